@@ -1,0 +1,159 @@
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# Tidewater top-level Makefile.
+#
+# One make process builds the whole tree (no recursion): every directory's
+# Makefile only lists objects, Kbuild style (obj-y += foo.o, obj-$(CONFIG_X)
+# += bar.o, obj-y += subdir/), and scripts/Makefile.build turns those lists
+# into rules.  Outputs go to $(O) (default: the source tree).
+#
+#   make defconfig | <name>_defconfig | olddefconfig | menuconfig | savedefconfig
+#   make [V=1] [O=dir] [-jN]       build vmlinux, arch/x86/boot/bzImage
+#   make qemu | check | bench | clean | mrproper | help
+
+KERNELVERSION := 0.1.0
+# The release string uname(2) reports.  glibc and musl static binaries check
+# the major.minor against their minimum supported kernel, so the string
+# starts with the Linux ABI level Tidewater implements.
+UTS_RELEASE := 6.1.0-tidewater-$(KERNELVERSION)
+
+MAKEFLAGS += -rR --no-print-directory
+.SUFFIXES:
+
+srctree := $(patsubst %/,%,$(dir $(abspath $(lastword $(MAKEFILE_LIST)))))
+ifeq ($(O),)
+objtree := $(srctree)
+else
+objtree := $(abspath $(O))
+$(shell mkdir -p $(objtree))
+endif
+export srctree objtree
+
+ifeq ($(V),1)
+Q :=
+quiet :=
+else
+Q := @
+quiet := quiet_
+endif
+
+# Print "  CC      mm/page_alloc.o" (or the full command with V=1).
+# $(call cmd,name) expects cmd_name and quiet_cmd_name to be defined.
+cmd = @$(if $($(quiet)cmd_$(1)),echo '  $(call rel,$($(quiet)cmd_$(1)))';) $(cmd_$(1))
+rel = $(subst $(objtree)/,,$(subst $(srctree)/,,$(1)))
+
+HOSTCC := gcc
+CC := gcc
+LD := ld
+OBJCOPY := objcopy
+NM := nm
+
+KCONFIG_CONFIG := $(objtree)/.config
+export KCONFIG_CONFIG
+CONF := kconfig-conf
+MCONF := kconfig-mconf
+KCONFIG_ENV := cd $(objtree) && srctree=$(srctree) KCONFIG_CONFIG=$(KCONFIG_CONFIG) \
+	KCONFIG_AUTOCONFIG=$(objtree)/include/config/auto.conf \
+	KCONFIG_AUTOHEADER=$(objtree)/include/generated/autoconf.h
+
+config-targets := defconfig %_defconfig olddefconfig oldconfig menuconfig \
+	savedefconfig allnoconfig allyesconfig
+no-config-targets := clean mrproper help distclean install-deps
+
+PHONY := all
+all: vmlinux bzImage
+
+# ---------------------------------------------------------------- config
+PHONY += defconfig olddefconfig oldconfig menuconfig savedefconfig allnoconfig allyesconfig
+defconfig: qemu_defconfig
+
+%_defconfig: $(srctree)/configs/%_defconfig deps-kconfig
+	$(Q)mkdir -p $(objtree)/include/config $(objtree)/include/generated
+	$(Q)$(KCONFIG_ENV) $(CONF) -s --defconfig=$< $(srctree)/Kconfig
+
+olddefconfig oldconfig allnoconfig allyesconfig: deps-kconfig
+	$(Q)mkdir -p $(objtree)/include/config $(objtree)/include/generated
+	$(Q)$(KCONFIG_ENV) $(CONF) -s --$@ $(srctree)/Kconfig
+
+menuconfig: deps-kconfig
+	$(Q)$(KCONFIG_ENV) $(MCONF) $(srctree)/Kconfig
+
+savedefconfig: deps-kconfig
+	$(Q)$(KCONFIG_ENV) $(CONF) -s --savedefconfig=$(objtree)/defconfig $(srctree)/Kconfig
+	@echo '  GEN     defconfig'
+
+PHONY += deps-kconfig
+deps-kconfig:
+	$(Q)command -v $(CONF) >/dev/null || $(srctree)/scripts/install-deps
+
+# Everything below needs a configuration, except the targets that configure
+# or clean (and check, which runs its own make).
+goals := $(if $(MAKECMDGOALS),$(MAKECMDGOALS),all)
+need-config := $(if $(filter-out $(config-targets) $(no-config-targets) check,$(goals)),1)
+
+ifeq ($(need-config),1)
+ifeq ($(wildcard $(KCONFIG_CONFIG)),)
+$(error No configuration in $(objtree): run 'make defconfig' first (or 'make help'))
+endif
+
+# auto.conf and autoconf.h follow .config; conf rewrites them only when the
+# configuration really changed, so a no-op build stays a no-op.
+$(objtree)/include/config/auto.conf: $(KCONFIG_CONFIG) $(shell find $(srctree) -name Kconfig -o -name 'Kconfig.*' | grep -v '/\.')
+	$(Q)mkdir -p $(objtree)/include/config $(objtree)/include/generated
+	$(Q)$(KCONFIG_ENV) $(CONF) -s --silentoldconfig $(srctree)/Kconfig
+	$(Q)touch $@
+
+-include $(objtree)/include/config/auto.conf
+
+include $(srctree)/scripts/Makefile.build
+endif
+
+# ---------------------------------------------------------------- tests
+PHONY += qemu check bench install-deps
+install-deps:
+	$(Q)$(srctree)/scripts/install-deps
+
+qemu: all
+	$(Q)$(srctree)/tools/testing/ktest/vmrun --interactive --kernel $(objtree)/arch/x86/boot/bzImage
+
+check:
+	$(Q)$(srctree)/scripts/check
+
+# ---------------------------------------------------------------- clean
+PHONY += clean mrproper distclean
+clean:
+	$(Q)find $(objtree) \( -name '*.o' -o -name '*.d' -o -name '*.cmd' -o -name '.tmp_*' \) \
+		-not -path '*/.git/*' -type f -delete
+	$(Q)rm -f $(objtree)/vmlinux $(objtree)/vmlinux.unstripped $(objtree)/System.map \
+		$(objtree)/arch/x86/boot/bzImage $(objtree)/arch/x86/boot/setup.bin \
+		$(objtree)/arch/x86/boot/vmlinux.bin $(objtree)/arch/x86/boot/setup.elf \
+		$(objtree)/arch/x86/kernel/vmlinux.lds $(objtree)/scripts/kallsyms \
+		$(objtree)/include/generated/compile.h
+	$(Q)rm -rf $(objtree)/.tmp_versions $(objtree)/tools/testing/out
+
+mrproper distclean: clean
+	$(Q)rm -rf $(objtree)/.config $(objtree)/.config.old $(objtree)/include/config \
+		$(objtree)/include/generated $(objtree)/defconfig
+
+help:
+	@echo 'Configuration:'
+	@echo '  defconfig         - .config from configs/qemu_defconfig'
+	@echo '  <name>_defconfig  - .config from configs/<name>_defconfig'
+	@echo '                      ($(notdir $(wildcard $(srctree)/configs/*_defconfig)))'
+	@echo '  olddefconfig      - update .config, new symbols get their defaults'
+	@echo '  menuconfig        - interactive configuration (kconfig-mconf)'
+	@echo '  savedefconfig     - write the minimal configuration to ./defconfig'
+	@echo 'Building:'
+	@echo '  all (default)     - vmlinux, System.map and arch/x86/boot/bzImage'
+	@echo '  V=1               - print full commands'
+	@echo '  O=dir             - put all outputs in dir'
+	@echo 'Testing:'
+	@echo '  qemu              - boot the kernel interactively on the serial console'
+	@echo '  check             - the test suite (host checks + QEMU boots); ends with N passed, N failed'
+	@echo '  bench             - writeback benchmarks (Tidewater vs Linux)'
+	@echo '  install-deps      - apt-install missing host packages'
+	@echo 'Cleaning:'
+	@echo '  clean             - remove build outputs, keep the configuration'
+	@echo '  mrproper          - remove everything generated, including .config'
+
+.PHONY: $(PHONY)

@@ -1,0 +1,235 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * CPU exceptions: the IDT, the dispatcher the entry stubs call, oops
+ * reports (register dump + symbolized backtrace) and BUG/WARN handling.
+ *
+ * Interface: idt_setup() once on the boot CPU, load_idt() on every CPU,
+ * exception_dispatch() from entry_64.S, die(), show_regs(), dump_stack(),
+ * report_bug().
+ *
+ * A fault in kernel mode first gets a chance at an exception-table fixup
+ * (user-copy routines); anything else is an oops, which panics - the
+ * kernel does not try to limp on after touching memory it did not mean to.
+ */
+#include <linux/kernel.h>
+#include <linux/printk.h>
+#include <linux/bug.h>
+#include <linux/init.h>
+#include <linux/kallsyms.h>
+#include <linux/panic.h>
+#include <linux/smp.h>
+#include <asm/desc.h>
+#include <asm/traps.h>
+#include <asm/processor.h>
+#include <asm/segment.h>
+#include <asm/stacktrace.h>
+
+#define GATE_INTERRUPT	0x8e	/* present, DPL 0, 64-bit interrupt gate */
+#define GATE_USER_INT	0xee	/* present, DPL 3 (reachable with int3) */
+
+struct idt_gate {
+	u16 offset_low;
+	u16 segment;
+	u8 ist;
+	u8 type_attr;
+	u16 offset_mid;
+	u32 offset_high;
+	u32 reserved;
+} __packed;
+
+static struct idt_gate idt_table[256] __aligned(PAGE_SIZE);
+
+static const char *const exception_names[32] = {
+	[X86_TRAP_DE] = "divide error",
+	[X86_TRAP_DB] = "debug",
+	[X86_TRAP_NMI] = "NMI",
+	[X86_TRAP_BP] = "int3",
+	[X86_TRAP_OF] = "overflow",
+	[X86_TRAP_BR] = "bounds",
+	[X86_TRAP_UD] = "invalid opcode",
+	[X86_TRAP_NM] = "device not available",
+	[X86_TRAP_DF] = "double fault",
+	[9] = "coprocessor segment overrun",
+	[X86_TRAP_TS] = "invalid TSS",
+	[X86_TRAP_NP] = "segment not present",
+	[X86_TRAP_SS] = "stack segment",
+	[X86_TRAP_GP] = "general protection fault",
+	[X86_TRAP_PF] = "page fault",
+	[X86_TRAP_MF] = "x87 floating point",
+	[X86_TRAP_AC] = "alignment check",
+	[X86_TRAP_MC] = "machine check",
+	[X86_TRAP_XF] = "SIMD floating point",
+	[20] = "virtualization",
+	[21] = "control protection",
+};
+
+static void set_gate(int vector, u8 type_attr, int ist)
+{
+	unsigned long addr = (unsigned long)irq_entry_stubs + vector * IRQ_STUB_SIZE;
+	struct idt_gate *g = &idt_table[vector];
+
+	g->offset_low = addr & 0xffff;
+	g->segment = __KERNEL_CS;
+	g->ist = ist;
+	g->type_attr = type_attr;
+	g->offset_mid = (addr >> 16) & 0xffff;
+	g->offset_high = addr >> 32;
+	g->reserved = 0;
+}
+
+void __init idt_setup(void)
+{
+	for (int v = 0; v < 256; v++)
+		set_gate(v, GATE_INTERRUPT, 0);
+	set_gate(X86_TRAP_BP, GATE_USER_INT, 0);
+	set_gate(X86_TRAP_DF, GATE_INTERRUPT, IST_DOUBLE_FAULT);
+	set_gate(X86_TRAP_NMI, GATE_INTERRUPT, IST_NMI);
+	set_gate(X86_TRAP_MC, GATE_INTERRUPT, IST_MCE);
+}
+
+void load_idt(void)
+{
+	struct desc_ptr idtr = { sizeof(idt_table) - 1, (u64)idt_table };
+
+	__asm__ __volatile__("lidt %0" :: "m"(idtr));
+}
+
+/* ------------------------------------------------------------ reports */
+
+static void print_symbol_line(const char *prefix, unsigned long addr)
+{
+	char sym[128];
+
+	sprint_symbol(sym, sizeof(sym), addr);
+	printk(KERN_EMERG "%s%s\n", prefix, sym);
+}
+
+void show_stack_from(unsigned long bp)
+{
+	unsigned long lo = bp & ~(THREAD_SIZE - 1), hi = lo + THREAD_SIZE;
+	bool switched = false;
+	int depth = 0;
+
+	printk(KERN_EMERG "Call Trace:\n");
+	/*
+	 * Frame-pointer walk: [bp] = caller's bp, [bp + 8] = return address.
+	 * Frames move towards higher addresses inside one stack; a corrupt
+	 * chain stops the walk instead of faulting.  The record entry_64.S
+	 * pushes links an exception stack to the interrupted stack: that
+	 * one jump to another stack is followed.
+	 */
+	while (bp >= lo && bp + 16 <= hi && !(bp & 7) && depth++ < 48) {
+		unsigned long ret = ((unsigned long *)bp)[1];
+		unsigned long next = ((unsigned long *)bp)[0];
+
+		if (!ret)
+			break;
+		print_symbol_line(" ", ret);
+		if (next > bp && next + 16 <= hi) {
+			bp = next;
+			continue;
+		}
+		if (switched || next < __PAGE_OFFSET || (next & 7))
+			break;
+		switched = true;
+		lo = next & ~(THREAD_SIZE - 1);
+		hi = lo + THREAD_SIZE;
+		bp = next;
+	}
+}
+
+void show_regs(struct pt_regs *regs)
+{
+	char sym[128];
+
+	sprint_symbol(sym, sizeof(sym), regs->ip);
+	printk(KERN_EMERG "CPU: %d\n", smp_processor_id());
+	printk(KERN_EMERG "RIP: %04lx:%016lx %s\n", regs->cs, regs->ip, sym);
+	printk(KERN_EMERG "RSP: %04lx:%016lx EFLAGS: %08lx\n", regs->ss, regs->sp, regs->flags);
+	printk(KERN_EMERG "RAX: %016lx RBX: %016lx RCX: %016lx\n", regs->ax, regs->bx, regs->cx);
+	printk(KERN_EMERG "RDX: %016lx RSI: %016lx RDI: %016lx\n", regs->dx, regs->si, regs->di);
+	printk(KERN_EMERG "RBP: %016lx R08: %016lx R09: %016lx\n", regs->bp, regs->r8, regs->r9);
+	printk(KERN_EMERG "R10: %016lx R11: %016lx R12: %016lx\n", regs->r10, regs->r11, regs->r12);
+	printk(KERN_EMERG "R13: %016lx R14: %016lx R15: %016lx\n", regs->r13, regs->r14, regs->r15);
+	printk(KERN_EMERG "CR0: %016lx CR2: %016lx CR3: %016lx CR4: %016lx\n",
+	       read_cr0(), read_cr2(), read_cr3(), read_cr4());
+	if (!user_mode(regs))
+		show_stack_from(regs->bp);
+}
+
+noinline void dump_stack(void)
+{
+	unsigned long bp;
+
+	__asm__ __volatile__("movq %%rbp, %0" : "=r"(bp));
+	printk(KERN_EMERG "CPU: %d\n", smp_processor_id());
+	show_stack_from(bp);
+}
+
+void __noreturn die(const char *str, struct pt_regs *regs, unsigned long err)
+{
+	printk_enter_oops();
+	printk(KERN_EMERG "Oops: %s: %04lx [#1] SMP\n", str, err);
+	show_regs(regs);
+	panic("Fatal exception");
+}
+
+extern const struct bug_entry __start___bug_table[], __stop___bug_table[];
+
+bool report_bug(unsigned long ip, struct pt_regs *regs)
+{
+	const struct bug_entry *b;
+
+	for (b = __start___bug_table; b < __stop___bug_table; b++) {
+		if (b->addr != ip)
+			continue;
+		if (!(b->flags & BUGFLAG_WARNING)) {
+			printk_enter_oops();
+			printk(KERN_EMERG "------------[ cut here ]------------\n");
+			printk(KERN_EMERG "kernel BUG at %s:%u!\n", b->file, b->line);
+			die("invalid opcode", regs, 0);
+		}
+		if ((b->flags & BUGFLAG_ONCE) && (b->flags & BUGFLAG_DONE))
+			return true;
+		((struct bug_entry *)b)->flags |= BUGFLAG_DONE;
+		printk(KERN_WARNING "------------[ cut here ]------------\n");
+		printk(KERN_WARNING "WARNING: CPU: %d at %s:%u %pS\n",
+		       smp_processor_id(), b->file, b->line, (void *)ip);
+		show_regs(regs);
+		printk(KERN_WARNING "---[ end trace ]---\n");
+		return true;
+	}
+	return false;
+}
+
+/* ------------------------------------------------------------ dispatch */
+
+void exception_dispatch(struct pt_regs *regs, unsigned long vector)
+{
+	unsigned long err = regs->orig_ax;
+
+	switch (vector) {
+	case X86_TRAP_PF:
+		do_page_fault(regs, err, read_cr2());
+		return;
+	case X86_TRAP_UD:
+		if (!user_mode(regs) && report_bug(regs->ip, regs)) {
+			regs->ip += 2;	/* skip the ud2 of a WARN */
+			return;
+		}
+		break;
+	case X86_TRAP_NMI:
+		if (nmi_stop_handler(regs))
+			return;
+		printk(KERN_WARNING "NMI received on CPU %d, ignored\n", smp_processor_id());
+		return;
+	case X86_TRAP_GP:
+		if (!user_mode(regs) && fixup_exception(regs))
+			return;
+		break;
+	default:
+		break;
+	}
+	die(vector < 32 && exception_names[vector] ? exception_names[vector] : "exception",
+	    regs, err);
+}

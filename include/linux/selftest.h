@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * In-kernel self tests (CONFIG_SELFTESTS).
+ *
+ *   static int buddy_stress_test(void) { ... return 0 on success; }
+ *   DEFINE_SELFTEST("buddy: alloc/free stress", buddy_stress_test);
+ *
+ * Tests live next to the code they test and run once at the end of boot
+ * (after SMP, the scheduler and the initcalls), in registration order
+ * within a file, printing TAP on the console:
+ *   TAP version 13 / 1..N / ok 1 - name / not ok 2 - name /
+ *   # selftests: N passed, M failed
+ * A test may print diagnostics with st_diag() ("# ..." lines); it fails
+ * by returning non-zero.  ST_ASSERT() fails the test with a message.
+ */
+#ifndef _LINUX_SELFTEST_H
+#define _LINUX_SELFTEST_H
+
+#include <linux/compiler.h>
+#include <linux/printk.h>
+
+struct kernel_selftest {
+	const char *name;
+	int (*fn)(void);
+};
+
+#ifdef CONFIG_SELFTESTS
+#define DEFINE_SELFTEST(tname, tfn)						\
+	static const struct kernel_selftest __selftest_##tfn			\
+		__used __section(".selftests") __aligned(8) = { tname, tfn }
+#else
+#define DEFINE_SELFTEST(tname, tfn)						\
+	static inline __maybe_unused int __selftest_unused_##tfn(void)		\
+	{									\
+		return tfn();							\
+	}
+#endif
+
+#define st_diag(fmt, ...) printk(KERN_INFO "# " fmt "\n", ##__VA_ARGS__)
+
+#define ST_ASSERT(cond, fmt, ...)						\
+	do {									\
+		if (!(cond)) {							\
+			st_diag("%s:%d: assertion '%s' failed: " fmt,		\
+				__FILE__, __LINE__, #cond, ##__VA_ARGS__);	\
+			return -1;						\
+		}								\
+	} while (0)
+
+/* Run every registered test; returns the number of failures. */
+int run_kernel_selftests(void);
+
+#endif /* _LINUX_SELFTEST_H */
