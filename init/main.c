@@ -21,7 +21,9 @@
 #include <linux/selftest.h>
 #include <linux/start_kernel.h>
 #include <linux/kstrtox.h>
+#include <linux/boot_hooks.h>
 #include <asm/setup.h>
+#include <asm/irqflags.h>
 
 #define MAX_INIT_ARGS 32
 #define MAX_INIT_ENVS 32
@@ -205,17 +207,34 @@ static void __init run_selftests_and_checks(void)
 		panic("test_panic=1 requested a panic");
 }
 
-void __init __noreturn start_kernel(void)
+/*
+ * The first kernel thread: brings up the other CPUs, runs the initcalls
+ * and the self tests, then starts userspace.
+ */
+int __init kernel_init(void *unused)
 {
-	char *command_line;
-
-	setup_arch(&command_line);
-	parse_args();
-
+	smp_init();
+	workqueue_init();
 	do_initcalls();
 	run_selftests_and_checks();
 
 	pr_notice("No userspace support yet (init would be %s); powering off\n",
 		  execute_command ? execute_command : ramdisk_execute_command);
 	machine_power_off();
+}
+
+void __init __noreturn start_kernel(void)
+{
+	char *command_line;
+
+	setup_arch(&command_line);
+	parse_args();
+	mm_core_init();
+	acpi_table_init();
+	init_IRQ();
+	sched_init();
+	time_init();
+	rcu_init();
+	local_irq_enable();
+	rest_init();
 }

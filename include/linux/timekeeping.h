@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Time since boot and wall-clock time (arch/x86/kernel/tsc.c and
+ * kernel/time/timekeeping.c).  The TSC is the clocksource: ktime_get_ns()
+ * is monotonic with ns resolution and safe from any context.
+ */
+#ifndef _LINUX_TIMEKEEPING_H
+#define _LINUX_TIMEKEEPING_H
+
+#include <linux/types.h>
+
+#define NSEC_PER_USEC	1000ULL
+#define NSEC_PER_MSEC	1000000ULL
+#define NSEC_PER_SEC	1000000000ULL
+#define USEC_PER_SEC	1000000ULL
+#define MSEC_PER_SEC	1000ULL
+
+/* Monotonic nanoseconds since boot (CLOCK_MONOTONIC). */
+u64 ktime_get_ns(void);
+/* CLOCK_BOOTTIME (equal to monotonic: there is no suspend). */
+u64 ktime_get_boottime_ns(void);
+/* CLOCK_REALTIME in ns since the epoch (from the CMOS RTC at boot). */
+u64 ktime_get_real_ns(void);
+/* Fast per-CPU clock for timestamps (printk); same base as ktime_get_ns. */
+u64 local_clock(void);
+
+#endif /* _LINUX_TIMEKEEPING_H */
