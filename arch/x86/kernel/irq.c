@@ -12,7 +12,7 @@
 #include <linux/printk.h>
 #include <linux/spinlock.h>
 #include <linux/smp.h>
-#include <uapi/asm-generic/errno-base.h>
+#include <linux/errno.h>
 #include <asm/irq.h>
 #include <asm/traps.h>
 
