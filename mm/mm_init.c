@@ -29,6 +29,9 @@
 extern char _stext[], _etext[], __start_rodata[], _sdata[], _edata[];
 extern char __bss_start[], __bss_stop[];
 
+BUILD_BUG_ON(sizeof(struct page) > 64);
+BUILD_BUG_ON(NR_PAGEFLAGS > ZONES_PGSHIFT);
+
 unsigned long max_pfn;
 unsigned long physpages;
 unsigned long *memmap_valid_map;
@@ -196,4 +199,5 @@ void __init mm_core_init(void)
 	pgtable_alloc_hook = pgtable_alloc_page;
 	init_per_zone_wmark_min();
 	mem_init_print_info();
+	kmem_cache_init();
 }
