@@ -200,4 +200,5 @@ void __init mm_core_init(void)
 	init_per_zone_wmark_min();
 	mem_init_print_info();
 	kmem_cache_init();
+	vmalloc_init();
 }

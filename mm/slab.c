@@ -729,7 +729,8 @@ static struct page *kmalloc_page(const void *p, const char *who)
 {
 	struct page *page;
 
-	if (WARN(!virt_addr_valid(p), "%s: %px is not a kmalloc pointer\n", who, p))
+	if (WARN(!virt_addr_valid(p), "%s: %px is not a kmalloc pointer%s\n", who, p,
+		 is_vmalloc_addr(p) ? " (a vmalloc address: use vfree)" : ""))
 		return NULL;
 	page = virt_to_head_page(p);
 	if (WARN(!PageSlab(page) && !PageLargeKmalloc(page),
