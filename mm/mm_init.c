@@ -30,6 +30,9 @@ extern char _stext[], _etext[], __start_rodata[], _sdata[], _edata[];
 extern char __bss_start[], __bss_stop[];
 
 BUILD_BUG_ON(sizeof(struct page) > 64);
+/* init_memmap_block() writes these words; together they cover the descriptor. */
+BUILD_BUG_ON(offsetof(struct page, slab_alloc_map) + sizeof(long) !=
+	     offsetof(struct page, _mapcount));
 BUILD_BUG_ON(NR_PAGEFLAGS > ZONES_PGSHIFT);
 
 unsigned long max_pfn;
@@ -106,10 +109,21 @@ static void __init init_memmap_block(unsigned long spfn)
 	unsigned long flags = BIT(PG_reserved) |
 			      ((unsigned long)pfn_zone(spfn) << ZONES_PGSHIFT);
 
-	for (unsigned long i = 0; i < MAX_ORDER_NR_PAGES; i++) {
-		page[i] = (struct page){ .flags = flags };
-		atomic_set(&page[i]._mapcount, -1);
-		atomic_set(&page[i]._refcount, 1);
+	/*
+	 * Field by field rather than a struct assignment: the compiler turns
+	 * the latter into rep stosl, which TCG runs a dword at a time, and
+	 * this loop runs for every pfn (2.6 million at 8 GiB).
+	 */
+	for (unsigned long i = 0; i < MAX_ORDER_NR_PAGES; i++, page++) {
+		page->flags = flags;
+		page->lru.next = NULL;
+		page->lru.prev = NULL;
+		page->mapping = NULL;
+		page->index = 0;
+		page->private = 0;
+		page->slab_alloc_map = 0;
+		atomic_set(&page->_mapcount, -1);
+		atomic_set(&page->_refcount, 1);
 	}
 }
 
