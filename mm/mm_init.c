@@ -182,8 +182,6 @@ static void __init memblock_free_all(void)
 		if (spfn < epfn)
 			free_pfn_range(spfn, epfn);
 	}
-	/* Anything memblock hands out from now on would be buddy memory. */
-	memblock_limit = 0;
 }
 
 static void __init mem_init_print_info(void)
@@ -209,6 +207,7 @@ void __init mm_core_init(void)
 	memmap_init();
 	init_per_cpu_pagesets();
 	memblock_free_all();
+	/* From here memblock refuses to allocate: every free range is the buddy's. */
 	mm_page_alloc_ready = true;
 	pgtable_alloc_hook = pgtable_alloc_page;
 	init_per_zone_wmark_min();

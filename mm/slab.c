@@ -532,7 +532,8 @@ static int kmem_cache_setup(struct kmem_cache *s, const char *name, size_t size,
 	calculate_slab_order(s);
 	if (!s->num)
 		return -1;
-	s->free_limit = SLAB_EMPTY_RESERVE;
+	/* An RCU-type-safe cache keeps all its empty slabs for its own reuse. */
+	s->free_limit = (flags & SLAB_TYPESAFE_BY_RCU) ? UINT_MAX : SLAB_EMPTY_RESERVE;
 	spin_lock_init(&s->list_lock);
 	INIT_LIST_HEAD(&s->slabs_partial);
 	INIT_LIST_HEAD(&s->slabs_full);

@@ -281,23 +281,26 @@ struct rcu_obj {
 	int key;
 };
 
+#define RCU_OBJS 600
+
 static int typesafe_rcu_test(void)
 {
 	struct kmem_cache *c = kmem_cache_create("test_rcu", sizeof(struct rcu_obj), 0,
 						 SLAB_TYPESAFE_BY_RCU, NULL);
-	struct rcu_obj *objs[64], *again;
-	unsigned long before, after_alloc;
+	struct rcu_obj **objs = kcalloc(RCU_OBJS, sizeof(*objs), GFP_KERNEL), *again;
+	unsigned long before, after_alloc, slabs;
 
-	ST_ASSERT(c, "kmem_cache_create");
+	ST_ASSERT(c && objs, "kmem_cache_create");
 	before = slab_baseline();
-	for (int i = 0; i < 64; i++) {
+	for (int i = 0; i < RCU_OBJS; i++) {
 		objs[i] = kmem_cache_alloc(c, GFP_KERNEL);
 		ST_ASSERT(objs[i], "alloc");
 		atomic_set(&objs[i]->ref, 1);
 		objs[i]->key = i;
 	}
 	after_alloc = slab_pages_in_use();
-	for (int i = 0; i < 64; i++) {
+	slabs = c->nr_slabs;
+	for (int i = 0; i < RCU_OBJS; i++) {
 		atomic_set(&objs[i]->ref, 0);
 		kmem_cache_free(c, objs[i]);
 	}
@@ -305,6 +308,8 @@ static int typesafe_rcu_test(void)
 	ST_ASSERT(objs[5]->key == 5 && atomic_read(&objs[5]->ref) == 0,
 		  "freed object's contents changed");
 	kmem_cache_shrink(c);
+	ST_ASSERT(c->nr_slabs == slabs && c->nr_free_slabs == slabs,
+		  "empty slabs left the cache: %lu of %lu kept", c->nr_free_slabs, slabs);
 	ST_ASSERT(slab_pages_in_use() == after_alloc,
 		  "pages of a TYPESAFE_BY_RCU cache went back (%lu -> %lu)", after_alloc,
 		  slab_pages_in_use());
@@ -313,8 +318,9 @@ static int typesafe_rcu_test(void)
 	ST_ASSERT(virt_to_head_page(again)->slab_cache == c, "reused memory changed type");
 	kmem_cache_free(c, again);
 	kmem_cache_destroy(c);
-	st_diag("slab pages %lu before, %lu with objects, %lu after destroy (kept until RCU exists)",
-		before, after_alloc, slab_pages_in_use());
+	kfree(objs);
+	st_diag("%lu slabs; slab pages %lu before, %lu with objects, %lu after destroy "
+		"(kept until RCU exists)", slabs, before, after_alloc, slab_pages_in_use());
 	ST_ASSERT(slab_pages_in_use() == after_alloc, "RCU slab pages were freed on destroy");
 	return 0;
 }

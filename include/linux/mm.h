@@ -56,9 +56,9 @@ static inline bool virt_addr_valid(const void *addr)
 {
 	unsigned long a = (unsigned long)addr;
 
-	if (a < PAGE_OFFSET)
-		return false;
-	if (a >= PAGE_OFFSET + (max_pfn << PAGE_SHIFT) && a < __START_KERNEL_map)
+	if (a >= __START_KERNEL_map)
+		return a < __START_KERNEL_map + KERNEL_IMAGE_SIZE && pfn_valid(virt_to_pfn(addr));
+	if (a < PAGE_OFFSET || a >= PAGE_OFFSET + (max_pfn << PAGE_SHIFT))
 		return false;
 	return pfn_valid(virt_to_pfn(addr));
 }

@@ -19,10 +19,12 @@
 #define _LINUX_MMZONE_H
 
 #include <linux/types.h>
+#include <linux/bits.h>
 #include <linux/spinlock.h>
 #include <linux/list.h>
 #include <linux/gfp.h>
 #include <asm/atomic.h>
+#include <asm/page_types.h>
 
 enum zone_type {
 	ZONE_DMA32,
