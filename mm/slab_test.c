@@ -17,6 +17,8 @@
 #include <linux/mm.h>
 #include <linux/slab.h>
 #include <linux/selftest.h>
+#include <linux/smp.h>
+#include <linux/cpumask.h>
 #include "slab.h"
 
 static bool selftest_warn;
@@ -357,3 +359,93 @@ static int slab_warn_paths_test(void)
 }
 DEFINE_SELFTEST("slab: double free and bad pointers WARN without corruption",
 		slab_warn_paths_test);
+
+/*
+ * Every CPU allocates (GFP_ATOMIC, in the on_each_cpu() callback), then
+ * every CPU frees what its neighbour allocated, so objects cross CPUs
+ * through the per-CPU arrays and slabs.  With only the boot CPU online
+ * each CPU is its own neighbour; once SMP is up this runs concurrently.
+ */
+#define XCPU_OBJS 192
+#define XCPU_PAGES 24
+
+static void *xcpu_objs[NR_CPUS][XCPU_OBJS];
+static struct page *xcpu_pages[NR_CPUS][XCPU_PAGES];
+static atomic_t xcpu_errors;
+
+static size_t xcpu_size(int i)
+{
+	return 8 + (i * 37) % 3000;
+}
+
+static void xcpu_alloc(void *unused)
+{
+	int cpu = smp_processor_id();
+
+	for (int i = 0; i < XCPU_OBJS; i++) {
+		u32 *p = kmalloc(xcpu_size(i), GFP_ATOMIC | __GFP_NOWARN);
+
+		if (!p) {
+			atomic_inc(&xcpu_errors);
+			continue;
+		}
+		p[0] = cpu << 16 | i;
+		xcpu_objs[cpu][i] = p;
+	}
+	for (int i = 0; i < XCPU_PAGES; i++) {
+		xcpu_pages[cpu][i] = alloc_pages(GFP_ATOMIC | __GFP_NOWARN, i % 3);
+		if (!xcpu_pages[cpu][i])
+			atomic_inc(&xcpu_errors);
+	}
+}
+
+/* The next online CPU after cpu, wrapping; cpu itself if it is alone. */
+static int xcpu_neighbour(int cpu)
+{
+	unsigned int n = cpumask_next(cpu, cpu_online_mask);
+
+	if (n >= NR_CPUS)
+		n = cpumask_first(cpu_online_mask);
+	return n >= NR_CPUS ? cpu : (int)n;
+}
+
+static void xcpu_free(void *unused)
+{
+	int victim = xcpu_neighbour(smp_processor_id());
+
+	for (int i = 0; i < XCPU_OBJS; i++) {
+		u32 *p = xcpu_objs[victim][i];
+
+		if (!p)
+			continue;
+		if (p[0] != ((u32)victim << 16 | i))
+			atomic_inc(&xcpu_errors);
+		kfree(p);
+		xcpu_objs[victim][i] = NULL;
+	}
+	for (int i = 0; i < XCPU_PAGES; i++) {
+		if (xcpu_pages[victim][i])
+			__free_pages(xcpu_pages[victim][i], i % 3);
+		xcpu_pages[victim][i] = NULL;
+	}
+}
+
+static int cross_cpu_test(void)
+{
+	unsigned long slab_base = slab_baseline(), free_base;
+
+	drain_all_pages();
+	free_base = nr_free_pages();
+	atomic_set(&xcpu_errors, 0);
+	on_each_cpu(xcpu_alloc, NULL, true);
+	on_each_cpu(xcpu_free, NULL, true);
+	st_diag("%u CPUs online, %d errors; slab pages %lu -> %lu", num_online_cpus(),
+		atomic_read(&xcpu_errors), slab_base, slab_baseline());
+	ST_ASSERT(atomic_read(&xcpu_errors) == 0, "allocation failures or corrupted objects");
+	ST_ASSERT(slab_baseline() == slab_base, "slab pages leaked");
+	drain_all_pages();
+	ST_ASSERT(nr_free_pages() == free_base, "free pages %lu -> %lu", free_base,
+		  nr_free_pages());
+	return 0;
+}
+DEFINE_SELFTEST("slab/buddy: objects allocated on one CPU, freed on another", cross_cpu_test);
