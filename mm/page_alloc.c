@@ -56,6 +56,9 @@ struct pglist_data contig_page_data;
 atomic_long_t _totalram_pages;
 bool mm_page_alloc_ready;
 
+/* A per-CPU list gives a batch back once it holds this many batches. */
+#define PCP_HIGH_BATCHES	6
+
 static DEFINE_PER_CPU(struct per_cpu_pages, pcp_lists[MAX_NR_ZONES]);
 static DEFINE_SPINLOCK(wmark_lock);
 
@@ -600,7 +603,7 @@ void __init init_per_cpu_pagesets(void)
 			INIT_LIST_HEAD(&pcp->list);
 			pcp->count = 0;
 			pcp->batch = CONFIG_PCP_BATCH;
-			pcp->high = 6 * CONFIG_PCP_BATCH;
+			pcp->high = PCP_HIGH_BATCHES * CONFIG_PCP_BATCH;
 		}
 	}
 }

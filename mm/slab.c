@@ -3,8 +3,9 @@
  * The slab allocator: caches of fixed-size objects, and kmalloc().
  *
  * Interface (<linux/slab.h>): kmem_cache_create/destroy/alloc/free/
- * shrink, kmalloc/kzalloc/kcalloc/krealloc/kfree/ksize and the kstrdup
- * family, slab_for_each_info() for /proc/slabinfo.
+ * shrink, kmalloc/kzalloc/kcalloc/krealloc/kfree/ksize,
+ * slab_for_each_info() for /proc/slabinfo.  (The kstrdup family built on
+ * kmalloc is in mm/util.c.)
  *
  * Design.  A slab is 2^order pages (a compound page when order > 0)
  * holding cache->num objects cache->size bytes apart; its head page
@@ -796,36 +797,6 @@ void *krealloc(const void *p, size_t new_size, gfp_t gfp)
 	memcpy(n, p, old);
 	kfree(p);
 	return n;
-}
-
-void *kmemdup(const void *src, size_t len, gfp_t gfp)
-{
-	void *p = kmalloc(len, gfp);
-
-	if (p)
-		memcpy(p, src, len);
-	return p;
-}
-
-char *kstrdup(const char *s, gfp_t gfp)
-{
-	return s ? kmemdup(s, strlen(s) + 1, gfp) : NULL;
-}
-
-char *kstrndup(const char *s, size_t max, gfp_t gfp)
-{
-	size_t len;
-	char *p;
-
-	if (!s)
-		return NULL;
-	len = strnlen(s, max);
-	p = kmalloc(len + 1, gfp);
-	if (p) {
-		memcpy(p, s, len);
-		p[len] = '\0';
-	}
-	return p;
 }
 
 /* ------------------------------------------------------------ statistics */
