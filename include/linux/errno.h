@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Error numbers: the user ABI ones (uapi) plus the kernel-internal codes
+ * above 511 that never reach user space.  ERESTARTSYS tells the syscall
+ * exit path that a sleep was interrupted by a signal and the call should
+ * be restarted (or fail with EINTR, per SA_RESTART).
+ */
+#ifndef _LINUX_ERRNO_H
+#define _LINUX_ERRNO_H
+
+#include <uapi/asm-generic/errno.h>
+
+#define ERESTARTSYS	512
+#define ERESTARTNOINTR	513
+#define ERESTARTNOHAND	514	/* restart if no handler */
+#define ENOIOCTLCMD	515	/* no ioctl command */
+#define ERESTART_RESTARTBLOCK 516
+
+#endif /* _LINUX_ERRNO_H */
