@@ -13,7 +13,9 @@
 #include <asm/irqflags.h>
 #include <asm/stacktrace.h>
 
-struct cpumask __cpu_possible_mask, __cpu_online_mask;
+/* CPU 0 is online from the first instruction; the MADT adds the rest. */
+struct cpumask __cpu_possible_mask = { .bits = { 1 } };
+struct cpumask __cpu_online_mask = { .bits = { 1 } };
 unsigned int nr_cpu_ids = 1;
 
 int smp_call_function_single(int cpu, smp_call_func_t func, void *info, bool wait)

@@ -1,0 +1,361 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Tasks and the scheduler (kernel/sched/, kernel/fork.c, kernel/exit.c,
+ * kernel/pid.c).
+ *
+ * The kernel is not preemptive: a task in kernel mode runs until it calls
+ * schedule() (directly, by sleeping, or from cond_resched() once the tick
+ * has set its need_resched flag).  Each CPU has a run queue; runnable
+ * tasks are served round robin with a timeslice of RR_TIMESLICE ticks.
+ *
+ * Sleeping follows the usual pattern:
+ *
+ *	set_current_state(TASK_UNINTERRUPTIBLE);   (a full barrier)
+ *	if (!condition)
+ *		schedule();
+ *	__set_current_state(TASK_RUNNING);
+ *
+ * and the waker sets the condition before calling wake_up_process().
+ * Either the waker sees the new state and wakes the task, or the sleeper
+ * sees the condition: no wakeup is lost.
+ *
+ * Interface: schedule(), wake_up_process(), cond_resched(), yield(),
+ * schedule_timeout(), set_cpus_allowed_ptr(), get/put_task_struct(),
+ * for_each_process(), find_task_by_pid().
+ */
+#ifndef _LINUX_SCHED_H
+#define _LINUX_SCHED_H
+
+#include <linux/types.h>
+#include <linux/compiler.h>
+#include <linux/limits.h>
+#include <linux/math.h>
+#include <linux/list.h>
+#include <linux/cpumask.h>
+#include <linux/spinlock.h>
+#include <linux/bug.h>
+#include <asm/atomic.h>
+#include <asm/barrier.h>
+#include <asm/bitops.h>
+#include <asm/current.h>
+#include <asm/switch_to.h>
+
+/*
+ * Task states (p->__state).  The values are Linux's, so /proc and ps read
+ * the same letters.  A sleeping task is in exactly one of the sleep
+ * states; TASK_WAKEKILL and TASK_NOLOAD are modifiers.
+ */
+#define TASK_RUNNING		0x0000
+#define TASK_INTERRUPTIBLE	0x0001	/* woken by wake_up() or a signal */
+#define TASK_UNINTERRUPTIBLE	0x0002	/* woken only by wake_up() */
+#define __TASK_STOPPED		0x0004
+#define __TASK_TRACED		0x0008
+#define EXIT_DEAD		0x0010	/* p->exit_state */
+#define EXIT_ZOMBIE		0x0020	/* p->exit_state */
+#define TASK_PARKED		0x0040
+#define TASK_DEAD		0x0080	/* ran do_exit(); never runs again */
+#define TASK_WAKEKILL		0x0100	/* also woken by fatal signals */
+#define TASK_NOLOAD		0x0400	/* not counted as load (idle kthreads) */
+#define TASK_NEW		0x0800	/* created, never woken */
+
+#define TASK_KILLABLE		(TASK_WAKEKILL | TASK_UNINTERRUPTIBLE)
+#define TASK_IDLE		(TASK_UNINTERRUPTIBLE | TASK_NOLOAD)
+#define TASK_NORMAL		(TASK_INTERRUPTIBLE | TASK_UNINTERRUPTIBLE)
+
+/* p->flags: written by the task itself only (before it first runs, by its creator). */
+#define PF_IDLE			0x00000002	/* a CPU's idle task, in its idle loop */
+#define PF_EXITING		0x00000004	/* in do_exit() */
+#define PF_WQ_WORKER		0x00000020	/* a workqueue worker (see workqueue.c) */
+#define PF_KTHREAD		0x00200000	/* kernel thread made by kthread_create() */
+#define PF_NO_SETAFFINITY	0x04000000	/* affinity is fixed (idle, bound kthreads) */
+
+/* p->ti_flags bits: atomic bitops, set from any CPU. */
+#define TIF_NEED_RESCHED	0	/* call schedule() at the next chance */
+#define TIF_SIGPENDING		1	/* a signal is pending (set by the signal code) */
+#define TIF_SIGKILL		2	/* ... and it is fatal (SIGKILL) */
+
+#define TASK_COMM_LEN		16
+#define PID_MAX_DEFAULT		32768	/* Linux's default pid_max */
+
+/*
+ * Scheduler timeslice: ticks a task may run while others wait on its CPU
+ * before its need_resched flag is set.  About 10 ms (3 ticks at HZ=250),
+ * short enough for interactive response, long enough that switching costs
+ * stay small.
+ */
+#define RR_TIMESLICE		(DIV_ROUND_UP(10 * CONFIG_HZ, 1000))
+
+struct mm_struct;
+
+/*
+ * struct task_struct: one per thread of execution.
+ *
+ * Lifetime: p->usage counts references.  The task itself holds one from
+ * creation until the first context switch after its do_exit(); the
+ * last put_task_struct() frees the stack and the struct.
+ *
+ * Locking, field by field where it matters:
+ *   __state      the task itself (set_current_state), or a waker holding
+ *                p->pi_lock and the task's run-queue lock
+ *   flags        the task itself (its creator before it first runs)
+ *   ti_flags     atomic bitops from any CPU
+ *   on_rq, run_list, time_slice   the run-queue lock of task_cpu(p)
+ *   cpu          changes only with p->pi_lock and both run-queue locks
+ *                held, and only while p is queued or not runnable
+ *   cpus_allowed p->pi_lock and the run-queue lock
+ *   on_cpu       set by the CPU that picks p, cleared (release) by the
+ *                same CPU once p's registers are saved after switching away
+ *   tasks, pid_link  tasklist_lock
+ */
+struct task_struct {
+	struct thread_struct thread;	/* must be first: switch assembly */
+	unsigned int __state;		/* TASK_* */
+	unsigned int flags;		/* PF_* */
+	unsigned long ti_flags;		/* TIF_* */
+	void *stack;			/* THREAD_SIZE, THREAD_SIZE-aligned */
+	atomic_t usage;
+
+	/* Scheduling. */
+	int on_rq;			/* queued or running on task_cpu()'s rq */
+	int on_cpu;			/* registers live on a CPU right now */
+	int cpu;			/* the run queue this task belongs to */
+	unsigned int time_slice;	/* ticks left in this turn */
+	bool migrate_pending;		/* affinity excludes cpu: move at switch */
+	bool sched_contributes_to_load;	/* counted in rq->nr_uninterruptible */
+	struct list_head run_list;
+	struct cpumask cpus_allowed;
+	spinlock_t pi_lock;		/* serialises wakeups and affinity changes */
+	unsigned long nvcsw, nivcsw;	/* voluntary/involuntary switches */
+	unsigned long utime, stime;	/* ticks spent in user/kernel mode */
+	unsigned long sleep_timeout;	/* scratch for schedule_timeout() */
+
+	/* Identity. */
+	pid_t pid;
+	pid_t tgid;
+	char comm[TASK_COMM_LEN];
+	struct list_head tasks;		/* the global task list */
+	struct hlist_node pid_link;	/* pid hash chain */
+
+	/* Exit. */
+	int exit_state;			/* EXIT_ZOMBIE / EXIT_DEAD once exited */
+	int exit_code;
+
+	/* Kernel threads: struct kthread (kthread.c), NULL otherwise. */
+	void *kthread;
+
+	/*
+	 * Process state, NULL for kernel threads.  The user-process work adds
+	 * files, fs, signal/sighand, real_parent/parent, children/sibling
+	 * and group_leader here.
+	 */
+	struct mm_struct *mm;
+	struct mm_struct *active_mm;
+};
+
+/* ---------------------------------------------------------------- state */
+
+#define __set_current_state(s)	WRITE_ONCE(current->__state, (s))
+/* Store the state with a full barrier: the condition test must follow it. */
+#define set_current_state(s)	((void)xchg(&current->__state, (s)))
+#define get_current_state()	READ_ONCE(current->__state)
+
+static inline bool task_is_running(struct task_struct *p)
+{
+	return READ_ONCE(p->__state) == TASK_RUNNING;
+}
+
+static inline unsigned int task_state(struct task_struct *p)
+{
+	return READ_ONCE(p->__state);
+}
+
+static inline int task_cpu(const struct task_struct *p)
+{
+	return READ_ONCE(p->cpu);
+}
+
+static inline bool is_idle_task(const struct task_struct *p)
+{
+	return p->pid == 0;
+}
+
+/* ---------------------------------------------------------------- flags */
+
+static inline void set_tsk_thread_flag(struct task_struct *p, int flag)
+{
+	set_bit(flag, &p->ti_flags);
+}
+
+static inline void clear_tsk_thread_flag(struct task_struct *p, int flag)
+{
+	clear_bit(flag, &p->ti_flags);
+}
+
+static inline bool test_tsk_thread_flag(struct task_struct *p, int flag)
+{
+	return test_bit(flag, &p->ti_flags);
+}
+
+static inline void set_tsk_need_resched(struct task_struct *p)
+{
+	set_tsk_thread_flag(p, TIF_NEED_RESCHED);
+}
+
+static inline void clear_tsk_need_resched(struct task_struct *p)
+{
+	clear_tsk_thread_flag(p, TIF_NEED_RESCHED);
+}
+
+static inline bool test_tsk_need_resched(struct task_struct *p)
+{
+	return test_tsk_thread_flag(p, TIF_NEED_RESCHED);
+}
+
+static inline bool need_resched(void)
+{
+	return test_tsk_need_resched(current);
+}
+
+/*
+ * Signals.  The signal code (user processes) sets TIF_SIGPENDING, plus
+ * TIF_SIGKILL for a fatal signal, and wakes the task with
+ * signal_wake_up().  Until then nothing sets them and every interruptible
+ * sleep simply runs to its wakeup.
+ */
+static inline bool signal_pending(struct task_struct *p)
+{
+	return test_tsk_thread_flag(p, TIF_SIGPENDING);
+}
+
+static inline bool fatal_signal_pending(struct task_struct *p)
+{
+	return signal_pending(p) && test_tsk_thread_flag(p, TIF_SIGKILL);
+}
+
+/* Would a sleep in state be cut short by a signal pending on p? */
+static inline bool signal_pending_state(unsigned int state, struct task_struct *p)
+{
+	if (!(state & (TASK_INTERRUPTIBLE | TASK_WAKEKILL)))
+		return false;
+	if (!signal_pending(p))
+		return false;
+	return (state & TASK_INTERRUPTIBLE) || fatal_signal_pending(p);
+}
+
+/* ---------------------------------------------------------------- scheduling */
+
+#define MAX_SCHEDULE_TIMEOUT	LONG_MAX
+
+void schedule(void);
+/* schedule() for tasks waiting on I/O (accounted as iowait later). */
+void io_schedule(void);
+long schedule_timeout(long timeout);
+long schedule_timeout_interruptible(long timeout);
+long schedule_timeout_uninterruptible(long timeout);
+long schedule_timeout_killable(long timeout);
+long schedule_timeout_idle(long timeout);
+long io_schedule_timeout(long timeout);
+/* Let every other runnable task on this CPU run once. */
+void yield(void);
+/* A voluntary preemption point: schedule() if the tick asked for it. */
+int cond_resched(void);
+
+int wake_up_process(struct task_struct *p);
+int wake_up_state(struct task_struct *p, unsigned int state);
+/* Make a new task (TASK_NEW) runnable for the first time. */
+void wake_up_new_task(struct task_struct *p);
+/* Wake a task for a newly pending signal (also from TASK_KILLABLE if fatal). */
+void signal_wake_up(struct task_struct *p, bool fatal);
+
+/*
+ * Wait until p sleeps in match_state with its registers saved (off every
+ * CPU).  Returns 1 then, 0 if p's state changed to something else.
+ */
+int wait_task_inactive(struct task_struct *p, unsigned int match_state);
+
+/* Restrict p to mask (which must contain an online CPU); moves it if needed. */
+int set_cpus_allowed_ptr(struct task_struct *p, const struct cpumask *mask);
+
+/* Scheduler statistics for /proc. */
+unsigned long nr_running(void);
+unsigned long nr_context_switches(void);
+unsigned long nr_uninterruptible(void);
+extern unsigned long total_forks;
+
+/* Load average in fixed point (kernel/sched/loadavg.c); /proc/loadavg prints
+ * LOAD_INT(x).LOAD_FRAC(x) of avenrun[] + FIXED_1/200. */
+#define FSHIFT		11
+#define FIXED_1		(1 << FSHIFT)
+#define LOAD_INT(x)	((x) >> FSHIFT)
+#define LOAD_FRAC(x)	LOAD_INT(((x) & (FIXED_1 - 1)) * 100)
+extern unsigned long avenrun[3];
+void get_avenrun(unsigned long *loads, unsigned long offset, int shift);
+
+/* Debug: print a task's state and backtrace; print every task. */
+void sched_show_task(struct task_struct *p);
+void show_state(void);
+
+#ifdef CONFIG_DEBUG_KERNEL
+void __might_sleep(const char *file, int line);
+#define might_sleep() __might_sleep(__FILE__, __LINE__)
+#else
+#define might_sleep() do { } while (0)
+#endif
+
+/* The CPU's idle task (pid 0, "swapper/N"). */
+struct task_struct *idle_task(int cpu);
+extern struct task_struct init_task;
+
+/* ---------------------------------------------------------------- lifetime */
+
+void __put_task_struct(struct task_struct *p);
+
+static inline struct task_struct *get_task_struct(struct task_struct *p)
+{
+	atomic_inc(&p->usage);
+	return p;
+}
+
+static inline void put_task_struct(struct task_struct *p)
+{
+	if (atomic_dec_and_test(&p->usage))
+		__put_task_struct(p);
+}
+
+/*
+ * Create a kernel thread running fn(arg) (kernel/fork.c); flags are PF_*
+ * bits for the new task.  It is left in TASK_NEW: wake_up_new_task()
+ * starts it.  Returns the task or NULL (no memory, no pid).
+ */
+struct task_struct *create_kernel_thread(int (*fn)(void *), void *arg,
+					 const char *name, unsigned int flags);
+/* create_kernel_thread() + wake_up_new_task(); returns the pid or -errno. */
+pid_t kernel_thread(int (*fn)(void *), void *arg, const char *name, unsigned int flags);
+
+void __noreturn do_exit(long code);
+/* Sleep until p has exited (the caller holds a reference on p). */
+void wait_task_exited(struct task_struct *p);
+
+void set_task_comm(struct task_struct *p, const char *name);
+char *get_task_comm(char *buf, struct task_struct *p);
+
+/* ---------------------------------------------------------------- the task list */
+
+/*
+ * Every task but the idle tasks is on the task list from creation until
+ * do_exit().  Walk it under tasklist_lock (take a reference on a task
+ * before dropping the lock to sleep).
+ */
+extern struct list_head task_list;
+extern spinlock_t tasklist_lock;
+
+#define for_each_process(p) list_for_each_entry(p, &task_list, tasks)
+
+/* Look up a task by pid with tasklist_lock held (no reference taken). */
+struct task_struct *find_task_by_pid(pid_t nr);
+/* The same, returning a reference (put_task_struct() it), or NULL. */
+struct task_struct *get_pid_task_by_nr(pid_t nr);
+
+extern int pid_max;
+
+#endif /* _LINUX_SCHED_H */

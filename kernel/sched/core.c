@@ -1,0 +1,672 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The scheduler core: per-CPU run queues, schedule(), wakeups, affinity,
+ * the scheduler tick and load balancing.
+ *
+ * Policy: round robin.  Each CPU serves its queue in FIFO order; a task
+ * that keeps running for RR_TIMESLICE ticks while others wait gets its
+ * need_resched flag set by the tick, and gives up the CPU at its next
+ * schedule point (cond_resched(), a sleep, or - once user processes
+ * exist - the return to user mode).  The kernel itself is never
+ * preempted.
+ *
+ * Placement: a woken task goes to its previous CPU if that CPU is idle,
+ * else to any idle CPU it may use, else to the least loaded one; an idle
+ * target CPU gets a reschedule IPI.  Idle CPUs pull queued tasks from the
+ * busiest CPU whenever they look for work, and busy CPUs rebalance every
+ * BALANCE_INTERVAL ticks, moving half the difference when two queues
+ * differ by two or more.
+ *
+ * Locking (see struct task_struct and struct rq for the fields):
+ *   p->pi_lock  ->  rq->lock  (at most one, or two via double_rq_lock())
+ * Run-queue locks are always taken with interrupts off.  A wakeup runs
+ * under the woken task's pi_lock; it takes the task's current run queue
+ * lock to see whether the task still runs (then it only resets the state),
+ * and otherwise waits for the task's registers to be saved (on_cpu) before
+ * queueing it anywhere.  schedule() holds the run-queue lock across the
+ * switch; the next task releases it in finish_task_switch().
+ */
+#include <linux/kernel.h>
+#include <linux/init.h>
+#include <linux/sched.h>
+#include <linux/smp.h>
+#include <linux/cpu.h>
+#include <linux/jiffies.h>
+#include <linux/timer.h>
+#include <linux/panic.h>
+#include <linux/errno.h>
+#include <asm/desc.h>
+#include <asm/irqflags.h>
+#include <asm/processor.h>
+#include <asm/stacktrace.h>
+#include "sched.h"
+
+DEFINE_PER_CPU(struct rq, runqueues);
+bool scheduler_running;
+
+/* Busy CPUs look for imbalance this often (about 40 ms). */
+#define BALANCE_INTERVAL	(HZ / 25 ? HZ / 25 : 1)
+
+/* ------------------------------------------------------------ run queues */
+
+void __init sched_init_rq(int cpu)
+{
+	struct rq *rq = cpu_rq(cpu);
+
+	spin_lock_init(&rq->lock);
+	INIT_LIST_HEAD(&rq->queue);
+	rq->nr_running = 0;
+	rq->nr_uninterruptible = 0;
+	rq->cpu = cpu;
+	rq->curr = NULL;
+	rq->idle = NULL;
+	rq->nr_switches = 0;
+	rq->next_balance = 0;
+}
+
+/* Lock the run queue p belongs to; interrupts must be off. */
+static struct rq *__task_rq_lock(struct task_struct *p)
+{
+	for (;;) {
+		struct rq *rq = cpu_rq(task_cpu(p));
+
+		spin_lock(&rq->lock);
+		if (rq == cpu_rq(task_cpu(p)))
+			return rq;
+		spin_unlock(&rq->lock);
+	}
+}
+
+static void double_rq_lock(struct rq *a, struct rq *b)
+{
+	if (a == b) {
+		spin_lock(&a->lock);
+	} else if (a->cpu < b->cpu) {
+		spin_lock(&a->lock);
+		spin_lock(&b->lock);
+	} else {
+		spin_lock(&b->lock);
+		spin_lock(&a->lock);
+	}
+}
+
+static void double_rq_unlock(struct rq *a, struct rq *b)
+{
+	spin_unlock(&a->lock);
+	if (a != b)
+		spin_unlock(&b->lock);
+}
+
+static void enqueue_task(struct rq *rq, struct task_struct *p)
+{
+	list_add_tail(&p->run_list, &rq->queue);
+	p->on_rq = 1;
+	WRITE_ONCE(rq->nr_running, rq->nr_running + 1);
+}
+
+/* Take a queued (not running) task off rq. */
+static void dequeue_task(struct rq *rq, struct task_struct *p)
+{
+	list_del_init(&p->run_list);
+	p->on_rq = 0;
+	WRITE_ONCE(rq->nr_running, rq->nr_running - 1);
+}
+
+/* Ask rq's CPU to reschedule; an IPI if it is another CPU. */
+static void resched_curr(struct rq *rq)
+{
+	struct task_struct *curr = rq->curr;
+
+	if (test_tsk_need_resched(curr))
+		return;
+	set_tsk_need_resched(curr);
+	if (rq->cpu != smp_processor_id())
+		smp_send_reschedule(rq->cpu);
+}
+
+/*
+ * p was just queued on rq.  Only an idle CPU is told to switch: the
+ * kernel is not preemptive, and a busy CPU will reach p when the running
+ * task's timeslice ends.
+ */
+static void check_preempt_wakeup(struct rq *rq)
+{
+	if (rq->curr == rq->idle)
+		resched_curr(rq);
+}
+
+static bool rq_is_idle(struct rq *rq)
+{
+	return READ_ONCE(rq->curr) == rq->idle && !READ_ONCE(rq->nr_running);
+}
+
+/* May p run on cpu now?  (Online, allowed, and its scheduler set up.) */
+static bool cpu_usable(struct task_struct *p, int cpu)
+{
+	return cpu_online(cpu) && cpumask_test_cpu(cpu, &p->cpus_allowed) &&
+	       READ_ONCE(cpu_rq(cpu)->idle);
+}
+
+/* Pick the CPU for a task becoming runnable (lockless, best effort). */
+static int select_task_rq(struct task_struct *p)
+{
+	int prev = task_cpu(p), best = -1, cpu, i;
+	unsigned int best_load = UINT_MAX;
+
+	if (cpu_usable(p, prev) && rq_is_idle(cpu_rq(prev)))
+		return prev;
+	/* Any idle CPU, searching upwards from prev so wakeups spread out. */
+	for (i = 1; i < NR_CPUS; i++) {
+		cpu = (prev + i) % NR_CPUS;
+		if (cpu_usable(p, cpu) && rq_is_idle(cpu_rq(cpu)))
+			return cpu;
+	}
+	/* The least loaded CPU; prev wins ties (its caches are warm). */
+	for (i = 0; i < NR_CPUS; i++) {
+		unsigned int load;
+
+		cpu = (prev + i) % NR_CPUS;
+		if (!cpu_usable(p, cpu))
+			continue;
+		load = READ_ONCE(cpu_rq(cpu)->nr_running);
+		if (load < best_load) {
+			best_load = load;
+			best = cpu;
+		}
+	}
+	if (best < 0) {
+		/* No allowed CPU is online: break the affinity rather than hang. */
+		best = smp_processor_id();
+		pr_warn_once("sched: %s/%d has no usable CPU in its affinity mask; running it on CPU %d\n",
+			     p->comm, p->pid, best);
+	}
+	return best;
+}
+
+/* Queue p (runnable, not on any run queue, registers saved) on a good CPU. */
+static void activate_task(struct task_struct *p)
+{
+	int cpu = select_task_rq(p);
+	struct rq *rq = cpu_rq(cpu);
+
+	spin_lock(&rq->lock);
+	WRITE_ONCE(p->cpu, cpu);
+	if (p->sched_contributes_to_load) {
+		rq->nr_uninterruptible--;
+		p->sched_contributes_to_load = false;
+	}
+	WRITE_ONCE(p->__state, TASK_RUNNING);
+	p->time_slice = RR_TIMESLICE;
+	enqueue_task(rq, p);
+	check_preempt_wakeup(rq);
+	spin_unlock(&rq->lock);
+}
+
+/* ------------------------------------------------------------ wakeups */
+
+/*
+ * Wake p if its state is in the state mask.  Returns 1 if p was woken
+ * (its state changed to TASK_RUNNING), 0 if it was not sleeping in a
+ * matching state.  Implies a full barrier before the state test.
+ */
+static int try_to_wake_up(struct task_struct *p, unsigned int state)
+{
+	unsigned long flags;
+	struct rq *rq;
+	int success = 0;
+
+	spin_lock_irqsave(&p->pi_lock, flags);
+	if (!(READ_ONCE(p->__state) & state))
+		goto out;
+	success = 1;
+
+	rq = __task_rq_lock(p);
+	if (p->on_rq) {
+		/* Still running (or about to sleep) on rq: cancel the sleep. */
+		WRITE_ONCE(p->__state, TASK_RUNNING);
+		spin_unlock(&rq->lock);
+		goto out;
+	}
+	spin_unlock(&rq->lock);
+
+	/*
+	 * p went to sleep.  Its CPU may still be switching away from it: its
+	 * registers are on its stack only once on_cpu drops to 0.
+	 */
+	while (smp_load_acquire(&p->on_cpu))
+		cpu_relax();
+	activate_task(p);
+out:
+	spin_unlock_irqrestore(&p->pi_lock, flags);
+	return success;
+}
+
+int wake_up_process(struct task_struct *p)
+{
+	return try_to_wake_up(p, TASK_NORMAL);
+}
+
+int wake_up_state(struct task_struct *p, unsigned int state)
+{
+	return try_to_wake_up(p, state);
+}
+
+void wake_up_new_task(struct task_struct *p)
+{
+	try_to_wake_up(p, TASK_NEW);
+}
+
+void signal_wake_up(struct task_struct *p, bool fatal)
+{
+	try_to_wake_up(p, TASK_INTERRUPTIBLE | (fatal ? TASK_WAKEKILL : 0));
+}
+
+/* ------------------------------------------------------------ schedule() */
+
+static void schedule_debug(struct task_struct *prev)
+{
+	if (unlikely(*end_of_stack(prev) != STACK_END_MAGIC))
+		panic("kernel stack overflow in %s/%d", prev->comm, prev->pid);
+	if (unlikely(irqs_disabled() && scheduler_running))
+		WARN_ONCE(1, "BUG: %s/%d called schedule() with interrupts disabled\n",
+			  prev->comm, prev->pid);
+}
+
+/*
+ * Runs in the next task, right after the switch: lets go of the CPU state
+ * of prev (on_cpu), releases the run-queue lock schedule() took, and
+ * finishes off a dead or wrongly placed prev.  this_rq() rather than the
+ * caller's rq: the resumed task may have been moved to another CPU since
+ * it last ran.
+ */
+static void finish_task_switch(struct task_struct *prev)
+{
+	struct rq *rq = this_rq();
+	bool dead = READ_ONCE(prev->__state) == TASK_DEAD;
+	bool migrate = prev->migrate_pending;
+
+	prev->migrate_pending = false;
+	smp_store_release(&prev->on_cpu, 0);
+	spin_unlock(&rq->lock);
+	local_irq_enable();
+
+	if (migrate) {
+		unsigned long flags;
+
+		spin_lock_irqsave(&prev->pi_lock, flags);
+		activate_task(prev);
+		spin_unlock_irqrestore(&prev->pi_lock, flags);
+	}
+	if (dead)
+		put_task_struct(prev);
+}
+
+/* The first thing a new task runs (from ret_from_kernel_thread). */
+void schedule_tail(struct task_struct *prev)
+{
+	finish_task_switch(prev);
+}
+
+static struct task_struct *pick_next_task(struct rq *rq)
+{
+	struct task_struct *next;
+
+	if (list_empty(&rq->queue))
+		return rq->idle;
+	next = list_first_entry(&rq->queue, struct task_struct, run_list);
+	list_del_init(&next->run_list);
+	return next;
+}
+
+static void __schedule(void)
+{
+	struct task_struct *prev = current, *next;
+	unsigned int state;
+	struct rq *rq;
+
+	schedule_debug(prev);
+	local_irq_disable();
+	rq = this_rq();
+	spin_lock(&rq->lock);
+
+	state = READ_ONCE(prev->__state);
+	if (state != TASK_RUNNING && prev != rq->idle) {
+		if (signal_pending_state(state, prev)) {
+			WRITE_ONCE(prev->__state, TASK_RUNNING);
+		} else {
+			prev->on_rq = 0;
+			WRITE_ONCE(rq->nr_running, rq->nr_running - 1);
+			if ((state & TASK_UNINTERRUPTIBLE) && !(state & TASK_NOLOAD)) {
+				prev->sched_contributes_to_load = true;
+				rq->nr_uninterruptible++;
+			}
+			prev->nvcsw++;
+		}
+	}
+	if (prev->on_rq && prev != rq->idle) {
+		if (likely(cpumask_test_cpu(rq->cpu, &prev->cpus_allowed))) {
+			list_add_tail(&prev->run_list, &rq->queue);
+		} else {
+			/* Its affinity changed: finish_task_switch() moves it. */
+			prev->on_rq = 0;
+			WRITE_ONCE(rq->nr_running, rq->nr_running - 1);
+			prev->migrate_pending = true;
+		}
+	}
+
+	next = pick_next_task(rq);
+	clear_tsk_need_resched(prev);
+	if (next == prev) {
+		spin_unlock(&rq->lock);
+		local_irq_enable();
+		return;
+	}
+	if (prev->on_rq && next != prev)
+		prev->nivcsw++;
+	next->on_cpu = 1;
+	WRITE_ONCE(rq->curr, next);
+	rq->nr_switches++;
+
+	/* Address-space switch goes here once user processes exist. */
+	prev = __switch_to_asm(prev, next);
+	finish_task_switch(prev);
+}
+
+void schedule(void)
+{
+	__schedule();
+}
+
+void io_schedule(void)
+{
+	schedule();
+}
+
+void yield(void)
+{
+	__set_current_state(TASK_RUNNING);
+	schedule();
+}
+
+int cond_resched(void)
+{
+#ifdef CONFIG_DEBUG_KERNEL
+	__might_sleep(__FILE__, __LINE__);
+#endif
+	if (need_resched()) {
+		schedule();
+		return 1;
+	}
+	return 0;
+}
+
+#ifdef CONFIG_DEBUG_KERNEL
+void __might_sleep(const char *file, int line)
+{
+	if (!READ_ONCE(scheduler_running))
+		return;
+	if (likely(!irqs_disabled()))
+		return;
+	WARN_ONCE(1, "BUG: sleeping function called from invalid context at %s:%d (irqs off, %s/%d)\n",
+		  file, line, current->comm, current->pid);
+}
+#endif
+
+int wait_task_inactive(struct task_struct *p, unsigned int match_state)
+{
+	might_sleep();
+	for (;;) {
+		if (READ_ONCE(p->__state) != match_state)
+			return 0;
+		if (!READ_ONCE(p->on_rq) && !smp_load_acquire(&p->on_cpu))
+			return 1;
+		/* p is on its way to sleep on another CPU: a few instructions away. */
+		yield();
+		cpu_relax();
+	}
+}
+
+/* ------------------------------------------------------------ affinity */
+
+int set_cpus_allowed_ptr(struct task_struct *p, const struct cpumask *mask)
+{
+	unsigned long flags;
+	bool move_self = false;
+	struct rq *rq;
+	int cpu, ret = -EINVAL;
+
+	for_each_cpu(cpu, mask) {
+		if (cpu_possible(cpu)) {
+			ret = 0;
+			break;
+		}
+	}
+	if (ret)
+		return ret;
+
+	spin_lock_irqsave(&p->pi_lock, flags);
+	rq = __task_rq_lock(p);
+	cpumask_copy(&p->cpus_allowed, mask);
+	if (cpumask_test_cpu(task_cpu(p), mask) || !p->on_rq) {
+		/* Fine where it is, or placed by its next wakeup. */
+		spin_unlock(&rq->lock);
+	} else if (rq->curr != p) {
+		/* Queued on a CPU it may not use any more: requeue elsewhere. */
+		dequeue_task(rq, p);
+		spin_unlock(&rq->lock);
+		activate_task(p);
+	} else {
+		/* Running: it moves itself at its next schedule(). */
+		resched_curr(rq);
+		move_self = p == current;
+		spin_unlock(&rq->lock);
+	}
+	spin_unlock_irqrestore(&p->pi_lock, flags);
+	if (move_self)
+		schedule();
+	return 0;
+}
+
+/* ------------------------------------------------------------ tick and balancing */
+
+/*
+ * Pull queued tasks from the busiest CPU.  newly_idle: called from the
+ * idle loop, looking for any work at all.  Runs with interrupts on or off.
+ */
+bool load_balance(bool newly_idle)
+{
+	int this_cpu = smp_processor_id(), busiest_cpu = -1, cpu, moved = 0;
+	struct rq *this = this_rq(), *busiest;
+	unsigned int this_load = READ_ONCE(this->nr_running), max_load = 0;
+	struct task_struct *p, *n;
+	unsigned long flags;
+	int imbalance;
+
+	for_each_online_cpu(cpu) {
+		unsigned int load;
+
+		if (cpu == this_cpu)
+			continue;
+		load = READ_ONCE(cpu_rq(cpu)->nr_running);
+		/* Only queued tasks can move: the busiest needs one besides its current. */
+		if (load >= 2 && load > max_load) {
+			max_load = load;
+			busiest_cpu = cpu;
+		}
+	}
+	if (busiest_cpu < 0 || max_load < this_load + 2)
+		return false;
+	imbalance = (max_load - this_load) / 2;
+	busiest = cpu_rq(busiest_cpu);
+
+	local_irq_save(flags);
+	double_rq_lock(this, busiest);
+	/* From the tail: those queued last ran most recently and wait longest to run again. */
+	list_for_each_entry_safe_reverse(p, n, &busiest->queue, run_list) {
+		if (moved >= imbalance)
+			break;
+		if (p->on_cpu || !cpumask_test_cpu(this_cpu, &p->cpus_allowed))
+			continue;
+		list_del(&p->run_list);
+		WRITE_ONCE(busiest->nr_running, busiest->nr_running - 1);
+		WRITE_ONCE(p->cpu, this_cpu);
+		list_add_tail(&p->run_list, &this->queue);
+		WRITE_ONCE(this->nr_running, this->nr_running + 1);
+		moved++;
+	}
+	if (moved && this->curr == this->idle)
+		set_tsk_need_resched(this->idle);
+	double_rq_unlock(this, busiest);
+	local_irq_restore(flags);
+	return moved > 0;
+}
+
+/* From the tick on every CPU, interrupts off. */
+void scheduler_tick(bool user)
+{
+	struct rq *rq = this_rq();
+	struct task_struct *curr;
+
+	spin_lock(&rq->lock);
+	curr = rq->curr;
+	if (curr == rq->idle) {
+		/* A wakeup whose IPI got lost still gets served. */
+		if (!list_empty(&rq->queue))
+			set_tsk_need_resched(curr);
+	} else {
+		if (user)
+			curr->utime++;
+		else
+			curr->stime++;
+		if (curr->time_slice > 1) {
+			curr->time_slice--;
+		} else {
+			curr->time_slice = RR_TIMESLICE;
+			if (!list_empty(&rq->queue))
+				set_tsk_need_resched(curr);
+		}
+	}
+	spin_unlock(&rq->lock);
+
+	if (curr != rq->idle && time_after_eq(jiffies, rq->next_balance)) {
+		rq->next_balance = jiffies + BALANCE_INTERVAL;
+		load_balance(false);
+	}
+}
+
+/* The reschedule IPI: the interrupt itself ends the target's halt; make sure it looks. */
+void scheduler_ipi(void)
+{
+	struct rq *rq = this_rq();
+
+	if (READ_ONCE(rq->curr) == rq->idle && READ_ONCE(rq->nr_running))
+		set_tsk_need_resched(rq->idle);
+}
+
+/* ------------------------------------------------------------ statistics, debugging */
+
+unsigned long nr_running(void)
+{
+	unsigned long sum = 0;
+	int cpu;
+
+	for_each_online_cpu(cpu)
+		sum += READ_ONCE(cpu_rq(cpu)->nr_running);
+	return sum;
+}
+
+unsigned long nr_context_switches(void)
+{
+	unsigned long sum = 0;
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		sum += READ_ONCE(cpu_rq(cpu)->nr_switches);
+	return sum;
+}
+
+unsigned long nr_uninterruptible(void)
+{
+	long sum = 0;
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		sum += READ_ONCE(cpu_rq(cpu)->nr_uninterruptible);
+	return sum < 0 ? 0 : sum;
+}
+
+struct task_struct *idle_task(int cpu)
+{
+	return cpu_rq(cpu)->idle;
+}
+
+static char task_state_char(struct task_struct *p)
+{
+	unsigned int state = READ_ONCE(p->__state);
+
+	if (state == TASK_RUNNING)
+		return 'R';
+	if (state & TASK_INTERRUPTIBLE)
+		return 'S';
+	if (state & TASK_UNINTERRUPTIBLE)
+		return (state & TASK_NOLOAD) ? 'I' : 'D';
+	if (state & TASK_DEAD)
+		return 'X';
+	return '?';
+}
+
+void sched_show_task(struct task_struct *p)
+{
+	printk(KERN_INFO "task:%-15s state:%c pid:%-5d cpu:%d flags:%#010x\n",
+	       p->comm, task_state_char(p), p->pid, task_cpu(p), p->flags);
+	if (p == current)
+		dump_stack();
+	else if (!READ_ONCE(p->on_cpu) && thread_saved_bp(p))
+		show_stack_from(thread_saved_bp(p));
+}
+
+void show_state(void)
+{
+	struct task_struct *p;
+	int cpu;
+
+	for_each_online_cpu(cpu)
+		if (idle_task(cpu))
+			sched_show_task(idle_task(cpu));
+	spin_lock(&tasklist_lock);
+	for_each_process(p)
+		sched_show_task(p);
+	spin_unlock(&tasklist_lock);
+}
+
+/* ------------------------------------------------------------ boot */
+
+void __init sched_init(void)
+{
+	int cpu = smp_processor_id();
+	struct rq *rq;
+
+	/* The boot CPU is running this: make sure the masks say so. */
+	set_cpu_possible(cpu, true);
+	set_cpu_online(cpu, true);
+
+	for (int i = 0; i < NR_CPUS; i++)
+		sched_init_rq(i);
+
+	/* The boot context becomes this CPU's idle task. */
+	rq = cpu_rq(cpu);
+	init_task.cpu = cpu;
+	cpumask_clear(&init_task.cpus_allowed);
+	cpumask_set_cpu(cpu, &init_task.cpus_allowed);
+	*end_of_stack(&init_task) = STACK_END_MAGIC;
+	rq->idle = &init_task;
+	rq->curr = &init_task;
+	this_cpu_write(current_task, &init_task);
+	this_cpu_tss()->sp0 = (unsigned long)init_task.stack + THREAD_SIZE;
+
+	wait_bit_init();
+	fork_init();
+	init_timers();
+	pr_info("sched: round robin, timeslice %d ticks at HZ=%d, %d CPUs possible\n",
+		(int)RR_TIMESLICE, HZ, num_possible_cpus());
+}

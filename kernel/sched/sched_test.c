@@ -1,0 +1,371 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Self tests for the scheduler, kernel threads and wait queues:
+ * 2 x num_online_cpus() threads all finish and spread over the CPUs;
+ * wait-queue and completion ping-pong between threads on two CPUs;
+ * kthread_stop() semantics; a sleeping thread's saved frame gives a valid
+ * backtrace; affinity moves a running thread; wait_on_bit()/wake_up_bit().
+ */
+#include <linux/kernel.h>
+#include <linux/selftest.h>
+#include <linux/sched.h>
+#include <linux/kthread.h>
+#include <linux/completion.h>
+#include <linux/wait.h>
+#include <linux/wait_bit.h>
+#include <linux/jiffies.h>
+#include <linux/kallsyms.h>
+#include <linux/smp.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <asm/atomic.h>
+#include <asm/page_types.h>
+
+#define TEST_TIMEOUT	(5 * HZ)
+
+/* Start a kthread and keep a reference so kthread_stop() is safe after it returns. */
+static struct task_struct *start_thread(int (*fn)(void *), void *arg, const char *name,
+					int cpu)
+{
+	struct task_struct *t = kthread_create(fn, arg, "%s", name);
+
+	if (IS_ERR(t))
+		return NULL;
+	get_task_struct(t);
+	if (cpu >= 0)
+		kthread_bind(t, cpu);
+	wake_up_process(t);
+	return t;
+}
+
+/* Wait for a thread started by start_thread() to return; its return value. */
+static int reap_thread(struct task_struct *t)
+{
+	int ret;
+
+	wait_task_exited(t);
+	ret = t->exit_code;
+	put_task_struct(t);
+	return ret;
+}
+
+/* Wait until t sleeps in state with its registers saved; false after ~5 s. */
+static bool wait_until_sleeping(struct task_struct *t, unsigned int state)
+{
+	unsigned long deadline = jiffies + TEST_TIMEOUT;
+
+	while (!(task_state(t) == state && wait_task_inactive(t, state))) {
+		if (time_after(jiffies, deadline))
+			return false;
+		yield();
+	}
+	return true;
+}
+
+/* ---------------------------------------------------------------- spread */
+
+#define SPREAD_ROUNDS	40
+#define SPREAD_SPIN	4000
+
+struct spread_thread {
+	unsigned long cpus_seen;
+	int switches;
+};
+
+static int spread_fn(void *arg)
+{
+	struct spread_thread *st = arg;
+	volatile unsigned long sink = 0;
+
+	for (int i = 0; i < SPREAD_ROUNDS; i++) {
+		int cpu = smp_processor_id();
+
+		for (int j = 0; j < SPREAD_SPIN; j++)
+			sink += j;
+		st->cpus_seen |= 1UL << cpu;
+		if (i & 1)
+			cond_resched();
+		else
+			yield();
+		if (smp_processor_id() != cpu)
+			st->switches++;
+	}
+	return 42;
+}
+
+static int sched_spread_test(void)
+{
+	int n = 2 * num_online_cpus(), i, bad = 0, migrations = 0;
+	struct spread_thread *st = kcalloc(n, sizeof(*st), GFP_KERNEL);
+	struct task_struct **t = kcalloc(n, sizeof(*t), GFP_KERNEL);
+	unsigned long all = 0;
+
+	ST_ASSERT(st && t, "no memory");
+	for (i = 0; i < n; i++) {
+		char name[16];
+
+		snprintf(name, sizeof(name), "spread/%d", i);
+		t[i] = start_thread(spread_fn, &st[i], name, -1);
+		ST_ASSERT(t[i], "cannot create thread %d", i);
+	}
+	for (i = 0; i < n; i++) {
+		if (reap_thread(t[i]) != 42)
+			bad++;
+		all |= st[i].cpus_seen;
+		migrations += st[i].switches;
+	}
+	st_diag("%d threads on %d CPUs: ran on CPU mask %#lx, %d migrations seen",
+		n, num_online_cpus(), all, migrations);
+	kfree(st);
+	kfree(t);
+	ST_ASSERT(!bad, "%d threads did not return their value", bad);
+	if (num_online_cpus() >= 2)
+		ST_ASSERT(hweight_long(all) >= 2, "all threads ran on one CPU");
+	return 0;
+}
+DEFINE_SELFTEST("sched: 2xNCPU threads run to completion on several CPUs", sched_spread_test);
+
+/* ---------------------------------------------------------------- ping-pong */
+
+#define PINGPONG_ROUNDS	300
+
+struct pingpong {
+	struct wait_queue_head wq;
+	int turn;			/* whose move: 0 or 1 */
+	struct completion ping, pong;	/* second half: completions */
+	int cpu[2];
+};
+
+struct pingpong_player {
+	struct pingpong *pp;
+	int me;
+};
+
+static int pingpong_fn(void *arg)
+{
+	struct pingpong_player *pl = arg;
+	struct pingpong *pp = pl->pp;
+
+	for (int i = 0; i < PINGPONG_ROUNDS; i++) {
+		wait_event(pp->wq, READ_ONCE(pp->turn) == pl->me);
+		pp->cpu[pl->me] = smp_processor_id();
+		WRITE_ONCE(pp->turn, !pl->me);
+		wake_up(&pp->wq);
+	}
+	for (int i = 0; i < PINGPONG_ROUNDS; i++) {
+		if (pl->me) {
+			wait_for_completion(&pp->ping);
+			complete(&pp->pong);
+		} else {
+			complete(&pp->ping);
+			wait_for_completion(&pp->pong);
+		}
+	}
+	return 0;
+}
+
+static int sched_pingpong_test(void)
+{
+	static struct pingpong pp;
+	struct pingpong_player pl[2] = { { &pp, 0 }, { &pp, 1 } };
+	int cpu1 = num_online_cpus() >= 2 ? (int)cpumask_next(0, cpu_online_mask) : 0;
+	struct task_struct *t[2];
+	u64 start = get_jiffies_64();
+
+	init_waitqueue_head(&pp.wq);
+	init_completion(&pp.ping);
+	init_completion(&pp.pong);
+	pp.turn = 0;
+	t[0] = start_thread(pingpong_fn, &pl[0], "ping", 0);
+	t[1] = start_thread(pingpong_fn, &pl[1], "pong", cpu1);
+	ST_ASSERT(t[0] && t[1], "cannot create threads");
+	reap_thread(t[0]);
+	reap_thread(t[1]);
+	st_diag("%d wait-queue and %d completion round trips between CPU %d and CPU %d in %llu ticks",
+		PINGPONG_ROUNDS, PINGPONG_ROUNDS, pp.cpu[0], pp.cpu[1], get_jiffies_64() - start);
+	ST_ASSERT(pp.cpu[0] == 0 && pp.cpu[1] == cpu1, "threads did not stay on their CPUs");
+	ST_ASSERT(!completion_done(&pp.ping) && !completion_done(&pp.pong),
+		  "completion counts left over");
+	return 0;
+}
+DEFINE_SELFTEST("sched: wait queue and completion ping-pong across CPUs", sched_pingpong_test);
+
+/* ---------------------------------------------------------------- kthread_stop */
+
+static int stop_loop_fn(void *arg)
+{
+	atomic_t *loops = arg;
+
+	while (!kthread_should_stop()) {
+		atomic_inc(loops);
+		set_current_state(TASK_INTERRUPTIBLE);
+		if (!kthread_should_stop())
+			schedule_timeout(1);
+		__set_current_state(TASK_RUNNING);
+	}
+	return 7;
+}
+
+static int never_run_fn(void *arg)
+{
+	*(int *)arg = 1;
+	return 0;
+}
+
+static int kthread_stop_test(void)
+{
+	atomic_t loops = ATOMIC_INIT(0);
+	struct task_struct *t;
+	int ran = 0, ret;
+
+	t = start_thread(stop_loop_fn, &loops, "stoppable", -1);
+	ST_ASSERT(t, "cannot create thread");
+	while (!atomic_read(&loops))
+		yield();
+	ret = kthread_stop(t);
+	put_task_struct(t);
+	ST_ASSERT(ret == 7, "kthread_stop returned %d, want 7", ret);
+
+	/* Stopped before it ever ran: the function must not run. */
+	t = kthread_create(never_run_fn, &ran, "never-run");
+	ST_ASSERT(!IS_ERR(t), "cannot create thread");
+	ret = kthread_stop(t);
+	ST_ASSERT(ret == -EINTR && !ran, "stop before start: ret %d, ran %d", ret, ran);
+	return 0;
+}
+DEFINE_SELFTEST("kthread: kthread_stop returns the result; stop before start", kthread_stop_test);
+
+/* ---------------------------------------------------------------- backtrace */
+
+static int sleeper_fn(void *arg)
+{
+	wait_for_completion(arg);
+	return 0;
+}
+
+/* Walk the saved frame chain of a sleeping task and look for fn names. */
+static int sleeping_backtrace_test(void)
+{
+	DECLARE_COMPLETION(wake);
+	struct task_struct *t = start_thread(sleeper_fn, &wake, "sleeper", -1);
+	unsigned long bp, lo, hi;
+	bool saw_schedule = false, saw_wait = false, saw_fn = false;
+	char sym[KSYM_SYMBOL_LEN];
+	int depth = 0;
+
+	ST_ASSERT(t, "cannot create thread");
+	if (!wait_until_sleeping(t, TASK_UNINTERRUPTIBLE)) {
+		complete(&wake);
+		reap_thread(t);
+		ST_ASSERT(0, "thread did not go to sleep");
+	}
+	bp = thread_saved_bp(t);
+	lo = (unsigned long)t->stack;
+	hi = lo + THREAD_SIZE;
+	if (bp < lo || bp >= hi || (lo & (THREAD_SIZE - 1))) {
+		complete(&wake);
+		reap_thread(t);
+		ST_ASSERT(0, "saved frame %#lx, stack %#lx: not inside / not aligned", bp, lo);
+	}
+	while (bp >= lo && bp + 16 <= hi && depth++ < 16) {
+		unsigned long ret = ((unsigned long *)bp)[1];
+
+		sprint_symbol_no_offset(sym, sizeof(sym), ret);
+		saw_schedule |= strstr(sym, "schedule") != NULL;
+		saw_wait |= strstr(sym, "wait_for_completion") != NULL ||
+			    strstr(sym, "do_wait_for_common") != NULL;
+		saw_fn |= !strcmp(sym, "sleeper_fn");
+		bp = ((unsigned long *)bp)[0];
+	}
+	complete(&wake);
+	reap_thread(t);
+	st_diag("%d frames; schedule %d, wait_for_completion %d, sleeper_fn %d",
+		depth, saw_schedule, saw_wait, saw_fn);
+	ST_ASSERT(saw_schedule && saw_wait && saw_fn, "backtrace of a sleeping task is broken");
+	return 0;
+}
+DEFINE_SELFTEST("sched: a sleeping task's frame pointers give its backtrace",
+		sleeping_backtrace_test);
+
+/* ---------------------------------------------------------------- affinity */
+
+struct hop {
+	int target;
+	int cpu_after;
+	struct completion done;
+};
+
+static int hop_fn(void *arg)
+{
+	struct hop *h = arg;
+	struct cpumask mask;
+
+	cpumask_clear(&mask);
+	cpumask_set_cpu(h->target, &mask);
+	set_cpus_allowed_ptr(current, &mask);
+	h->cpu_after = smp_processor_id();
+	complete(&h->done);
+	return 0;
+}
+
+static int sched_affinity_test(void)
+{
+	struct hop h;
+	struct task_struct *t;
+	int cpu;
+
+	for_each_online_cpu(cpu) {
+		h.target = cpu;
+		h.cpu_after = -1;
+		init_completion(&h.done);
+		t = start_thread(hop_fn, &h, "hop", -1);
+		ST_ASSERT(t, "cannot create thread");
+		ST_ASSERT(wait_for_completion_timeout(&h.done, TEST_TIMEOUT), "hop to CPU %d hung",
+			  cpu);
+		reap_thread(t);
+		ST_ASSERT(h.cpu_after == cpu, "asked for CPU %d, runs on %d", cpu, h.cpu_after);
+	}
+	return 0;
+}
+DEFINE_SELFTEST("sched: set_cpus_allowed_ptr moves the running thread", sched_affinity_test);
+
+/* ---------------------------------------------------------------- bit waits */
+
+struct bitlock {
+	unsigned long word;
+	int counter;
+};
+
+static int bitlock_fn(void *arg)
+{
+	struct bitlock *bl = arg;
+
+	for (int i = 0; i < 200; i++) {
+		wait_on_bit_lock(&bl->word, 3, TASK_UNINTERRUPTIBLE);
+		bl->counter++;
+		if (!(i % 16))
+			yield();
+		clear_and_wake_up_bit(3, &bl->word);
+	}
+	return 0;
+}
+
+static int wait_bit_test(void)
+{
+	static struct bitlock bl;
+	struct task_struct *t[4];
+	int i;
+
+	bl.word = 0;
+	bl.counter = 0;
+	for (i = 0; i < 4; i++) {
+		t[i] = start_thread(bitlock_fn, &bl, "bitlock", -1);
+		ST_ASSERT(t[i], "cannot create thread");
+	}
+	for (i = 0; i < 4; i++)
+		reap_thread(t[i]);
+	ST_ASSERT(bl.counter == 800, "counter %d, want 800: bit lock let two in", bl.counter);
+	ST_ASSERT(!wait_on_bit(&bl.word, 3, TASK_UNINTERRUPTIBLE), "bit still set");
+	return 0;
+}
+DEFINE_SELFTEST("sched: wait_on_bit_lock/clear_and_wake_up_bit exclude each other", wait_bit_test);

@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The periodic tick: tick_periodic() is called by the architecture's
+ * per-CPU timer interrupt, HZ times a second on every CPU, with
+ * interrupts off.  In order it
+ *   1. advances jiffies (whichever CPU gets there first, see below),
+ *   2. runs this CPU's expired timers,
+ *   3. runs the scheduler tick (timeslices, load balancing).
+ *
+ * Jiffies follow the clock, not the interrupt count: jiffies_64 is
+ * INITIAL_JIFFIES plus the whole ticks of ktime_get_ns() since the last
+ * update, so late, lost or doubled timer interrupts (common under
+ * emulation) neither slow nor speed jiffies.  Any CPU may do the update;
+ * jiffies_lock (taken with trylock: a CPU that finds it busy just leaves
+ * the update to the holder) makes it happen once.
+ */
+#include <linux/kernel.h>
+#include <linux/cpu.h>
+#include <linux/jiffies.h>
+#include <linux/timer.h>
+#include <linux/timekeeping.h>
+#include <linux/sched.h>
+#include <linux/spinlock.h>
+#include <asm/ptrace.h>
+#include "../sched/sched.h"
+
+static DEFINE_SPINLOCK(jiffies_lock);
+static u64 last_jiffies_update;		/* ns of the last jiffy boundary; jiffies_lock */
+
+/* Returns true if this CPU advanced jiffies. */
+static bool tick_do_update_jiffies(void)
+{
+	u64 now = ktime_get_ns(), ticks;
+
+	if (now - READ_ONCE(last_jiffies_update) < TICK_NSEC)
+		return false;
+	if (!spin_trylock(&jiffies_lock))
+		return false;
+	ticks = (now - last_jiffies_update) / TICK_NSEC;
+	if (ticks) {
+		WRITE_ONCE(last_jiffies_update, last_jiffies_update + ticks * TICK_NSEC);
+		WRITE_ONCE(jiffies_64, jiffies_64 + ticks);
+	}
+	spin_unlock(&jiffies_lock);
+	return ticks != 0;
+}
+
+void tick_periodic(struct pt_regs *regs)
+{
+	bool user = regs && user_mode(regs);
+
+	if (tick_do_update_jiffies())
+		sched_update_loadavg();
+	run_local_timers();
+	scheduler_tick(user);
+}
