@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Mutexes (see linux/mutex.h for the rules and the owner encoding).
+ *
+ * Fast paths: lock is cmpxchg(owner, 0 -> current); unlock is
+ * cmpxchg(owner, current -> 0), which fails - sending the unlocker to the
+ * slow path - whenever MUTEX_FLAG_WAITERS is set.
+ *
+ * Slow path: a locker takes wait_lock, tries once more, else sets
+ * MUTEX_FLAG_WAITERS, queues itself at the tail of wait_list and sleeps
+ * until owner names it.  The unlocker (under wait_lock) dequeues the
+ * first waiter, stores it as the new owner (keeping the flag if more
+ * waiters remain) and wakes it: a FIFO hand-off, nobody can barge in
+ * between.  A waiter gives up (interruptible/killable variants) only
+ * under wait_lock, so it never misses a hand-off made to it.
+ */
+#include <linux/kernel.h>
+#include <linux/mutex.h>
+#include <linux/sched.h>
+#include <linux/errno.h>
+#include <linux/bug.h>
+
+struct mutex_waiter {
+	struct list_head list;
+	struct task_struct *task;
+};
+
+static int __mutex_lock_slowpath(struct mutex *lock, unsigned int state)
+{
+	struct task_struct *curr = current;
+	struct mutex_waiter waiter;
+	unsigned long flags;
+	long owner, prev;
+
+	if (WARN_ONCE(mutex_owner(lock) == curr, "mutex %p: recursive lock by %s/%d\n",
+		      lock, curr->comm, curr->pid))
+		return -EDEADLK;
+
+	spin_lock_irqsave(&lock->wait_lock, flags);
+	owner = atomic_long_read(&lock->owner);
+	for (;;) {
+		if (!owner) {
+			/* Free, and no waiters (they would own it by hand-off). */
+			owner = atomic_long_cmpxchg(&lock->owner, 0, (long)curr);
+			if (!owner) {
+				spin_unlock_irqrestore(&lock->wait_lock, flags);
+				return 0;
+			}
+			continue;
+		}
+		if (owner & MUTEX_FLAG_WAITERS)
+			break;
+		/* Make the owner's unlock take the slow path. */
+		prev = atomic_long_cmpxchg(&lock->owner, owner, owner | MUTEX_FLAG_WAITERS);
+		if (prev == owner)
+			break;
+		owner = prev;
+	}
+
+	waiter.task = curr;
+	list_add_tail(&waiter.list, &lock->wait_list);
+	for (;;) {
+		set_current_state(state);
+		if (mutex_owner(lock) == curr)
+			break;
+		if (signal_pending_state(state, curr)) {
+			list_del(&waiter.list);
+			if (list_empty(&lock->wait_list))
+				atomic_long_set(&lock->owner,
+						atomic_long_read(&lock->owner) & ~MUTEX_FLAG_WAITERS);
+			__set_current_state(TASK_RUNNING);
+			spin_unlock_irqrestore(&lock->wait_lock, flags);
+			return -EINTR;
+		}
+		spin_unlock_irqrestore(&lock->wait_lock, flags);
+		schedule();
+		spin_lock_irqsave(&lock->wait_lock, flags);
+	}
+	__set_current_state(TASK_RUNNING);
+	spin_unlock_irqrestore(&lock->wait_lock, flags);
+	return 0;
+}
+
+static __always_inline bool __mutex_trylock_fast(struct mutex *lock)
+{
+	return atomic_long_cmpxchg(&lock->owner, 0, (long)current) == 0;
+}
+
+void mutex_lock(struct mutex *lock)
+{
+	might_sleep();
+	if (!__mutex_trylock_fast(lock))
+		__mutex_lock_slowpath(lock, TASK_UNINTERRUPTIBLE);
+}
+
+int mutex_lock_interruptible(struct mutex *lock)
+{
+	might_sleep();
+	if (__mutex_trylock_fast(lock))
+		return 0;
+	return __mutex_lock_slowpath(lock, TASK_INTERRUPTIBLE);
+}
+
+int mutex_lock_killable(struct mutex *lock)
+{
+	might_sleep();
+	if (__mutex_trylock_fast(lock))
+		return 0;
+	return __mutex_lock_slowpath(lock, TASK_KILLABLE);
+}
+
+int mutex_trylock(struct mutex *lock)
+{
+	return __mutex_trylock_fast(lock);
+}
+
+static void __mutex_unlock_slowpath(struct mutex *lock)
+{
+	struct mutex_waiter *waiter;
+	unsigned long flags;
+	long owner = atomic_long_read(&lock->owner);
+
+	if (WARN_ONCE(!owner, "mutex %p: unlock of an unlocked mutex by %s/%d\n",
+		      lock, current->comm, current->pid))
+		return;
+	WARN_ONCE((struct task_struct *)(owner & ~MUTEX_FLAGS) != current,
+		  "mutex %p: unlocked by %s/%d, not by its owner\n",
+		  lock, current->comm, current->pid);
+
+	spin_lock_irqsave(&lock->wait_lock, flags);
+	if (list_empty(&lock->wait_list)) {
+		atomic_long_set(&lock->owner, 0);
+	} else {
+		struct task_struct *next;
+
+		waiter = list_first_entry(&lock->wait_list, struct mutex_waiter, list);
+		list_del(&waiter->list);
+		next = waiter->task;
+		atomic_long_set(&lock->owner, (long)next |
+				(list_empty(&lock->wait_list) ? 0 : MUTEX_FLAG_WAITERS));
+		/* The waiter re-checks owner under wait_lock: its frame stays valid till we unlock. */
+		wake_up_process(next);
+	}
+	spin_unlock_irqrestore(&lock->wait_lock, flags);
+}
+
+void mutex_unlock(struct mutex *lock)
+{
+	if (atomic_long_cmpxchg(&lock->owner, (long)current, 0) == (long)current)
+		return;
+	__mutex_unlock_slowpath(lock);
+}
