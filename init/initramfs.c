@@ -423,16 +423,17 @@ const char *unpack_to_rootfs(const char *buf, unsigned long len)
 /* ------------------------------------------------------------ the boot initrd */
 
 /*
- * Give the whole pages of [start, end) back to the page allocator.  They
- * were reserved at boot (never owned by it), so each is turned into an
+ * Give the pages of [start, end) back to the page allocator.  They were
+ * reserved at boot (never owned by it), so each is turned into an
  * ordinary free page and counted as managed memory again.  The mm code
- * has no helper for this yet.
+ * has no helper for this yet.  setup_arch() reserved the initrd rounded
+ * out to whole pages, so those whole pages are the initrd's alone.
  */
 static unsigned long free_reserved_range(phys_addr_t start, phys_addr_t end)
 {
 	unsigned long pfn, freed = 0;
 
-	for (pfn = PFN_UP(start); pfn < PFN_DOWN(end); pfn++) {
+	for (pfn = PFN_DOWN(start); pfn < PFN_UP(end); pfn++) {
 		struct page *page;
 
 		if (!pfn_valid(pfn))
