@@ -267,6 +267,13 @@ static void schedule_debug(struct task_struct *prev)
 {
 	if (unlikely(*end_of_stack(prev) != STACK_END_MAGIC))
 		panic("kernel stack overflow in %s/%d", prev->comm, prev->pid);
+#ifdef CONFIG_DEBUG_KERNEL
+	if (unlikely(this_cpu_read(rcu_read_lock_nesting))) {
+		WARN_ONCE(1, "BUG: %s/%d called schedule() inside an RCU read-side section\n",
+			  prev->comm, prev->pid);
+		this_cpu_write(rcu_read_lock_nesting, 0);
+	}
+#endif
 	if (unlikely(irqs_disabled() && scheduler_running))
 		WARN_ONCE(1, "BUG: %s/%d called schedule() with interrupts disabled\n",
 			  prev->comm, prev->pid);
@@ -326,6 +333,7 @@ static void __schedule(void)
 
 	schedule_debug(prev);
 	local_irq_disable();
+	rcu_qs();
 	rq = this_rq();
 	spin_lock(&rq->lock);
 
@@ -393,6 +401,7 @@ int cond_resched(void)
 #ifdef CONFIG_DEBUG_KERNEL
 	__might_sleep(__FILE__, __LINE__);
 #endif
+	rcu_qs();
 	if (need_resched()) {
 		schedule();
 		return 1;
@@ -403,12 +412,15 @@ int cond_resched(void)
 #ifdef CONFIG_DEBUG_KERNEL
 void __might_sleep(const char *file, int line)
 {
+	int rcu_depth = this_cpu_read(rcu_read_lock_nesting);
+
 	if (!READ_ONCE(scheduler_running))
 		return;
-	if (likely(!irqs_disabled()))
+	if (likely(!irqs_disabled() && !rcu_depth))
 		return;
-	WARN_ONCE(1, "BUG: sleeping function called from invalid context at %s:%d (irqs off, %s/%d)\n",
-		  file, line, current->comm, current->pid);
+	WARN_ONCE(1, "BUG: sleeping function called from invalid context at %s:%d (irqs %s, rcu depth %d, %s/%d)\n",
+		  file, line, irqs_disabled() ? "off" : "on", rcu_depth,
+		  current->comm, current->pid);
 }
 #endif
 
@@ -633,10 +645,10 @@ void show_state(void)
 	for_each_online_cpu(cpu)
 		if (idle_task(cpu))
 			sched_show_task(idle_task(cpu));
-	spin_lock(&tasklist_lock);
+	rcu_read_lock();
 	for_each_process(p)
 		sched_show_task(p);
-	spin_unlock(&tasklist_lock);
+	rcu_read_unlock();
 }
 
 /* ------------------------------------------------------------ boot */
