@@ -33,6 +33,7 @@
 #include <linux/cpu.h>
 #include <linux/jiffies.h>
 #include <linux/timer.h>
+#include <linux/workqueue.h>
 #include <linux/panic.h>
 #include <linux/errno.h>
 #include <asm/desc.h>
@@ -40,6 +41,7 @@
 #include <asm/processor.h>
 #include <asm/stacktrace.h>
 #include "sched.h"
+#include "../workqueue_internal.h"
 
 DEFINE_PER_CPU(struct rq, runqueues);
 bool scheduler_running;
@@ -382,7 +384,13 @@ static void __schedule(void)
 
 void schedule(void)
 {
+	struct task_struct *tsk = current;
+
+	if ((tsk->flags & PF_WQ_WORKER) && READ_ONCE(tsk->__state) != TASK_RUNNING)
+		wq_worker_sleeping(tsk);
 	__schedule();
+	if (tsk->flags & PF_WQ_WORKER)
+		wq_worker_running(tsk);
 }
 
 void io_schedule(void)
@@ -679,6 +687,7 @@ void __init sched_init(void)
 	wait_bit_init();
 	fork_init();
 	init_timers();
+	workqueue_init_early();
 	pr_info("sched: round robin, timeslice %d ticks at HZ=%d, %d CPUs possible\n",
 		(int)RR_TIMESLICE, HZ, num_possible_cpus());
 }
