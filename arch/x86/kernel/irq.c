@@ -28,6 +28,7 @@
 #include <asm/apic.h>
 #include <asm/io_apic.h>
 #include <asm/i8259.h>
+#include <asm/smp.h>
 #include <asm/atomic.h>
 
 static vector_handler_t vector_handlers[NR_VECTORS];
@@ -117,6 +118,7 @@ void __init init_IRQ(void)
 {
 	legacy_pic_mask_all();
 	init_bsp_APIC();
+	smp_intr_init();
 	setup_IO_APIC();
 }
 
