@@ -468,4 +468,8 @@ void __init acpi_table_init(void)
 	acpi_table_parse(ACPI_SIG_HPET, parse_hpet);
 arch:
 	acpi_boot_init();
+	if (!acpi_disabled) {
+		acpi_sleep_init();
+		acpi_reboot_init();
+	}
 }
