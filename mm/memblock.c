@@ -13,6 +13,8 @@
 #include <linux/printk.h>
 #include <linux/string.h>
 #include <linux/panic.h>
+#include <linux/bug.h>
+#include <linux/mm.h>
 #include <asm/page.h>
 
 struct memblock_type memblock_memory, memblock_reserved;
@@ -142,6 +144,9 @@ phys_addr_t memblock_phys_alloc(phys_addr_t size, phys_addr_t align)
 	phys_addr_t best = 0, start, end;
 	u64 i;
 
+	/* After mm_core_init() every free range belongs to the buddy allocator. */
+	if (WARN(mm_page_alloc_ready, "memblock: allocation after the page allocator took over\n"))
+		return 0;
 	if (!align)
 		align = PAGE_SIZE;
 	size = ALIGN(size, align);

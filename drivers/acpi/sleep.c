@@ -26,7 +26,7 @@
 #include <linux/acpi.h>
 #include <linux/delay.h>
 #include <linux/reboot.h>
-#include <uapi/asm-generic/errno-base.h>
+#include <linux/errno.h>
 #include <asm/io.h>
 #include <asm/irqflags.h>
 

@@ -26,7 +26,7 @@
 #include <linux/init.h>
 #include <linux/acpi.h>
 #include <linux/memblock.h>
-#include <uapi/asm-generic/errno-base.h>
+#include <linux/errno.h>
 #include <asm/io.h>
 #include <asm/page.h>
 #include <asm/setup.h>

@@ -41,6 +41,32 @@ char *kstrdup(const char *s, gfp_t gfp);
 char *kstrndup(const char *s, size_t max, gfp_t gfp);
 void *kmemdup(const void *src, size_t len, gfp_t gfp);
 
+/* Give a cache's empty slabs back to the page allocator; 0 on success. */
+int kmem_cache_shrink(struct kmem_cache *s);
+/* Object size of a cache, as asked for at creation. */
+unsigned int kmem_cache_size(struct kmem_cache *s);
+
+/* Largest size kmalloc() serves from a cache; above it, whole pages. */
+#define KMALLOC_MAX_CACHE_SIZE	8192
+
+/* One cache's line of /proc/slabinfo. */
+struct slabinfo {
+	const char *name;
+	unsigned long active_objs;	/* objects handed to users */
+	unsigned long num_objs;		/* objects in all slabs */
+	unsigned long active_slabs;	/* slabs with an object in use */
+	unsigned long num_slabs;
+	unsigned int objsize;		/* stride in the slab */
+	unsigned int objperslab;
+	unsigned int pagesperslab;
+};
+
+/*
+ * Call fn for every cache, holding the cache-list lock: fn must not
+ * sleep, allocate from slab, or create or destroy caches.
+ */
+void slab_for_each_info(void (*fn)(const struct slabinfo *info, void *arg), void *arg);
+
 #define KMEM_CACHE(s, flags) \
 	kmem_cache_create(#s, sizeof(struct s), __alignof__(struct s), (flags), NULL)
 

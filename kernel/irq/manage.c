@@ -22,7 +22,7 @@
 #include <linux/interrupt.h>
 #include <linux/spinlock.h>
 #include <linux/bug.h>
-#include <uapi/asm-generic/errno-base.h>
+#include <linux/errno.h>
 
 #define NR_IRQ_ACTIONS	128
 

@@ -21,7 +21,7 @@
 #include <linux/smp.h>
 #include <linux/irq.h>
 #include <linux/boot_hooks.h>
-#include <uapi/asm-generic/errno-base.h>
+#include <linux/errno.h>
 #include <asm/irq.h>
 #include <asm/irq_vectors.h>
 #include <asm/traps.h>

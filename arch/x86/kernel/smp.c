@@ -42,7 +42,7 @@
 #include <linux/cpumask.h>
 #include <linux/spinlock.h>
 #include <linux/delay.h>
-#include <uapi/asm-generic/errno-base.h>
+#include <linux/errno.h>
 #include <asm/irqflags.h>
 #include <asm/stacktrace.h>
 #include <asm/apic.h>

@@ -12,7 +12,7 @@
 #include <linux/smp.h>
 #include <linux/spinlock.h>
 #include <linux/timekeeping.h>
-#include <uapi/asm-generic/errno-base.h>
+#include <linux/errno.h>
 #include <asm/atomic.h>
 #include <asm/irq.h>
 #include <asm/processor.h>

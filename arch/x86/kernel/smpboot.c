@@ -41,7 +41,7 @@
 #include <linux/string.h>
 #include <linux/kstrtox.h>
 #include <linux/boot_hooks.h>
-#include <uapi/asm-generic/errno-base.h>
+#include <linux/errno.h>
 #include <asm/smp.h>
 #include <asm/apic.h>
 #include <asm/desc.h>

@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Declarations shared between the files of mm/ and nobody else: the
+ * page allocator's allocation flags (how far below the watermarks a
+ * request may go) and the boot-time hand-over from memblock.
+ */
+#ifndef _MM_INTERNAL_H
+#define _MM_INTERNAL_H
+
+#include <linux/mm.h>
+
+/*
+ * alloc_flags for get_page_from_freelist() and zone_watermark_ok().  The
+ * low bits select the watermark (WMARK_MIN/LOW/HIGH).
+ */
+#define ALLOC_WMARK_MIN		WMARK_MIN
+#define ALLOC_WMARK_LOW		WMARK_LOW
+#define ALLOC_WMARK_HIGH	WMARK_HIGH
+#define ALLOC_NO_WATERMARKS	0x04	/* ignore watermarks entirely */
+#define ALLOC_WMARK_MASK	(ALLOC_NO_WATERMARKS - 1)
+#define ALLOC_HIGH		0x10	/* __GFP_HIGH: may go halfway below MIN */
+
+/* Boot: give a naturally aligned block of boot-reserved pages to the buddy lists. */
+void memblock_free_pages(struct page *page, unsigned int order);
+/* Boot: empty per-CPU page lists for every possible CPU. */
+void init_per_cpu_pagesets(void);
+/* Boot: vm.min_free_kbytes from the amount of RAM, then the watermarks. */
+void init_per_zone_wmark_min(void);
+/* The page-table page hook for asm/pgtable.h once the buddy allocator runs. */
+unsigned long pgtable_alloc_page(void);
+
+#endif /* _MM_INTERNAL_H */
