@@ -22,8 +22,9 @@
  * An AP that times out is sent INIT (parked in wait-for-STARTUP); one that
  * still shows up late finds it is not the one expected and halts.
  *
- * Descriptor tables (GDT, TSS, IST stacks) of the APs are a static
- * page-aligned array until a page allocator is available at this point.
+ * Each AP's descriptor tables (GDT, TSS, IST stacks) are zeroed pages from
+ * the page allocator, naturally aligned; CPUs never go offline, so they
+ * are never freed.
  *
  * Interface: smp_init() (boot hook, from kernel_init()), start_secondary()
  * (from the trampoline), "nosmp" and "maxcpus=" boot parameters.
@@ -41,6 +42,8 @@
 #include <linux/string.h>
 #include <linux/kstrtox.h>
 #include <linux/boot_hooks.h>
+#include <linux/gfp.h>
+#include <linux/mm.h>
 #include <linux/errno.h>
 #include <asm/smp.h>
 #include <asm/apic.h>
@@ -61,12 +64,6 @@ extern char trampoline_start[], trampoline_end[], tr_start32[], tr_start64[];
 extern char tr_gdt[], tr_gdt_desc[], tr_jmp32[], tr_jmp64[];
 extern char tr_cr3[], tr_efer[], tr_cr0[], tr_cpu[], tr_stack[], tr_entry[];
 
-/* A struct cpu_tables on a page boundary, for the static array below. */
-struct ap_cpu_tables {
-	struct cpu_tables t;
-} __aligned(PAGE_SIZE);
-
-static struct ap_cpu_tables ap_tables[NR_CPUS > 1 ? NR_CPUS - 1 : 1];
 static pteval_t tramp_pgd[PTRS_PER_TABLE] __aligned(PAGE_SIZE);
 static pteval_t tramp_pud[PTRS_PER_TABLE] __aligned(PAGE_SIZE);
 static pteval_t tramp_pmd[PTRS_PER_TABLE] __aligned(PAGE_SIZE);
@@ -126,7 +123,6 @@ static int __init setup_trampoline(void)
 	size_t size = trampoline_end - trampoline_start;
 	u64 efer = EFER_LME | (rdmsr(MSR_EFER) & (EFER_NX | EFER_SCE));
 
-	BUILD_BUG_ON(sizeof(struct ap_cpu_tables) % PAGE_SIZE);
 	if (size > PAGE_SIZE)
 		return -1;
 	trampoline_phys = pick_trampoline_page();
@@ -204,10 +200,15 @@ static bool __init cpu_is_online(int cpu)
 static int __init do_boot_cpu(int cpu)
 {
 	u32 apicid = x86_cpu_to_apicid[cpu];
+	unsigned long tables;
 	int ret;
 
-	memset(&ap_tables[cpu - 1], 0, sizeof(ap_tables[cpu - 1]));
-	set_cpu_tables(cpu, &ap_tables[cpu - 1].t);
+	tables = __get_free_pages(GFP_KERNEL | __GFP_ZERO, get_order(sizeof(struct cpu_tables)));
+	if (!tables) {
+		pr_err("CPU%d: no memory for its descriptor tables\n", cpu);
+		return -ENOMEM;
+	}
+	set_cpu_tables(cpu, (struct cpu_tables *)tables);
 	*TR_FIELD(u32, tr_cpu) = cpu;
 	*TR_FIELD(u64, tr_stack) = task_stack_top(idle_thread_get(cpu));
 	WRITE_ONCE(callin_cpu, -1);
