@@ -55,14 +55,20 @@ void *memmove(void *dest, const void *src, size_t n)
 	unsigned char *d = dest;
 	const unsigned char *s = src;
 
-	/* A forward copy is safe unless dest starts inside src. */
-	if (d <= s || d >= s + n)
+	/* Disjoint: memcpy() may copy in any order it likes. */
+	if (d + n <= s || s + n <= d)
 		return memcpy(dest, src, n);
 
-	d += n;
-	s += n;
-	while (n--)
-		*--d = *--s;
+	/* Overlapping: copy away from the overlap, one byte at a time. */
+	if (d < s) {
+		while (n--)
+			*d++ = *s++;
+	} else {
+		d += n;
+		s += n;
+		while (n--)
+			*--d = *--s;
+	}
 	return dest;
 }
 #endif

@@ -1,38 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Error values carried in pointers.  The top 4095 addresses are never
- * valid kernel pointers, so a function returning a pointer can return
- * ERR_PTR(-ENOMEM) instead, and the caller tests IS_ERR().
+ * Error values carried in pointers (see ERR_PTR()/IS_ERR() in
+ * linux/errno.h): the top MAX_ERRNO addresses are never valid kernel
+ * pointers.  This header is where Linux code looks for them, and adds
+ * the two helpers errno.h does not have.
  */
 #ifndef _LINUX_ERR_H
 #define _LINUX_ERR_H
 
-#include <linux/compiler.h>
 #include <linux/types.h>
-
-#define MAX_ERRNO	4095
-
-#define IS_ERR_VALUE(x) unlikely((unsigned long)(void *)(x) >= (unsigned long)-MAX_ERRNO)
-
-static inline void *ERR_PTR(long error)
-{
-	return (void *)error;
-}
-
-static inline long PTR_ERR(const void *ptr)
-{
-	return (long)ptr;
-}
-
-static inline bool IS_ERR(const void *ptr)
-{
-	return IS_ERR_VALUE((unsigned long)ptr);
-}
-
-static inline bool IS_ERR_OR_NULL(const void *ptr)
-{
-	return unlikely(!ptr) || IS_ERR_VALUE((unsigned long)ptr);
-}
+#include <linux/errno.h>
 
 /* Pass an error pointer on as another pointer type. */
 static inline void *ERR_CAST(const void *ptr)

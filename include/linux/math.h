@@ -28,17 +28,26 @@
 	__typeof__(x) __rd_x = (x);					\
 	__rd_x - (__rd_x % (y)); })
 
+static inline int __abs_int(int x) { return x < 0 ? -x : x; }
+static inline long __abs_long(long x) { return x < 0 ? -x : x; }
+static inline long long __abs_llong(long long x) { return x < 0 ? -x : x; }
+static inline unsigned int __abs_uint(unsigned int x) { return x; }
+static inline unsigned long __abs_ulong(unsigned long x) { return x; }
+static inline unsigned long long __abs_ullong(unsigned long long x) { return x; }
+
 /*
  * |x| in the promoted type of x.  Unsigned values are returned unchanged;
- * the most negative value of a signed type overflows, as in C.
+ * the most negative value of a signed type overflows, as in C.  _Generic
+ * picks a function rather than an expression so that the arms not taken
+ * are never type-checked against x.
  */
 #define abs(x) _Generic((x) + 0,					\
-	long long: __builtin_llabs(x),					\
-	long: __builtin_labs(x),					\
-	unsigned int: (x) + 0,						\
-	unsigned long: (x) + 0,						\
-	unsigned long long: (x) + 0,					\
-	default: __builtin_abs(x))
+	int: __abs_int,							\
+	long: __abs_long,						\
+	long long: __abs_llong,						\
+	unsigned int: __abs_uint,					\
+	unsigned long: __abs_ulong,					\
+	unsigned long long: __abs_ullong)((x) + 0)
 
 /* High and low halves of a 64-bit value; the shift split keeps 32-bit n legal. */
 #define upper_32_bits(n) ((u32)(((n) >> 16) >> 16))

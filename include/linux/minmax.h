@@ -21,9 +21,14 @@
 
 #define __is_signed_type_of(x) ((__typeof__(x))-1 < (__typeof__(x))1)
 
-/* 1 when x is an integer constant expression with a value >= 0. */
+/*
+ * 1 when x is an integer constant expression with a value >= 0.  The
+ * comparison is made on the chosen operand only, so a variable x never
+ * reaches it (GCC would flag "u8 >= 0" as always true even in the arm
+ * __builtin_choose_expr() discards).
+ */
 #define __is_nonneg_const(x) \
-	__builtin_choose_expr(__is_constexpr(x), (long long)(x) >= 0, 0)
+	(__builtin_choose_expr(__is_constexpr(x), (long long)(x), -1LL) >= 0)
 
 #define __minmax_types_ok(x, y)						\
 	(__is_signed_type_of(x) == __is_signed_type_of(y) ||		\

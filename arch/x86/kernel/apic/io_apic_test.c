@@ -11,7 +11,7 @@
 #include <linux/interrupt.h>
 #include <linux/irq.h>
 #include <linux/timekeeping.h>
-#include <uapi/asm-generic/errno-base.h>
+#include <linux/errno.h>
 #include <asm/io.h>
 #include <asm/io_apic.h>
 #include <asm/atomic.h>

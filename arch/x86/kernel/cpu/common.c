@@ -21,6 +21,7 @@
 #include <asm/processor.h>
 #include <asm/segment.h>
 #include <asm/msr-index.h>
+#include <asm/uaccess.h>
 
 struct cpuinfo_x86 boot_cpu_data;
 
@@ -231,9 +232,16 @@ void cpu_init(int cpu)
 
 	if (boot_cpu_has(X86_FEATURE_PGE))
 		write_cr4(read_cr4() | X86_CR4_PGE);
-	/* SMEP: never execute user pages in kernel mode.  SMAP comes with user copies. */
+	/*
+	 * SMEP: never execute user pages in kernel mode.  SMAP: never touch
+	 * them outside the uaccess helpers (asm/uaccess.h opens the window).
+	 */
 	if (boot_cpu_has(X86_FEATURE_SMEP))
 		write_cr4(read_cr4() | X86_CR4_SMEP);
+	if (boot_cpu_has(X86_FEATURE_SMAP)) {
+		write_cr4(read_cr4() | X86_CR4_SMAP);
+		smap_enabled = true;
+	}
 	if (!cpu)
 		print_cpu_features();
 }
