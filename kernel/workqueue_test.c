@@ -166,7 +166,7 @@ static void slow_fn(struct work_struct *work)
 
 	atomic_inc(&sw->runs);
 	WRITE_ONCE(sw->started, true);
-	msleep(20);
+	msleep(8);
 	WRITE_ONCE(sw->finished, true);
 }
 
@@ -231,7 +231,7 @@ static void seq_fn(struct work_struct *work)
 	if (sw->id != seq_next)
 		seq_errors++;
 	if (sw->id & 1)
-		msleep(1);
+		udelay(200);
 	seq_next = sw->id + 1;
 	atomic_dec(&seq_inside);
 }

@@ -22,7 +22,7 @@
 #define NODE_GOOD	0x600dc0de600dc0deUL
 #define NODE_POISON	0xdeadbeefdeadbeefUL
 #define LIST_NODES	8
-#define WRITER_ROUNDS	16
+#define WRITER_ROUNDS	8
 #define READER_SPIN	40
 
 struct rnode {

@@ -221,7 +221,7 @@ static int del_timer_sync_race_test(void)
 	if (cpu >= 0)
 		kthread_bind(t, cpu);
 	wake_up_process(t);
-	msleep(40);
+	msleep(20);
 	WRITE_ONCE(race_stop, true);
 	wait_task_exited(t);
 	put_task_struct(t);
