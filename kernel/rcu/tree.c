@@ -337,7 +337,6 @@ static void rcu_check_stall(struct rcu_data *rdp)
 		return;
 	/* Only the stalled CPU can show where it is: report from its own tick. */
 	rdp->stall_reported = true;
-	rdp->gp_seen = seq;
 	pr_err("rcu: INFO: CPU %d has not passed a quiescent state for %d s (gp %lu, task %s/%d)\n",
 	       cpu, CONFIG_RCU_CPU_STALL_TIMEOUT, seq, current->comm, current->pid);
 	dump_stack();
