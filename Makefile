@@ -40,7 +40,7 @@ endif
 # Print "  CC      mm/page_alloc.o" (or the full command with V=1).
 # $(call cmd,name) expects cmd_name and quiet_cmd_name to be defined.
 cmd = @$(if $($(quiet)cmd_$(1)),echo '  $(call rel,$($(quiet)cmd_$(1)))';) $(cmd_$(1))
-rel = $(subst $(objtree)/,,$(subst $(srctree)/,,$(1)))
+rel = $(subst $(srctree)/,,$(subst $(objtree)/,,$(1)))
 
 HOSTCC := gcc
 CC := gcc

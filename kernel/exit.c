@@ -4,7 +4,7 @@
  * hash, marks it exited (waking wait_task_exited() sleepers), and
  * switches away for the last time in TASK_DEAD; the next task on that CPU
  * drops the task's own reference (finish_task_switch()), and the last
- * reference frees it.
+ * reference frees it after an RCU grace period.
  *
  * Kernel threads are reaped at once (EXIT_DEAD).  User processes will
  * stay EXIT_ZOMBIE until their parent's wait4(); that and releasing mm,
@@ -32,7 +32,7 @@ void __noreturn do_exit(long code)
 	exit_fs(tsk);
 
 	spin_lock(&tasklist_lock);
-	list_del(&tsk->tasks);
+	list_del_rcu(&tsk->tasks);
 	detach_pid(tsk);
 	WRITE_ONCE(tsk->exit_state, EXIT_DEAD);
 	spin_unlock(&tasklist_lock);

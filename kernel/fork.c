@@ -12,7 +12,9 @@
  * wake_up_new_task()) or TASK_UNINTERRUPTIBLE (kthread_create(), so that
  * wake_up_process() starts it).
  *
- * Freeing: the last put_task_struct() frees the stack and the struct.
+ * Freeing: the last put_task_struct() queues the task for freeing after
+ * an RCU grace period (RCU readers of the task list and pid hash may
+ * still hold a pointer).
  */
 #include <linux/kernel.h>
 #include <linux/init.h>
@@ -75,10 +77,15 @@ static void free_task(struct task_struct *p)
 	kmem_cache_free(task_struct_cachep, p);
 }
 
+static void free_task_rcu(struct rcu_head *head)
+{
+	free_task(container_of(head, struct task_struct, rcu));
+}
+
 void __put_task_struct(struct task_struct *p)
 {
 	WARN_ON(!(READ_ONCE(p->__state) & (TASK_DEAD | TASK_NEW)) || p == current);
-	free_task(p);
+	call_rcu(&p->rcu, free_task_rcu);
 }
 
 /* A task_struct with its stack, fields set up but not yet visible anywhere. */
@@ -126,7 +133,7 @@ struct task_struct *create_kernel_thread(int (*fn)(void *), void *arg, const cha
 	copy_thread_kernel(p, fn, arg);
 
 	spin_lock(&tasklist_lock);
-	list_add_tail(&p->tasks, &task_list);
+	list_add_tail_rcu(&p->tasks, &task_list);
 	attach_pid(p);
 	total_forks++;
 	spin_unlock(&tasklist_lock);

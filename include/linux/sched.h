@@ -31,8 +31,10 @@
 #include <linux/limits.h>
 #include <linux/math.h>
 #include <linux/list.h>
+#include <linux/rculist.h>
 #include <linux/cpumask.h>
 #include <linux/spinlock.h>
+#include <linux/rcupdate.h>
 #include <linux/bug.h>
 #include <asm/atomic.h>
 #include <asm/barrier.h>
@@ -95,7 +97,9 @@ struct cred;
  *
  * Lifetime: p->usage counts references.  The task itself holds one from
  * creation until the first context switch after its do_exit(); the
- * last put_task_struct() frees the stack and the struct.
+ * last put_task_struct() frees the stack and the struct after an RCU
+ * grace period (so RCU walkers of the task list and pid hash may still
+ * look at a task that is being freed).
  *
  * Locking, field by field where it matters:
  *   __state      the task itself (set_current_state), or a waker holding
@@ -108,7 +112,7 @@ struct cred;
  *   cpus_allowed p->pi_lock and the run-queue lock
  *   on_cpu       set by the CPU that picks p, cleared (release) by the
  *                same CPU once p's registers are saved after switching away
- *   tasks, pid_link  tasklist_lock
+ *   tasks, pid_link  tasklist_lock for writers, RCU for readers
  */
 struct task_struct {
 	struct thread_struct thread;	/* must be first: switch assembly */
@@ -142,6 +146,7 @@ struct task_struct {
 	/* Exit. */
 	int exit_state;			/* EXIT_ZOMBIE / EXIT_DEAD once exited */
 	int exit_code;
+	struct rcu_head rcu;		/* delayed free */
 
 	/* Kernel threads: struct kthread (kthread.c), NULL otherwise. */
 	void *kthread;
@@ -357,15 +362,15 @@ char *get_task_comm(char *buf, struct task_struct *p);
 
 /*
  * Every task but the idle tasks is on the task list from creation until
- * do_exit().  Walk it under tasklist_lock (take a reference on a task
- * before dropping the lock to sleep).
+ * do_exit().  Walk it under rcu_read_lock() (the task may be exiting:
+ * take a reference before sleeping) or under tasklist_lock.
  */
 extern struct list_head task_list;
 extern spinlock_t tasklist_lock;
 
-#define for_each_process(p) list_for_each_entry(p, &task_list, tasks)
+#define for_each_process(p) list_for_each_entry_rcu(p, &task_list, tasks)
 
-/* Look up a task by pid with tasklist_lock held (no reference taken). */
+/* Look up a task by pid under rcu_read_lock() (no reference taken). */
 struct task_struct *find_task_by_pid(pid_t nr);
 /* The same, returning a reference (put_task_struct() it), or NULL. */
 struct task_struct *get_pid_task_by_nr(pid_t nr);
