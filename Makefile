@@ -97,9 +97,12 @@ $(error No configuration in $(objtree): run 'make defconfig' first (or 'make hel
 endif
 
 # auto.conf and autoconf.h follow .config; conf rewrites them only when the
-# configuration really changed, so a no-op build stays a no-op.
+# configuration really changed, so a no-op build stays a no-op.  Symbols
+# new since .config was written take their defaults (olddefconfig) instead
+# of stopping the build with a question.
 $(objtree)/include/config/auto.conf: $(KCONFIG_CONFIG) $(shell find $(srctree) -name Kconfig -o -name 'Kconfig.*' | grep -v '/\.')
 	$(Q)mkdir -p $(objtree)/include/config $(objtree)/include/generated
+	$(Q)$(KCONFIG_ENV) $(CONF) -s --olddefconfig $(srctree)/Kconfig
 	$(Q)$(KCONFIG_ENV) $(CONF) -s --silentoldconfig $(srctree)/Kconfig
 	$(Q)touch $@
 
