@@ -60,7 +60,7 @@ config-targets := defconfig %_defconfig olddefconfig oldconfig menuconfig \
 	savedefconfig allnoconfig allyesconfig
 no-config-targets := clean mrproper help distclean install-deps
 
-PHONY := all
+PHONY := all isoimage
 all: vmlinux bzImage
 
 # ---------------------------------------------------------------- config
@@ -131,7 +131,8 @@ clean:
 		$(objtree)/arch/x86/boot/bzImage $(objtree)/arch/x86/boot/setup.bin \
 		$(objtree)/arch/x86/boot/vmlinux.bin $(objtree)/arch/x86/boot/setup.elf \
 		$(objtree)/arch/x86/kernel/vmlinux.lds $(objtree)/scripts/kallsyms \
-		$(objtree)/include/generated/compile.h
+		$(objtree)/include/generated/compile.h $(objtree)/arch/x86/boot/image.iso
+	$(Q)rm -rf $(objtree)/arch/x86/boot/isoimage $(objtree)/arch/x86/boot/isoimage.log
 	$(Q)rm -rf $(objtree)/.tmp_versions $(objtree)/tools/testing/out
 
 mrproper distclean: clean
@@ -148,6 +149,7 @@ help:
 	@echo '  savedefconfig     - write the minimal configuration to ./defconfig'
 	@echo 'Building:'
 	@echo '  all (default)     - vmlinux, System.map and arch/x86/boot/bzImage'
+	@echo '  isoimage          - arch/x86/boot/image.iso: GRUB (BIOS) booting bzImage'
 	@echo '  V=1               - print full commands'
 	@echo '  O=dir             - put all outputs in dir'
 	@echo 'Testing:'
