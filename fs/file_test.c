@@ -107,7 +107,8 @@ static int fd_table(void)
 	put_files_struct(copy);
 
 	/* F_GETFL/F_SETFL: O_APPEND and O_NONBLOCK change, the access mode does not. */
-	fd = t_open("f", O_WRONLY, 0);
+	fd = t_open("f", O_WRONLY | O_CLOEXEC, 0);
+	/* O_CLOEXEC is the descriptor's, never a status flag. */
 	ST_EQ(t_syscall(__x64_sys_fcntl, fd, F_GETFL, 0), O_WRONLY | O_LARGEFILE);
 	ST_EQ(t_syscall(__x64_sys_fcntl, fd, F_SETFL, O_APPEND | O_NONBLOCK | O_RDWR), 0);
 	ST_EQ(t_syscall(__x64_sys_fcntl, fd, F_GETFL, 0),
