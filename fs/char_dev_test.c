@@ -4,7 +4,8 @@
  * register_chrdev() (dynamic major) or alloc_chrdev_region()+cdev_add()
  * receives opens of mknod'ed nodes with its minor, serves read_iter and
  * ioctl, and stops receiving them once unregistered (ENXIO); overlapping
- * regions are refused.
+ * regions are refused.  Also the pseudo-file path pipes and sockets use:
+ * kern_mount() of a mount_pseudo() type, alloc_file_pseudo(), d_dname.
  */
 #include <linux/kernel.h>
 #include <linux/errno.h>
@@ -13,6 +14,8 @@
 #include <linux/kdev_t.h>
 #include <linux/uio.h>
 #include <linux/init_syscalls.h>
+#include <linux/file.h>
+#include <linux/mount.h>
 #include <linux/selftest.h>
 #include "vfs_selftest.h"
 
@@ -97,3 +100,64 @@ static int test_chrdev(void)
 }
 DEFINE_SELFTEST("vfs: character devices: register_chrdev, cdev_add, open dispatch",
 		test_chrdev);
+
+/* ------------------------------------------------------------ pseudo files */
+
+static char *pseudo_dname(struct dentry *dentry, char *buffer, int buflen)
+{
+	return dynamic_dname(buffer, buflen, "thing:[%lu]", d_inode(dentry)->i_ino);
+}
+
+static const struct dentry_operations pseudo_dops = {
+	.d_dname = pseudo_dname,
+};
+
+static struct dentry *pseudo_mount(struct file_system_type *type, int flags,
+				   const char *dev_name, void *data)
+{
+	return mount_pseudo(type, "vfstest:", &pseudo_dops, 0x12345678);
+}
+
+static struct file_system_type pseudo_fs_type = {
+	.name = "vfstestfs",
+	.mount = pseudo_mount,
+	.kill_sb = kill_anon_super,
+};
+
+/* A pipe-like object: a file on a pseudo file system, with no name. */
+static int pseudo_files(void)
+{
+	struct vfsmount *mnt = kern_mount(&pseudo_fs_type);
+	struct inode *inode;
+	struct file *file;
+	char buf[32], *name;
+	int fd;
+
+	ST_ASSERT(!IS_ERR(mnt), "kern_mount: %ld", PTR_ERR(mnt));
+	inode = new_inode(mnt->mnt_sb);
+	ST_ASSERT(inode, "new_inode");
+	inode->i_ino = get_next_ino();
+	inode->i_mode = S_IFCHR | 0600;
+	inode->i_fop = &tdev_fops;
+	file = alloc_file_pseudo(inode, mnt, "", O_RDONLY, &tdev_fops);
+	ST_ASSERT(!IS_ERR(file), "alloc_file_pseudo: %ld", PTR_ERR(file));
+	file->private_data = (void *)7UL;
+	fd = get_unused_fd_flags(0);
+	ST_ASSERT(fd >= 0, "fd: %d", fd);
+	fd_install(fd, file);
+	ST_EQ(t_read(fd, buf, 2), 2);
+	ST_EQ(buf[0], 7);
+	name = d_path(&file->f_path, buf, sizeof(buf));
+	ST_ASSERT(!IS_ERR(name) && !strncmp(name, "thing:[", 7), "d_path gave %s",
+		  IS_ERR(name) ? "an error" : name);
+	ST_EQ(t_close(fd), 0);
+	kern_unmount(mnt);
+	return 0;
+}
+
+static int test_pseudo(void)
+{
+	return vfs_run_sandboxed("pseudo", "tmpfs", NULL, pseudo_files);
+}
+DEFINE_SELFTEST("vfs: files on a kern_mount()ed pseudo file system, d_dname names",
+		test_pseudo);
