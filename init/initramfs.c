@@ -32,6 +32,8 @@
 #include <linux/list.h>
 #include <linux/mm.h>
 #include <linux/fs.h>
+#include <linux/fs_struct.h>
+#include <linux/sched.h>
 #include <linux/file.h>
 #include <linux/stat.h>
 #include <linux/kdev_t.h>
@@ -460,6 +462,9 @@ void populate_rootfs(void)
 		pr_info("initramfs: none given\n");
 		return;
 	}
+	/* The VFS (a core initcall) must have mounted rootfs first. */
+	if (WARN_ON(!current->fs || !current->fs->root.mnt))
+		return;
 	pr_info("Unpacking initramfs (%llu bytes)...\n", initrd_size);
 	msg = unpack_to_rootfs(__va(initrd_start_phys), initrd_size);
 	if (msg)
