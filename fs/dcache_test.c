@@ -21,7 +21,7 @@
 #include "vfs_selftest.h"
 
 #define NR_WORKERS	4
-#define ITERATIONS	100
+#define ITERATIONS	40
 #define APPEND_LEN	8
 #define BASE		"/selftest-smp"
 
