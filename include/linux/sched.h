@@ -155,6 +155,17 @@ struct task_struct {
 	 */
 	struct mm_struct *mm;
 	struct mm_struct *active_mm;
+
+	/*
+	 * User address space bookkeeping (mm/, arch/x86/mm/fault.c); the
+	 * task itself writes these.  min_flt/maj_flt: page faults resolved
+	 * without/with I/O, for getrusage() and /proc.  mmap_locked: how
+	 * this task holds its own mm's mmap_lock (MMAP_LOCKED_*,
+	 * <linux/mmap_lock.h>), so that a fault taken while holding it does
+	 * not try to take it again.
+	 */
+	unsigned long min_flt, maj_flt;
+	unsigned int mmap_locked;
 };
 
 /* ---------------------------------------------------------------- state */
