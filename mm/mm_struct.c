@@ -146,6 +146,37 @@ void exit_mm(struct task_struct *tsk)
 	mmput(mm);
 }
 
+void kthread_use_mm(struct mm_struct *mm)
+{
+	struct task_struct *tsk = current;
+	unsigned long flags;
+
+	if (WARN_ON_ONCE(tsk->mm))
+		return;
+	mmgrab(mm);
+	local_irq_save(flags);
+	tsk->mm = mm;
+	tsk->active_mm = mm;
+	switch_mm_irqs_off(&init_mm, mm, tsk);
+	local_irq_restore(flags);
+}
+
+void kthread_unuse_mm(struct mm_struct *mm)
+{
+	struct task_struct *tsk = current;
+	unsigned long flags;
+
+	if (WARN_ON_ONCE(tsk->mm != mm))
+		return;
+	local_irq_save(flags);
+	tsk->mm = NULL;
+	tsk->active_mm = &init_mm;
+	switch_mm_irqs_off(mm, &init_mm, tsk);
+	local_irq_restore(flags);
+	tsk->mmap_locked = MMAP_LOCKED_NONE;
+	mmdrop(mm);
+}
+
 /* Copy every VMA of oldmm (write-locked) into mm; 0 or -ENOMEM. */
 static int dup_mmap(struct mm_struct *mm, struct mm_struct *oldmm)
 {
