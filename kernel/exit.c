@@ -101,6 +101,9 @@ static void __unhash_task(struct task_struct *p)
 	sig->nivcsw += p->nivcsw;
 	list_del_rcu(&p->thread_node);
 	sig->nr_threads--;
+	/* An execve in another thread waits for the group to shrink to it. */
+	if (sig->group_exec_task && sig->nr_threads == 1)
+		wake_up_process(sig->group_exec_task);
 	spin_unlock_irqrestore(&p->sighand->siglock, flags);
 
 	list_del_rcu(&p->tasks);
@@ -308,6 +311,9 @@ void __noreturn do_group_exit(int exit_code)
 	spin_lock_irqsave(&current->sighand->siglock, flags);
 	if (sig->flags & SIGNAL_GROUP_EXIT) {
 		exit_code = sig->group_exit_code;
+	} else if (sig->group_exec_task) {
+		/* Killed by another thread's execve: leave quietly. */
+		exit_code = 0;
 	} else if (!thread_group_empty(current)) {
 		sig->group_exit_code = exit_code;
 		sig->flags = SIGNAL_GROUP_EXIT;

@@ -164,8 +164,6 @@ bool do_notify_parent(struct task_struct *p, int sig);
 void do_notify_parent_cldstop(struct task_struct *p, int why);
 /* Drop a dead task's last traces (reaped zombie or autoreaped thread). */
 void release_task(struct task_struct *p);
-/* Kill the other threads of current's process for execve; 0 or -EAGAIN. */
-int de_thread(void);
 
 /* Zombie/dead: the exit status lives in exit_code (wait status encoding). */
 static inline bool task_is_zombie(struct task_struct *p)
