@@ -159,6 +159,29 @@ static struct task_struct *find_new_reaper(struct task_struct *p)
 }
 
 /*
+ * POSIX job control: when tsk's exit (parent NULL) or its parent's
+ * (parent set) leaves a process group orphaned that has stopped members,
+ * the group gets SIGHUP and SIGCONT - nobody could continue it otherwise.
+ */
+static void kill_orphaned_pgrp(struct task_struct *tsk, struct task_struct *parent)
+{
+	pid_t pgrp = task_pgrp_nr(tsk);
+	struct task_struct *ignored = tsk;
+
+	if (!parent)
+		parent = tsk->real_parent;
+	else
+		ignored = NULL;
+	if (!parent || !parent->signal || !pgrp)
+		return;
+	if (task_pgrp_nr(parent) != pgrp && task_session_nr(parent) == task_session_nr(tsk) &&
+	    will_become_orphaned_pgrp(pgrp, ignored) && has_stopped_jobs(pgrp)) {
+		kill_pgrp(pgrp, SIGHUP, 1);
+		kill_pgrp(pgrp, SIGCONT, 1);
+	}
+}
+
+/*
  * Give p's children to a new parent (tasklist_lock held).  Zombies among
  * them are reported to the new parent; those it does not want are added
  * to *dead for reaping.
@@ -180,6 +203,8 @@ static void forget_original_parent(struct task_struct *p, struct list_head *dead
 				send_sig(t->pdeath_signal, t, 1);
 		}
 		list_del_init(&child->sibling);
+		if (!child->exit_state)
+			kill_orphaned_pgrp(child, p);
 		if (!reaper)
 			continue;
 		list_add_tail(&child->sibling, &reaper->children);
@@ -200,6 +225,8 @@ static void exit_notify(struct task_struct *tsk)
 
 	spin_lock(&tasklist_lock);
 	forget_original_parent(tsk, &dead);
+	if (thread_group_empty(tsk))
+		kill_orphaned_pgrp(tsk->group_leader, NULL);
 	tsk->exit_state = EXIT_ZOMBIE;
 	if (thread_group_leader(tsk))
 		autoreap = thread_group_empty(tsk) && do_notify_parent(tsk, tsk->exit_signal);
