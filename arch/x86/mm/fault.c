@@ -33,46 +33,12 @@
 #include <linux/mm.h>
 #include <linux/sched.h>
 #include <linux/mmap_lock.h>
+#include <linux/signal.h>
 #include <asm/traps.h>
 #include <asm/processor.h>
 #include <asm/page.h>
 #include <asm/irqflags.h>
 #include <asm/uaccess.h>
-
-/* Linux's signal numbers and si_codes (until the signal headers exist). */
-#ifndef SIGBUS
-#define SIGBUS		7
-#endif
-#ifndef SIGKILL
-#define SIGKILL		9
-#endif
-#ifndef SIGSEGV
-#define SIGSEGV		11
-#endif
-#ifndef SEGV_MAPERR
-#define SEGV_MAPERR	1	/* address not mapped */
-#define SEGV_ACCERR	2	/* access not allowed */
-#endif
-#ifndef BUS_ADRERR
-#define BUS_ADRERR	2	/* nonexistent physical address (past EOF) */
-#endif
-#ifndef SI_KERNEL
-#define SI_KERNEL	0x80
-#endif
-
-int force_sig_fault(int sig, int code, void *addr);
-
-/*
- * Until signal delivery exists (the proc branch defines the real
- * force_sig_fault()), a fatal fault ends the task here, saying so.
- */
-int __weak force_sig_fault(int sig, int code, void *addr)
-{
-	pr_err("%s[%d]: fatal signal %d (code %d) at %px: killed (no signal delivery yet)\n",
-	       current->comm, current->pid, sig, code, addr);
-	local_irq_enable();
-	do_exit(sig);
-}
 
 static void __noreturn kernel_fault_oops(struct pt_regs *regs, unsigned long err,
 					 unsigned long address)
@@ -112,6 +78,17 @@ static bool access_error(unsigned long err, struct vm_area_struct *vma)
 	return !(vma->vm_flags & VM_ACCESS_FLAGS);
 }
 
+/* What the signal frame's sigcontext reports (cr2, trapno, err). */
+static void set_signal_fault_info(unsigned long err, unsigned long address)
+{
+	/* Like Linux, do not tell user space whether a kernel address is mapped. */
+	if (address >= TASK_SIZE_MAX)
+		err |= X86_PF_PROT;
+	current->thread.cr2 = address;
+	current->thread.trap_nr = X86_TRAP_PF;
+	current->thread.error_code = err | X86_PF_USER;
+}
+
 static void bad_area(struct pt_regs *regs, unsigned long err, unsigned long address,
 		     int sig, int code)
 {
@@ -119,6 +96,7 @@ static void bad_area(struct pt_regs *regs, unsigned long err, unsigned long addr
 		kernel_fixup_or_oops(regs, err, address);
 		return;
 	}
+	set_signal_fault_info(err, address);
 	force_sig_fault(sig, code, (void *)address);
 }
 
@@ -130,8 +108,8 @@ static void pagefault_out_of_memory(struct pt_regs *regs, unsigned long err,
 		kernel_fixup_or_oops(regs, err, address);
 		return;
 	}
-	pr_err("Out of memory: Killed process %d (%s)\n", current->pid, current->comm);
-	force_sig_fault(SIGKILL, SI_KERNEL, (void *)address);
+	pr_err("Out of memory: Killed process %d (%s)\n", current->tgid, current->comm);
+	force_sig(SIGKILL);
 }
 
 /*
@@ -190,7 +168,7 @@ static void do_user_addr_fault(struct pt_regs *regs, unsigned long err, unsigned
 		}
 	} else if (err & X86_PF_RSVD) {
 		pr_err("%s[%d]: corrupted page table at %lx\n", current->comm, current->pid, address);
-		force_sig_fault(SIGKILL, SI_KERNEL, (void *)address);
+		force_sig(SIGKILL);
 		return;
 	}
 	if (!mm) {
@@ -245,6 +223,7 @@ void do_page_fault(struct pt_regs *regs, unsigned long err, unsigned long addres
 	}
 	if (user_mode(regs)) {
 		local_irq_enable();
+		set_signal_fault_info(err, address);
 		force_sig_fault(SIGSEGV, SEGV_MAPERR, (void *)address);
 		local_irq_disable();
 		return;
