@@ -115,6 +115,10 @@ static int fault_path_test(void)
 	    !copy_to_user((void *)(A + P(20)), buf, 8) ||
 	    !get_user(v, (u32 *)0xffffffff81000000UL))
 		goto fail;
+	/* Read-only after being written: the writable pte must lose its right. */
+	if (test_mprotect(mm, A, P(2), PROT_READ) || !put_user(1, (u32 *)(A + P(1))) ||
+	    get_user(v, (u32 *)(A + P(1))))
+		goto fail;
 	/* PROT_NONE refuses access and keeps the contents for later. */
 	if (test_mprotect(mm, A, P(2), PROT_NONE) || !get_user(v, (u32 *)(A + P(1))) ||
 	    test_mprotect(mm, A, P(2), PROT_READ | PROT_WRITE) ||

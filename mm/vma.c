@@ -303,7 +303,14 @@ struct vm_area_struct *vma_modify_flags(struct mm_struct *mm, struct vm_area_str
 	vma->vm_flags = newflags;
 	vma->vm_page_prot = vm_get_page_prot(newflags);
 	vm_stat_account(mm, newflags, vma_pages(vma));
-	if (pgprot_val(vma->vm_page_prot) != pgprot_val(oldprot))
+	/*
+	 * Rights changed: rewrite the ptes.  Comparing vm_page_prot is not
+	 * enough - a private writable VMA's prot lacks _PAGE_RW, yet its
+	 * exclusive anonymous pages are mapped writable (do_anonymous_page(),
+	 * COW reuse), and those must lose it when VM_WRITE goes.
+	 */
+	if (pgprot_val(vma->vm_page_prot) != pgprot_val(oldprot) ||
+	    ((oldflags ^ newflags) & VM_ACCESS_FLAGS))
 		change_protection(vma, vma->vm_start, vma->vm_end);
 	return vma_merge_neighbours(mm, vma);
 }
