@@ -557,10 +557,7 @@ static bool unmap_one(struct page *page, struct vm_area_struct *vma, unsigned lo
 	old = ptep_get_and_clear(ptep);
 	flush_tlb_mm_range(mm, address, address + PAGE_SIZE);
 	(void)old;
-	if (PageAnon(page))
-		dec_mm_counter(mm, MM_ANONPAGES);
-	else
-		dec_mm_counter(mm, MM_SHMEMPAGES);
+	dec_mm_counter(mm, mm_counter(page, vma));
 	page_remove_rmap(page, vma);
 	put_page(page);		/* the pte's reference; the caller holds its own */
 	return true;

@@ -119,6 +119,16 @@ void shared_anon_rmap_walk(struct page *page, struct rmap_walk_control *rwc);
 bool rmap_walk_one_vma(struct page *page, struct vm_area_struct *vma,
 		       struct rmap_walk_control *rwc);
 
+/* The rss counter a page mapped in vma counts in (before page_remove_rmap()). */
+static inline int mm_counter(struct page *page, struct vm_area_struct *vma)
+{
+	unsigned long m = (unsigned long)READ_ONCE(page->mapping);
+
+	if ((m & 3) == 1)	/* PAGE_MAPPING_ANON */
+		return MM_ANONPAGES;
+	return vma_is_shared_anon(vma) ? MM_SHMEMPAGES : MM_FILEPAGES;
+}
+
 /* ------------------------------------------------------------ caches (boot) */
 
 void vma_cache_init(void);
