@@ -15,6 +15,8 @@
 #include <linux/wait_bit.h>
 #include <linux/bug.h>
 #include <linux/panic.h>
+#include <linux/fs_struct.h>
+#include <linux/fdtable.h>
 #include "sched/sched.h"
 
 void __noreturn do_exit(long code)
@@ -25,6 +27,9 @@ void __noreturn do_exit(long code)
 		panic("the idle task tried to exit");
 	tsk->flags |= PF_EXITING;
 	tsk->exit_code = code;
+	/* Close files and drop cwd/root while we can still sleep. */
+	exit_files(tsk);
+	exit_fs(tsk);
 
 	spin_lock(&tasklist_lock);
 	list_del_rcu(&tsk->tasks);

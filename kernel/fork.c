@@ -24,6 +24,9 @@
 #include <linux/string.h>
 #include <linux/errno.h>
 #include <asm/page.h>
+#include <linux/cred.h>
+#include <linux/fs_struct.h>
+#include <linux/fdtable.h>
 #include "sched/sched.h"
 
 static struct kmem_cache *task_struct_cachep;
@@ -46,8 +49,28 @@ static void *alloc_thread_stack(void)
 	return (void *)stack;
 }
 
+/*
+ * Kernel threads share init_task's root, cwd and descriptor table and
+ * run with its credentials; nothing comes from whoever created them.
+ */
+static void share_init_fs_state(struct task_struct *p)
+{
+	spin_lock(&init_fs.lock);
+	init_fs.users++;
+	spin_unlock(&init_fs.lock);
+	p->fs = &init_fs;
+	atomic_inc(&init_files.count);
+	p->files = &init_files;
+	p->real_cred = get_cred(init_task.real_cred);
+	p->cred = get_cred(init_task.cred);
+}
+
 static void free_task(struct task_struct *p)
 {
+	/* Normally released by do_exit(); here for tasks that never ran. */
+	exit_files(p);
+	exit_fs(p);
+	exit_creds(p);
 	if (p->stack)
 		free_pages((unsigned long)p->stack, THREAD_SIZE_ORDER);
 	kfree(p->kthread);
@@ -88,6 +111,7 @@ static struct task_struct *alloc_task(const char *name, unsigned int flags, unsi
 	cpumask_copy(&p->cpus_allowed, cpu_possible_mask);
 	spin_lock_init(&p->pi_lock);
 	strscpy(p->comm, name, sizeof(p->comm));
+	share_init_fs_state(p);
 	return p;
 }
 

@@ -88,6 +88,9 @@
 #define RR_TIMESLICE		(DIV_ROUND_UP(10 * CONFIG_HZ, 1000))
 
 struct mm_struct;
+struct fs_struct;
+struct files_struct;
+struct cred;
 
 /*
  * struct task_struct: one per thread of execution.
@@ -155,6 +158,17 @@ struct task_struct {
 	 */
 	struct mm_struct *mm;
 	struct mm_struct *active_mm;
+
+	/*
+	 * File-system state (fs/): root and cwd, the descriptor table, and
+	 * the credentials (real_cred: objective, cred: used for the task's
+	 * own access checks).  Kernel threads share init_task's; changed
+	 * only by the task itself.
+	 */
+	struct fs_struct *fs;
+	struct files_struct *files;
+	const struct cred *real_cred;
+	const struct cred *cred;
 };
 
 /* ---------------------------------------------------------------- state */

@@ -26,6 +26,9 @@
 #include <asm/desc.h>
 #include <asm/irqflags.h>
 #include <asm/processor.h>
+#include <linux/cred.h>
+#include <linux/fs_struct.h>
+#include <linux/fdtable.h>
 #include "sched.h"
 
 /* The boot CPU's idle stack; THREAD_SIZE-aligned like every task stack. */
@@ -45,6 +48,10 @@ struct task_struct init_task = {
 	.pid = 0,
 	.comm = "swapper/0",
 	.tasks = LIST_HEAD_INIT(init_task.tasks),
+	.fs = &init_fs,
+	.files = &init_files,
+	.real_cred = &init_cred,
+	.cred = &init_cred,
 };
 
 /* Valid from the first instruction: the template copy every CPU starts with. */

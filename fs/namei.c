@@ -1,0 +1,1138 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Path-name lookup: from a string to a (mount, dentry), and the open(2)
+ * lookups that may create the last component.
+ *
+ * Interface: getname()/getname_kernel()/putname(), kern_path(),
+ * user_path_at(), filename_lookup(), filename_parentat(),
+ * lookup_one_len(), do_filp_open(), inode_permission().  The
+ * directory-changing operations (mkdir, unlink, rename ...) are in
+ * fs/namei_ops.c.
+ *
+ * Walk rules (Linux's):
+ *  - absolute names start at the task's root, relative ones at its cwd or
+ *    at the directory of dirfd; "" is ENOENT unless AT_EMPTY_PATH
+ *  - every directory walked through needs search (exec) permission
+ *  - "." stays, ".." goes to the parent, never above the task's root, and
+ *    crosses from a mount's root to the mountpoint below it
+ *  - a component that is a mountpoint is replaced by the root of the
+ *    topmost mount on it
+ *  - symlinks in the middle are always followed, the last one only with
+ *    LOOKUP_FOLLOW; at most MAXSYMLINKS (40) per walk, else ELOOP
+ *  - a trailing slash means the last component must be a directory (and
+ *    a symlink there is followed)
+ *  - components longer than NAME_MAX give ENAMETOOLONG; names longer
+ *    than PATH_MAX are refused by getname()
+ *
+ * Locking: the walk holds references (struct path), never locks, between
+ * components.  A cached dentry is found with d_lookup() (dcache_lock); a
+ * miss takes the directory's i_rwsem exclusively to ask the file system
+ * (so two lookups of one new name cannot both add it).  Symlink bodies
+ * stay valid while the walk holds the link's path on its stack.
+ */
+#include <linux/kernel.h>
+#include <linux/errno.h>
+#include <linux/slab.h>
+#include <linux/sched.h>
+#include <linux/cred.h>
+#include <linux/capability.h>
+#include <linux/fs.h>
+#include <linux/fs_struct.h>
+#include <linux/file.h>
+#include <linux/namei.h>
+#include <linux/mount.h>
+#include <asm/uaccess.h>
+#include "internal.h"
+#include "mount.h"
+
+/* ------------------------------------------------------------ names */
+
+static struct kmem_cache *names_cachep;
+
+struct filename *getname_flags(const char *filename, int flags)
+{
+	struct filename *result;
+	char *kname;
+	long len;
+
+	result = kmalloc(sizeof(*result), GFP_KERNEL);
+	if (!result)
+		return ERR_PTR(-ENOMEM);
+	kname = kmem_cache_alloc(names_cachep, GFP_KERNEL);
+	if (!kname) {
+		kfree(result);
+		return ERR_PTR(-ENOMEM);
+	}
+	len = strncpy_from_user(kname, filename, PATH_MAX);
+	if (len < 0 || len == PATH_MAX || (!len && !(flags & LOOKUP_EMPTY))) {
+		kmem_cache_free(names_cachep, kname);
+		kfree(result);
+		if (len < 0)
+			return ERR_PTR(len);
+		return ERR_PTR(len ? -ENAMETOOLONG : -ENOENT);
+	}
+	result->name = kname;
+	result->uptr = filename;
+	result->refcnt = 1;
+	return result;
+}
+
+struct filename *getname(const char *filename)
+{
+	return getname_flags(filename, 0);
+}
+
+struct filename *getname_uflags(const char *filename, int uflags)
+{
+	return getname_flags(filename, (uflags & AT_EMPTY_PATH) ? LOOKUP_EMPTY : 0);
+}
+
+struct filename *getname_kernel(const char *filename)
+{
+	size_t len = strlen(filename) + 1;
+	struct filename *result;
+	char *kname;
+
+	if (len > PATH_MAX)
+		return ERR_PTR(-ENAMETOOLONG);
+	result = kmalloc(sizeof(*result), GFP_KERNEL);
+	if (!result)
+		return ERR_PTR(-ENOMEM);
+	kname = kmem_cache_alloc(names_cachep, GFP_KERNEL);
+	if (!kname) {
+		kfree(result);
+		return ERR_PTR(-ENOMEM);
+	}
+	memcpy(kname, filename, len);
+	result->name = kname;
+	result->uptr = NULL;
+	result->refcnt = 1;
+	return result;
+}
+
+void putname(struct filename *name)
+{
+	if (IS_ERR_OR_NULL(name))
+		return;
+	if (WARN_ON(name->refcnt <= 0))
+		return;
+	if (--name->refcnt)
+		return;
+	kmem_cache_free(names_cachep, (void *)name->name);
+	kfree(name);
+}
+
+/* ------------------------------------------------------------ path references */
+
+void path_get(const struct path *path)
+{
+	mntget(path->mnt);
+	dget(path->dentry);
+}
+
+void path_put(const struct path *path)
+{
+	dput(path->dentry);
+	mntput(path->mnt);
+}
+
+/* ------------------------------------------------------------ permissions */
+
+static int acl_permission_check(struct inode *inode, int mask)
+{
+	unsigned int mode = inode->i_mode;
+
+	if (current_fsuid() == inode->i_uid)
+		mode >>= 6;
+	else if (in_group_p(inode->i_gid))
+		mode >>= 3;
+	if (!(mask & ~mode & (MAY_READ | MAY_WRITE | MAY_EXEC)))
+		return 0;
+	return -EACCES;
+}
+
+int generic_permission(struct inode *inode, int mask)
+{
+	int ret = acl_permission_check(inode, mask);
+
+	if (ret != -EACCES)
+		return ret;
+	if (S_ISDIR(inode->i_mode)) {
+		/* Directories: read and search yield to DAC_READ_SEARCH, all to DAC_OVERRIDE. */
+		if (!(mask & MAY_WRITE) && capable_wrt_inode_uidgid(inode, CAP_DAC_READ_SEARCH))
+			return 0;
+		if (capable_wrt_inode_uidgid(inode, CAP_DAC_OVERRIDE))
+			return 0;
+		return -EACCES;
+	}
+	mask &= MAY_READ | MAY_WRITE | MAY_EXEC;
+	if (mask == MAY_READ && capable_wrt_inode_uidgid(inode, CAP_DAC_READ_SEARCH))
+		return 0;
+	/* Even root may only execute files that have some execute bit. */
+	if ((!(mask & MAY_EXEC) || (inode->i_mode & S_IXUGO)) &&
+	    capable_wrt_inode_uidgid(inode, CAP_DAC_OVERRIDE))
+		return 0;
+	return -EACCES;
+}
+
+int inode_permission(struct inode *inode, int mask)
+{
+	if (mask & MAY_WRITE) {
+		umode_t mode = inode->i_mode;
+
+		/* Writing to a read-only file system; devices and FIFOs may still be written. */
+		if (IS_RDONLY(inode) && (S_ISREG(mode) || S_ISDIR(mode) || S_ISLNK(mode)))
+			return -EROFS;
+		if (IS_IMMUTABLE(inode))
+			return -EPERM;
+	}
+	if (inode->i_op && inode->i_op->permission)
+		return inode->i_op->permission(inode, mask);
+	return generic_permission(inode, mask);
+}
+
+int may_open_dev(const struct path *path)
+{
+	return !(path->mnt->mnt_flags & MNT_NODEV);
+}
+
+/* ------------------------------------------------------------ the walk state */
+
+/* One symlink being walked: its path and what follows it in the name. */
+struct saved {
+	struct path link;
+	struct delayed_call done;
+	const char *name;	/* the rest of the name after the link, NULL at the end */
+};
+
+struct nameidata {
+	struct path path;	/* where we are (referenced) */
+	struct qstr last;	/* the last component seen */
+	struct path root;	/* the walk's root (referenced once set) */
+	struct inode *inode;	/* path.dentry's inode */
+	unsigned int flags;	/* LOOKUP_* */
+	int last_type;		/* LAST_* of last */
+	unsigned int depth;	/* symlinks on the stack */
+	int total_link_count;
+	struct saved *stack;
+	struct saved internal[2];
+	int dfd;
+	const struct filename *name;
+	bool root_preset;	/* root given by the caller: start there */
+};
+
+#define WALK_TRAILING	1	/* the last component of the whole name */
+#define WALK_MORE	2	/* more components follow in this string */
+#define WALK_NOFOLLOW	4
+
+static void set_nameidata(struct nameidata *nd, int dfd, const struct filename *name,
+			  const struct path *root)
+{
+	memset(nd, 0, sizeof(*nd));
+	nd->dfd = dfd;
+	nd->name = name;
+	nd->stack = nd->internal;
+	if (root) {
+		nd->root = *root;
+		path_get(&nd->root);
+		nd->root_preset = true;
+	}
+}
+
+static void set_root(struct nameidata *nd)
+{
+	if (!nd->root.mnt)
+		get_fs_root(current->fs, &nd->root);
+}
+
+static void drop_links(struct nameidata *nd)
+{
+	while (nd->depth) {
+		struct saved *last = &nd->stack[--nd->depth];
+
+		do_delayed_call(&last->done);
+		clear_delayed_call(&last->done);
+		path_put(&last->link);
+	}
+}
+
+static void terminate_walk(struct nameidata *nd)
+{
+	drop_links(nd);
+	if (nd->path.mnt) {
+		path_put(&nd->path);
+		nd->path.mnt = NULL;
+		nd->path.dentry = NULL;
+	}
+	if (nd->root.mnt) {
+		path_put(&nd->root);
+		nd->root.mnt = NULL;
+		nd->root.dentry = NULL;
+	}
+	if (nd->stack != nd->internal) {
+		kfree(nd->stack);
+		nd->stack = nd->internal;
+	}
+}
+
+static void put_link(struct nameidata *nd)
+{
+	struct saved *last = &nd->stack[--nd->depth];
+
+	do_delayed_call(&last->done);
+	clear_delayed_call(&last->done);
+	path_put(&last->link);
+}
+
+/* Make nd->path the given path (whose references the walk takes over). */
+static void nd_set_path(struct nameidata *nd, struct path *path)
+{
+	struct path old = nd->path;
+
+	nd->path = *path;
+	nd->inode = d_inode(path->dentry);
+	if (old.mnt)
+		path_put(&old);
+}
+
+static int nd_jump_root(struct nameidata *nd)
+{
+	struct path root;
+
+	set_root(nd);
+	root = nd->root;
+	path_get(&root);
+	nd_set_path(nd, &root);
+	return 0;
+}
+
+static int may_lookup(struct nameidata *nd)
+{
+	return inode_permission(nd->inode, MAY_EXEC);
+}
+
+/* ------------------------------------------------------------ mounts */
+
+/*
+ * Replace path by the root of the topmost mount on it.  The mount
+ * reference in *path is owned by the caller.
+ */
+static void follow_mounts(struct path *path)
+{
+	while (d_mountpoint(path->dentry)) {
+		struct vfsmount *mounted = lookup_mnt(path);
+
+		if (!mounted)
+			break;
+		dput(path->dentry);
+		mntput(path->mnt);
+		path->mnt = mounted;
+		path->dentry = dget(mounted->mnt_root);
+	}
+}
+
+/* ------------------------------------------------------------ lookups */
+
+static struct dentry *lookup_dcache(const struct qstr *name, struct dentry *dir,
+				    unsigned int flags)
+{
+	struct dentry *dentry = d_lookup(dir, name);
+
+	if (dentry && (dentry->d_flags & DCACHE_OP_REVALIDATE)) {
+		int valid = dentry->d_op->d_revalidate(dentry, flags);
+
+		if (valid <= 0) {
+			d_drop(dentry);
+			dput(dentry);
+			return valid < 0 ? ERR_PTR(valid) : NULL;
+		}
+	}
+	return dentry;
+}
+
+/*
+ * The dentry for name in base: cached, or a new one the file system has
+ * looked up (positive or negative).  base's i_rwsem is held exclusively.
+ */
+static struct dentry *__lookup_hash(const struct qstr *name, struct dentry *base,
+				    unsigned int flags)
+{
+	struct dentry *dentry = lookup_dcache(name, base, flags);
+	struct inode *dir = base->d_inode;
+	struct dentry *old;
+
+	if (dentry)
+		return dentry;
+	if (IS_DEADDIR(dir))
+		return ERR_PTR(-ENOENT);
+	dentry = d_alloc(base, name);
+	if (!dentry)
+		return ERR_PTR(-ENOMEM);
+	old = dir->i_op->lookup(dir, dentry, flags);
+	if (old) {
+		dput(dentry);
+		dentry = old;
+	}
+	return dentry;
+}
+
+static struct dentry *lookup_slow(const struct qstr *name, struct dentry *dir,
+				  unsigned int flags)
+{
+	struct inode *inode = dir->d_inode;
+	struct dentry *res;
+
+	inode_lock(inode);
+	res = __lookup_hash(name, dir, flags);
+	inode_unlock(inode);
+	return res;
+}
+
+static struct dentry *lookup_component(struct nameidata *nd)
+{
+	struct dentry *dentry = lookup_dcache(&nd->last, nd->path.dentry, nd->flags);
+
+	if (dentry)
+		return dentry;
+	return lookup_slow(&nd->last, nd->path.dentry, nd->flags);
+}
+
+/* ------------------------------------------------------------ symlinks */
+
+static int nd_alloc_stack(struct nameidata *nd)
+{
+	struct saved *p;
+
+	p = kmalloc(MAXSYMLINKS * sizeof(*p), GFP_KERNEL);
+	if (!p)
+		return -ENOMEM;
+	memcpy(p, nd->internal, sizeof(nd->internal));
+	nd->stack = p;
+	return 0;
+}
+
+/*
+ * Follow the symlink at link (whose references we take over).  Returns
+ * the body to walk next, NULL when the body was just "/" (the walk is
+ * now at the root), or an error.
+ */
+static const char *pick_link(struct nameidata *nd, struct path *link)
+{
+	struct inode *inode = d_inode(link->dentry);
+	struct saved *last;
+	const char *res;
+	int error;
+
+	if (nd->total_link_count++ >= MAXSYMLINKS || (nd->flags & LOOKUP_NO_SYMLINKS) ||
+	    (link->mnt->mnt_flags & MNT_NOSYMFOLLOW)) {
+		path_put(link);
+		return ERR_PTR(-ELOOP);
+	}
+	if (nd->depth == ARRAY_SIZE(nd->internal) && nd->stack == nd->internal) {
+		error = nd_alloc_stack(nd);
+		if (error) {
+			path_put(link);
+			return ERR_PTR(error);
+		}
+	}
+	last = &nd->stack[nd->depth++];
+	last->link = *link;
+	clear_delayed_call(&last->done);
+	last->name = NULL;
+	touch_atime(&last->link);
+
+	res = READ_ONCE(inode->i_link);
+	if (!res) {
+		if (!inode->i_op->get_link)
+			return ERR_PTR(-EINVAL);
+		res = inode->i_op->get_link(link->dentry, inode, &last->done);
+		if (IS_ERR_OR_NULL(res))
+			return res ? res : ERR_PTR(-EINVAL);
+	}
+	if (*res == '/') {
+		error = nd_jump_root(nd);
+		if (error)
+			return ERR_PTR(error);
+		while (*++res == '/')
+			;
+	}
+	if (*res)
+		return res;
+	/* A body of only slashes: we are at the root, nothing more to walk. */
+	put_link(nd);
+	return NULL;
+}
+
+/*
+ * Move the walk to dentry (a reference we take over), crossing mounts,
+ * or follow it if it is a symlink that should be followed.
+ */
+static const char *step_into(struct nameidata *nd, int flags, struct dentry *dentry)
+{
+	struct path path = { mntget(nd->path.mnt), dentry };
+
+	follow_mounts(&path);
+	if (d_really_is_negative(path.dentry)) {
+		path_put(&path);
+		return ERR_PTR(-ENOENT);
+	}
+	if (!d_is_symlink(path.dentry) || (flags & WALK_NOFOLLOW) ||
+	    ((flags & WALK_TRAILING) && !(nd->flags & LOOKUP_FOLLOW))) {
+		nd_set_path(nd, &path);
+		return NULL;
+	}
+	return pick_link(nd, &path);
+}
+
+/* ".." from where we are: up to the parent, across mount roots, never above root. */
+static const char *follow_dotdot(struct nameidata *nd)
+{
+	struct path path;
+
+	set_root(nd);
+	for (;;) {
+		if (path_equal(&nd->path, &nd->root))
+			return NULL;
+		if (nd->path.dentry != nd->path.mnt->mnt_root)
+			break;
+		/* At a mount's root: continue from its mountpoint (or stay at the top). */
+		if (!follow_up(&nd->path)) {
+			nd->inode = d_inode(nd->path.dentry);
+			return NULL;
+		}
+	}
+	path.mnt = mntget(nd->path.mnt);
+	path.dentry = dget_parent(nd->path.dentry);
+	follow_mounts(&path);
+	nd_set_path(nd, &path);
+	return NULL;
+}
+
+static const char *handle_dots(struct nameidata *nd, int type)
+{
+	if (type == LAST_DOTDOT)
+		return follow_dotdot(nd);
+	return NULL;
+}
+
+static const char *walk_component(struct nameidata *nd, int flags)
+{
+	struct dentry *dentry;
+
+	if (nd->last_type != LAST_NORM) {
+		if (!(flags & WALK_MORE) && nd->depth)
+			put_link(nd);
+		return handle_dots(nd, nd->last_type);
+	}
+	dentry = lookup_component(nd);
+	if (IS_ERR(dentry))
+		return (const char *)dentry;
+	/* Finishing a link body: the link itself is no longer needed. */
+	if (!(flags & WALK_MORE) && nd->depth)
+		put_link(nd);
+	return step_into(nd, flags, dentry);
+}
+
+/* Split off the component at name: sets nd->last and nd->last_type. */
+static int scan_component(struct nameidata *nd, const char *name)
+{
+	unsigned int len = 0;
+
+	while (name[len] && name[len] != '/')
+		len++;
+	if (len > NAME_MAX)
+		return -ENAMETOOLONG;
+	nd->last.name = (const unsigned char *)name;
+	nd->last.len = len;
+	nd->last_type = LAST_NORM;
+	if (name[0] == '.') {
+		if (len == 1)
+			nd->last_type = LAST_DOT;
+		else if (len == 2 && name[1] == '.')
+			nd->last_type = LAST_DOTDOT;
+	}
+	if (nd->last_type == LAST_NORM)
+		d_hash_name(nd->path.dentry, &nd->last);
+	return 0;
+}
+
+/*
+ * Walk name up to its last component, which is left in nd->last for the
+ * caller.  Symlinks met on the way are walked here, including their last
+ * components; a symlink that is the last component is the caller's.
+ */
+static int link_path_walk(const char *name, struct nameidata *nd)
+{
+	int depth = 0;		/* middle symlinks pushed by this call */
+	int err;
+
+	nd->last_type = LAST_ROOT;
+	nd->flags |= LOOKUP_PARENT;
+	while (*name == '/')
+		name++;
+	if (!*name) {
+		nd->flags &= ~LOOKUP_PARENT;
+		return 0;
+	}
+	for (;;) {
+		const char *link;
+
+		err = may_lookup(nd);
+		if (err)
+			return err;
+		err = scan_component(nd, name);
+		if (err)
+			return err;
+		name += nd->last.len;
+		if (!*name)
+			goto at_end;
+		while (*name == '/')
+			name++;
+		if (!*name)
+			goto at_end;	/* trailing slashes */
+		link = walk_component(nd, WALK_MORE);
+handle_link:
+		if (link) {
+			if (IS_ERR(link))
+				return PTR_ERR(link);
+			/* A symlink in the middle: walk its body, then the rest. */
+			nd->stack[nd->depth - 1].name = name;
+			name = link;
+			depth++;
+			continue;
+		}
+		if (!d_can_lookup(nd->path.dentry))
+			return -ENOTDIR;
+		continue;
+at_end:
+		if (!depth) {
+			nd->flags &= ~LOOKUP_PARENT;
+			return 0;
+		}
+		/* End of a middle link's body: its last component is not the last. */
+		name = nd->stack[nd->depth - 1].name;
+		link = walk_component(nd, 0);
+		depth--;
+		goto handle_link;
+	}
+}
+
+static const char *path_init(struct nameidata *nd, unsigned int flags)
+{
+	const char *s = nd->name->name;
+
+	nd->flags = flags;
+	nd->depth = 0;
+	nd->total_link_count = 0;
+	if (nd->root_preset) {
+		/* vfs_path_lookup(), file_open_root(): everything starts at root. */
+		nd->path = nd->root;
+		path_get(&nd->path);
+		nd->inode = d_inode(nd->path.dentry);
+		return s;
+	}
+	if (*s == '/') {
+		set_root(nd);
+		nd->path = nd->root;
+		path_get(&nd->path);
+	} else if (nd->dfd == AT_FDCWD) {
+		get_fs_pwd(current->fs, &nd->path);
+	} else {
+		struct file *f = fget_raw(nd->dfd);
+
+		if (!f)
+			return ERR_PTR(-EBADF);
+		if (*s && !d_can_lookup(f->f_path.dentry)) {
+			fput(f);
+			return ERR_PTR(-ENOTDIR);
+		}
+		nd->path = f->f_path;
+		path_get(&nd->path);
+		fput(f);
+	}
+	nd->inode = d_inode(nd->path.dentry);
+	if (flags & LOOKUP_DOWN)
+		follow_mounts(&nd->path);
+	nd->inode = d_inode(nd->path.dentry);
+	return s;
+}
+
+static const char *lookup_last(struct nameidata *nd)
+{
+	if (nd->last_type == LAST_NORM && nd->last.name[nd->last.len])
+		nd->flags |= LOOKUP_FOLLOW | LOOKUP_DIRECTORY;
+	return walk_component(nd, WALK_TRAILING);
+}
+
+/* Walk s to its end (following a final symlink as the flags say). */
+static int walk_to_end(struct nameidata *nd, const char *s,
+		       const char *(*last)(struct nameidata *, void *), void *arg)
+{
+	int err;
+
+	for (;;) {
+		err = link_path_walk(s, nd);
+		if (err)
+			return err;
+		s = last(nd, arg);
+		if (!s)
+			return 0;
+		if (IS_ERR(s))
+			return PTR_ERR(s);
+	}
+}
+
+static const char *lookup_last_cb(struct nameidata *nd, void *unused)
+{
+	return lookup_last(nd);
+}
+
+static int path_lookupat(struct nameidata *nd, unsigned int flags, struct path *path)
+{
+	const char *s = path_init(nd, flags);
+	int err;
+
+	if (IS_ERR(s))
+		err = PTR_ERR(s);
+	else
+		err = walk_to_end(nd, s, lookup_last_cb, NULL);
+	if (!err && (nd->flags & LOOKUP_DIRECTORY) && !d_can_lookup(nd->path.dentry))
+		err = -ENOTDIR;
+	if (!err) {
+		*path = nd->path;
+		nd->path.mnt = NULL;
+		nd->path.dentry = NULL;
+	}
+	terminate_walk(nd);
+	return err;
+}
+
+int filename_lookup(int dfd, struct filename *name, unsigned int flags,
+		    struct path *path, const struct path *root)
+{
+	struct nameidata nd;
+
+	if (IS_ERR(name))
+		return PTR_ERR(name);
+	set_nameidata(&nd, dfd, name, root);
+	return path_lookupat(&nd, flags, path);
+}
+
+/*
+ * The parent directory of name's last component (referenced) and that
+ * component.  last points into name, which must outlive its use.
+ */
+int filename_parentat(int dfd, struct filename *name, unsigned int flags,
+		      struct path *parent, struct qstr *last, int *type)
+{
+	struct nameidata nd;
+	const char *s;
+	int err;
+
+	if (IS_ERR(name))
+		return PTR_ERR(name);
+	set_nameidata(&nd, dfd, name, NULL);
+	s = path_init(&nd, flags | LOOKUP_PARENT);
+	if (IS_ERR(s))
+		err = PTR_ERR(s);
+	else
+		err = link_path_walk(s, &nd);
+	if (!err) {
+		*parent = nd.path;
+		*last = nd.last;
+		*type = nd.last_type;
+		nd.path.mnt = NULL;
+		nd.path.dentry = NULL;
+	}
+	terminate_walk(&nd);
+	return err;
+}
+
+int kern_path(const char *name, unsigned int flags, struct path *path)
+{
+	struct filename *filename = getname_kernel(name);
+	int err = filename_lookup(AT_FDCWD, filename, flags, path, NULL);
+
+	putname(filename);
+	return err;
+}
+
+int user_path_at(int dfd, const char *name, unsigned int flags, struct path *path)
+{
+	struct filename *filename = getname_flags(name, flags);
+	int err = filename_lookup(dfd, filename, flags, path, NULL);
+
+	putname(filename);
+	return err;
+}
+
+int vfs_path_lookup(struct dentry *dentry, struct vfsmount *mnt, const char *name,
+		    unsigned int flags, struct path *path)
+{
+	struct filename *filename = getname_kernel(name);
+	struct path root = { mnt, dentry };
+	int err = filename_lookup(AT_FDCWD, filename, flags, path, &root);
+
+	putname(filename);
+	return err;
+}
+
+/* ------------------------------------------------------------ lookup by name in a directory */
+
+static int lookup_one_common(const char *name, struct dentry *base, int len,
+			     struct qstr *this)
+{
+	this->name = (const unsigned char *)name;
+	this->len = len;
+	if (!len)
+		return -EACCES;
+	if (name[0] == '.' && (len == 1 || (len == 2 && name[1] == '.')))
+		return -EACCES;
+	for (int i = 0; i < len; i++) {
+		if (name[i] == '/' || name[i] == '\0')
+			return -EACCES;
+	}
+	if (len > NAME_MAX)
+		return -ENAMETOOLONG;
+	d_hash_name(base, this);
+	return inode_permission(base->d_inode, MAY_EXEC);
+}
+
+struct dentry *lookup_one_len(const char *name, struct dentry *base, int len)
+{
+	struct qstr this;
+	int err = lookup_one_common(name, base, len, &this);
+
+	if (err)
+		return ERR_PTR(err);
+	return __lookup_hash(&this, base, 0);
+}
+
+struct dentry *lookup_one_len_unlocked(const char *name, struct dentry *base, int len)
+{
+	struct qstr this;
+	struct dentry *dentry;
+	int err = lookup_one_common(name, base, len, &this);
+
+	if (err)
+		return ERR_PTR(err);
+	dentry = lookup_dcache(&this, base, 0);
+	if (!dentry)
+		dentry = lookup_slow(&this, base, 0);
+	return dentry;
+}
+
+struct dentry *lookup_positive_unlocked(const char *name, struct dentry *base, int len)
+{
+	struct dentry *dentry = lookup_one_len_unlocked(name, base, len);
+
+	if (!IS_ERR(dentry) && d_really_is_negative(dentry)) {
+		dput(dentry);
+		dentry = ERR_PTR(-ENOENT);
+	}
+	return dentry;
+}
+
+/* For fs/namei_ops.c: the locked lookup of a parent walk's last component. */
+struct dentry *lookup_hash_locked(const struct qstr *name, struct dentry *base,
+				  unsigned int flags)
+{
+	return __lookup_hash(name, base, flags);
+}
+
+/* ------------------------------------------------------------ open */
+
+static int may_open(const struct path *path, int acc_mode, int flag)
+{
+	struct dentry *dentry = path->dentry;
+	struct inode *inode = d_inode(dentry);
+	int error;
+
+	if (!inode)
+		return -ENOENT;
+	switch (inode->i_mode & S_IFMT) {
+	case S_IFLNK:
+		return -ELOOP;
+	case S_IFDIR:
+		if (acc_mode & MAY_WRITE)
+			return -EISDIR;
+		if (acc_mode & MAY_EXEC)
+			return -EACCES;
+		break;
+	case S_IFBLK:
+	case S_IFCHR:
+		if (!may_open_dev(path))
+			return -EACCES;
+		/* fall through */
+	case S_IFIFO:
+	case S_IFSOCK:
+		if (acc_mode & MAY_EXEC)
+			return -EACCES;
+		break;
+	case S_IFREG:
+		if ((acc_mode & MAY_EXEC) && (path->mnt->mnt_flags & MNT_NOEXEC))
+			return -EACCES;
+		break;
+	}
+	error = inode_permission(inode, MAY_OPEN | acc_mode);
+	if (error)
+		return error;
+	/* An append-only file may only be opened for appending, never truncated. */
+	if (IS_APPEND(inode)) {
+		if ((flag & O_ACCMODE) != O_RDONLY && !(flag & O_APPEND))
+			return -EPERM;
+		if (flag & O_TRUNC)
+			return -EPERM;
+	}
+	if ((flag & O_NOATIME) && !inode_owner_or_capable(inode))
+		return -EPERM;
+	return 0;
+}
+
+static int handle_truncate(struct file *filp)
+{
+	struct inode *inode = file_inode(filp);
+	int error = get_write_access(inode);
+
+	if (error)
+		return error;
+	error = do_truncate(filp->f_path.dentry, 0, ATTR_MTIME | ATTR_CTIME | ATTR_OPEN, filp);
+	put_write_access(inode);
+	return error;
+}
+
+/*
+ * The last component with O_CREAT: look it up with the directory locked
+ * and create it if missing.  Returns the dentry (referenced).
+ */
+static struct dentry *lookup_open(struct nameidata *nd, struct file *file,
+				  const struct open_flags *op, bool got_write)
+{
+	struct dentry *dir = nd->path.dentry;
+	struct inode *dir_inode = dir->d_inode;
+	int open_flag = op->open_flag;
+	struct dentry *dentry;
+	umode_t mode;
+	int error;
+
+	dentry = __lookup_hash(&nd->last, dir, nd->flags);
+	if (IS_ERR(dentry))
+		return dentry;
+	if (d_really_is_positive(dentry)) {
+		if (open_flag & O_EXCL) {
+			dput(dentry);
+			return ERR_PTR(-EEXIST);
+		}
+		return dentry;
+	}
+	if (!got_write) {
+		dput(dentry);
+		return ERR_PTR(-EROFS);
+	}
+	mode = op->mode & ~current_umask();
+	error = vfs_create(dir_inode, dentry, mode, open_flag & O_EXCL);
+	if (error) {
+		dput(dentry);
+		return ERR_PTR(error);
+	}
+	file->f_mode |= FMODE_CREATED;
+	return dentry;
+}
+
+struct open_last_args {
+	struct file *file;
+	const struct open_flags *op;
+};
+
+static const char *open_last_lookups(struct nameidata *nd, void *arg)
+{
+	struct open_last_args *a = arg;
+	struct file *file = a->file;
+	const struct open_flags *op = a->op;
+	struct dentry *dir = nd->path.dentry;
+	int open_flag = op->open_flag;
+	bool got_write = false;
+	struct dentry *dentry;
+
+	nd->flags |= op->intent;
+	if (nd->last_type != LAST_NORM) {
+		if (nd->depth)
+			put_link(nd);
+		return handle_dots(nd, nd->last_type);
+	}
+	if (!(open_flag & O_CREAT)) {
+		if (nd->last.name[nd->last.len])
+			nd->flags |= LOOKUP_FOLLOW | LOOKUP_DIRECTORY;
+		dentry = lookup_component(nd);
+	} else {
+		/* "name/" with O_CREAT names a directory: open(2) cannot make one. */
+		if (nd->last.name[nd->last.len])
+			return ERR_PTR(-EISDIR);
+		got_write = !mnt_want_write(nd->path.mnt);
+		inode_lock(dir->d_inode);
+		dentry = lookup_open(nd, file, op, got_write);
+		inode_unlock(dir->d_inode);
+		if (got_write)
+			mnt_drop_write(nd->path.mnt);
+	}
+	if (IS_ERR(dentry))
+		return (const char *)dentry;
+	if (nd->depth)
+		put_link(nd);
+	if (file->f_mode & FMODE_CREATED)
+		return step_into(nd, WALK_NOFOLLOW, dentry);
+	return step_into(nd, WALK_TRAILING, dentry);
+}
+
+static int do_open(struct nameidata *nd, struct file *file, const struct open_flags *op)
+{
+	int open_flag = op->open_flag;
+	int acc_mode = op->acc_mode;
+	bool do_trunc = false;
+	int error;
+
+	if (open_flag & O_CREAT) {
+		if ((open_flag & O_EXCL) && !(file->f_mode & FMODE_CREATED))
+			return -EEXIST;
+		if (d_is_dir(nd->path.dentry))
+			return -EISDIR;
+	}
+	if ((nd->flags & LOOKUP_DIRECTORY) && !d_can_lookup(nd->path.dentry))
+		return -ENOTDIR;
+	if (file->f_mode & FMODE_CREATED) {
+		/* We made it: no permission check against the new mode, nothing to truncate. */
+		open_flag &= ~O_TRUNC;
+		acc_mode = 0;
+	} else if (d_is_reg(nd->path.dentry) && (open_flag & O_TRUNC)) {
+		error = mnt_want_write(nd->path.mnt);
+		if (error)
+			return error;
+		do_trunc = true;
+	}
+	error = may_open(&nd->path, acc_mode, open_flag);
+	if (!error)
+		error = vfs_open(&nd->path, file);
+	if (!error && do_trunc)
+		error = handle_truncate(file);
+	if (do_trunc)
+		mnt_drop_write(nd->path.mnt);
+	return error;
+}
+
+int build_open_flags(int flags, umode_t mode, struct open_flags *op)
+{
+	static const int acc_modes[4] = { MAY_READ, MAY_WRITE, MAY_READ | MAY_WRITE,
+					  MAY_READ | MAY_WRITE };
+	int lookup_flags = 0;
+	int acc_mode = acc_modes[flags & O_ACCMODE];
+
+	if (flags & (O_CREAT | __O_TMPFILE))
+		op->mode = (mode & S_IALLUGO) | S_IFREG;
+	else
+		op->mode = 0;
+	/* Linux's open ignores flags it does not know. */
+	flags &= O_ACCMODE | O_CREAT | O_EXCL | O_NOCTTY | O_TRUNC | O_APPEND | O_NONBLOCK |
+		 O_DSYNC | FASYNC | O_DIRECT | O_LARGEFILE | O_DIRECTORY | O_NOFOLLOW |
+		 O_NOATIME | O_CLOEXEC | __O_SYNC | O_PATH | __O_TMPFILE;
+	if ((flags & (O_CREAT | O_DIRECTORY)) == (O_CREAT | O_DIRECTORY))
+		return -EINVAL;
+	if (flags & __O_SYNC)
+		flags |= O_DSYNC;
+	if (flags & __O_TMPFILE) {
+		if ((flags & (__O_TMPFILE | O_DIRECTORY | O_CREAT)) != O_TMPFILE)
+			return -EINVAL;
+		if (!(acc_mode & MAY_WRITE))
+			return -EINVAL;
+		/* Unnamed temporary files are not supported yet. */
+		return -EOPNOTSUPP;
+	}
+	if (flags & O_PATH) {
+		flags &= O_DIRECTORY | O_NOFOLLOW | O_PATH | O_CLOEXEC;
+		acc_mode = 0;
+	}
+	op->open_flag = flags;
+	if (flags & O_TRUNC)
+		acc_mode |= MAY_WRITE;
+	if (flags & O_APPEND)
+		acc_mode |= MAY_APPEND;
+	op->acc_mode = acc_mode;
+	op->intent = (flags & O_PATH) ? 0 : LOOKUP_OPEN;
+	if (flags & O_CREAT) {
+		op->intent |= LOOKUP_CREATE;
+		if (flags & O_EXCL) {
+			op->intent |= LOOKUP_EXCL;
+			flags |= O_NOFOLLOW;
+		}
+	}
+	if (flags & O_DIRECTORY)
+		lookup_flags |= LOOKUP_DIRECTORY;
+	if (!(flags & O_NOFOLLOW))
+		lookup_flags |= LOOKUP_FOLLOW;
+	op->lookup_flags = lookup_flags;
+	return 0;
+}
+
+static struct file *path_openat(struct nameidata *nd, const struct open_flags *op)
+{
+	struct file *file = alloc_empty_file(op->open_flag, current_cred());
+	int error;
+
+	if (IS_ERR(file))
+		return file;
+	if (op->open_flag & O_PATH) {
+		struct path path;
+
+		error = path_lookupat(nd, op->lookup_flags, &path);
+		if (!error) {
+			error = vfs_open(&path, file);
+			path_put(&path);
+		}
+	} else {
+		struct open_last_args args = { file, op };
+		const char *s = path_init(nd, op->lookup_flags);
+
+		if (IS_ERR(s))
+			error = PTR_ERR(s);
+		else
+			error = walk_to_end(nd, s, open_last_lookups, &args);
+		if (!error)
+			error = do_open(nd, file, op);
+		terminate_walk(nd);
+	}
+	if (!error)
+		return file;
+	if (file->f_mode & FMODE_OPENED)
+		fput(file);
+	else
+		fput_failed_open(file);
+	return ERR_PTR(error);
+}
+
+struct file *do_filp_open(int dfd, struct filename *pathname, const struct open_flags *op)
+{
+	struct nameidata nd;
+
+	set_nameidata(&nd, dfd, pathname, NULL);
+	return path_openat(&nd, op);
+}
+
+struct file *do_file_open_root(const struct path *root, const char *name,
+			       const struct open_flags *op)
+{
+	struct filename *filename = getname_kernel(name);
+	struct nameidata nd;
+	struct file *file;
+
+	if (IS_ERR(filename))
+		return (struct file *)filename;
+	set_nameidata(&nd, AT_FDCWD, filename, root);
+	file = path_openat(&nd, op);
+	putname(filename);
+	return file;
+}
+
+void namei_init(void)
+{
+	names_cachep = kmem_cache_create("names_cache", PATH_MAX, 0,
+					 SLAB_HWCACHE_ALIGN | SLAB_PANIC, NULL);
+}

@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Shared between the files of fs/ramfs: the per-mount limits and the
+ * block (page) accounting that distinguish tmpfs from ramfs.
+ */
+#ifndef _FS_RAMFS_INTERNAL_H
+#define _FS_RAMFS_INTERNAL_H
+
+#include <linux/fs.h>
+#include <linux/spinlock.h>
+
+/*
+ * One per super block.  stat_lock guards used_blocks and free_inodes.
+ * max_blocks/max_inodes of 0 mean unlimited (ramfs always, tmpfs with
+ * size=0 / nr_inodes=0); they change only by remount (s_umount held).
+ */
+struct ramfs_sb_info {
+	bool tmpfs;			/* tmpfs (limits, TMPFS_MAGIC) or ramfs */
+	unsigned long max_blocks;	/* pages */
+	unsigned long used_blocks;
+	unsigned long max_inodes;
+	unsigned long free_inodes;
+	spinlock_t stat_lock;
+	umode_t mode;			/* of the root directory */
+	uid_t uid;
+	gid_t gid;
+};
+
+static inline struct ramfs_sb_info *RAMFS_SB(const struct super_block *sb)
+{
+	return sb->s_fs_info;
+}
+
+/* Charge one page to sb (ENOSPC past size=) / give pages back. */
+int ramfs_charge_block(struct super_block *sb);
+void ramfs_uncharge_blocks(struct super_block *sb, unsigned long pages);
+
+extern const struct file_operations ramfs_file_operations;
+extern const struct inode_operations ramfs_file_inode_operations;
+extern const struct address_space_operations ramfs_aops;
+
+int ramfs_setattr(struct dentry *dentry, struct iattr *iattr);
+/* Drop every page of inode from byte from on, uncharging them. */
+void ramfs_truncate_pages(struct inode *inode, loff_t from);
+
+#endif /* _FS_RAMFS_INTERNAL_H */

@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Capability sets.  A kernel_cap_t is a bit mask indexed by CAP_*.
+ * capable(cap) asks whether the current task's effective credentials
+ * hold cap (kernel/cred.c).  Root (uid 0) credentials hold them all; a
+ * task that drops to a non-zero uid loses them (the setuid code does
+ * that when it exists).
+ */
+#ifndef _LINUX_CAPABILITY_H
+#define _LINUX_CAPABILITY_H
+
+#include <linux/types.h>
+#include <uapi/linux/capability.h>
+
+typedef struct {
+	u64 val;
+} kernel_cap_t;
+
+#define CAP_VALID_MASK	((1ULL << (CAP_LAST_CAP + 1)) - 1)
+#define CAP_EMPTY_SET	((kernel_cap_t){ 0 })
+#define CAP_FULL_SET	((kernel_cap_t){ CAP_VALID_MASK })
+
+static inline bool cap_raised(kernel_cap_t c, int cap)
+{
+	return (c.val >> cap) & 1;
+}
+
+static inline void cap_raise(kernel_cap_t *c, int cap)
+{
+	c->val |= 1ULL << cap;
+}
+
+static inline void cap_lower(kernel_cap_t *c, int cap)
+{
+	c->val &= ~(1ULL << cap);
+}
+
+struct inode;
+
+bool capable(int cap);
+/* CAP_* for the owner-or-privileged checks on an inode (chmod, utimes, ...). */
+bool inode_owner_or_capable(const struct inode *inode);
+bool capable_wrt_inode_uidgid(const struct inode *inode, int cap);
+
+#endif /* _LINUX_CAPABILITY_H */

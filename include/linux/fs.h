@@ -1,0 +1,859 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The virtual file system's core objects: super blocks, inodes, address
+ * spaces, open files and file-system types, with the operation tables a
+ * file system implements.  Documentation/filesystems/vfs.md describes the
+ * objects, their lifetimes and the locking order; each struct below says
+ * which lock guards which field.
+ *
+ * Where things live: path walk fs/namei.c, open/close fs/open.c, I/O
+ * fs/read_write.c, struct file fs/file_table.c, descriptor tables
+ * fs/file.c, inodes fs/inode.c, dentries fs/dcache.c (<linux/dcache.h>),
+ * super blocks fs/super.c, mounts fs/namespace.c, helpers for simple
+ * file systems fs/libfs.c, character devices fs/char_dev.c.
+ */
+#ifndef _LINUX_FS_H
+#define _LINUX_FS_H
+
+#include <linux/types.h>
+#include <linux/kernel.h>
+#include <linux/errno.h>
+#include <linux/list.h>
+#include <linux/spinlock.h>
+#include <linux/mutex.h>
+#include <linux/rwsem.h>
+#include <linux/wait.h>
+#include <linux/time64.h>
+#include <linux/kdev_t.h>
+#include <linux/path.h>
+#include <linux/dcache.h>
+#include <linux/stat.h>
+#include <linux/uio.h>
+#include <linux/radix-tree.h>
+#include <linux/delayed_call.h>
+#include <linux/mm_types.h>
+#include <asm/atomic.h>
+#include <asm/page_types.h>
+#include <uapi/linux/fs.h>
+#include <uapi/linux/fcntl.h>
+
+struct page;
+struct iattr;
+struct kstatfs;
+struct vm_area_struct;
+struct poll_table_struct;
+struct pipe_inode_info;
+struct cdev;
+struct block_device;
+struct seq_file;
+struct writeback_control;
+struct files_struct;
+struct cred;
+struct file_system_type;
+struct super_block;
+struct inode;
+struct file;
+struct kiocb;
+struct dir_context;
+
+typedef unsigned int fmode_t;
+typedef unsigned int __poll_t;
+typedef u64 blkcnt_t;
+typedef void *fl_owner_t;
+
+/* Largest file size any file system here supports. */
+#define MAX_LFS_FILESIZE	((loff_t)LLONG_MAX)
+/* Nested symlinks followed in one lookup before ELOOP (Linux: MAXSYMLINKS). */
+#define MAXSYMLINKS		40
+
+/* ---------------------------------------------------------------- modes */
+
+/* f_mode */
+#define FMODE_READ		((fmode_t)0x1)
+#define FMODE_WRITE		((fmode_t)0x2)
+#define FMODE_LSEEK		((fmode_t)0x4)
+#define FMODE_PREAD		((fmode_t)0x8)
+#define FMODE_PWRITE		((fmode_t)0x10)
+#define FMODE_EXEC		((fmode_t)0x20)
+#define FMODE_ATOMIC_POS	((fmode_t)0x8000)	/* f_pos updates serialise on f_pos_lock */
+#define FMODE_PATH		((fmode_t)0x4000)	/* O_PATH: no I/O */
+#define FMODE_CAN_READ		((fmode_t)0x20000)
+#define FMODE_CAN_WRITE		((fmode_t)0x40000)
+#define FMODE_OPENED		((fmode_t)0x80000)
+#define FMODE_CREATED		((fmode_t)0x100000)
+#define FMODE_STREAM		((fmode_t)0x200000)	/* no position (pipes, sockets) */
+#define FMODE_NOWAIT		((fmode_t)0x8000000)
+#define FMODE_CAN_ODIRECT	((fmode_t)0x400000)
+#define FMODE_WRITER		((fmode_t)0x10000)	/* holds a mount write count */
+
+/* O_RDONLY/O_WRONLY/O_RDWR -> FMODE_READ/FMODE_WRITE (O_ACCMODE 3 gives neither). */
+#define OPEN_FMODE(flag)	((fmode_t)(((flag) + 1) & O_ACCMODE))
+
+/* Permission masks for inode_permission() */
+#define MAY_EXEC		0x00000001
+#define MAY_WRITE		0x00000002
+#define MAY_READ		0x00000004
+#define MAY_APPEND		0x00000008
+#define MAY_ACCESS		0x00000010	/* access(2): report, do not act */
+#define MAY_OPEN		0x00000020
+#define MAY_CHDIR		0x00000040
+#define MAY_NOT_BLOCK		0x00000080
+
+/* Directory entry types (getdents64 d_type) */
+#define DT_UNKNOWN		0
+#define DT_FIFO			1
+#define DT_CHR			2
+#define DT_DIR			4
+#define DT_BLK			6
+#define DT_REG			8
+#define DT_LNK			10
+#define DT_SOCK			12
+#define DT_WHT			14
+
+static inline unsigned char fs_umode_to_dtype(umode_t mode)
+{
+	return (mode & S_IFMT) >> 12;
+}
+
+/* ---------------------------------------------------------------- address space */
+
+struct address_space_operations {
+	int (*writepage)(struct page *page, struct writeback_control *wbc);
+	int (*readpage)(struct file *file, struct page *page);
+	int (*set_page_dirty)(struct page *page);
+	ssize_t (*direct_IO)(struct kiocb *iocb, struct iov_iter *iter);
+};
+
+/*
+ * The pages of one file (mm/filemap.c, <linux/pagemap.h>).  Kept as its
+ * own object, embedded in the inode as i_data, so the page cache can grow
+ * into the lockless, tagged form without touching the rest of the inode.
+ *
+ * i_pages_lock guards i_pages and nrpages.  A page in i_pages holds one
+ * reference for the cache, page->mapping == this and page->index == its
+ * offset in pages.
+ */
+struct address_space {
+	struct inode *host;
+	struct radix_tree_root i_pages;
+	spinlock_t i_pages_lock;
+	unsigned long nrpages;
+	gfp_t gfp_mask;			/* for page allocations */
+	unsigned long flags;		/* AS_* error bits */
+	const struct address_space_operations *a_ops;
+	void *private_data;
+};
+
+#define AS_EIO		0
+#define AS_ENOSPC	1
+
+/* ---------------------------------------------------------------- inode */
+
+struct inode_operations {
+	struct dentry *(*lookup)(struct inode *dir, struct dentry *dentry, unsigned int flags);
+	/*
+	 * The body of a symlink.  With dentry == NULL the caller cannot sleep
+	 * (not used yet).  done gets the cleanup for a body that must be freed.
+	 */
+	const char *(*get_link)(struct dentry *dentry, struct inode *inode,
+				struct delayed_call *done);
+	int (*permission)(struct inode *inode, int mask);
+	int (*readlink)(struct dentry *dentry, char *ubuf, int buflen);
+	int (*create)(struct inode *dir, struct dentry *dentry, umode_t mode, bool excl);
+	int (*link)(struct dentry *old_dentry, struct inode *dir, struct dentry *dentry);
+	int (*unlink)(struct inode *dir, struct dentry *dentry);
+	int (*symlink)(struct inode *dir, struct dentry *dentry, const char *target);
+	int (*mkdir)(struct inode *dir, struct dentry *dentry, umode_t mode);
+	int (*rmdir)(struct inode *dir, struct dentry *dentry);
+	int (*mknod)(struct inode *dir, struct dentry *dentry, umode_t mode, dev_t dev);
+	int (*rename)(struct inode *old_dir, struct dentry *old_dentry,
+		      struct inode *new_dir, struct dentry *new_dentry, unsigned int flags);
+	int (*setattr)(struct dentry *dentry, struct iattr *attr);
+	int (*getattr)(const struct path *path, struct kstat *stat, u32 request_mask,
+		       unsigned int query_flags);
+};
+
+/* i_state */
+#define I_NEW		(1 << 0)	/* being set up by iget_locked()'s caller */
+#define I_WILL_FREE	(1 << 1)
+#define I_FREEING	(1 << 2)	/* being evicted; do not take references */
+#define I_CLEAR		(1 << 3)
+#define I_DIRTY_SYNC	(1 << 4)
+#define I_DIRTY_DATASYNC (1 << 5)
+#define I_DIRTY_PAGES	(1 << 6)
+#define I_DIRTY_INODE	(I_DIRTY_SYNC | I_DIRTY_DATASYNC)
+#define I_DIRTY		(I_DIRTY_INODE | I_DIRTY_PAGES)
+
+/* i_flags */
+#define S_SYNC		(1 << 0)
+#define S_NOATIME	(1 << 1)
+#define S_APPEND	(1 << 2)	/* append-only */
+#define S_IMMUTABLE	(1 << 3)
+#define S_DEAD		(1 << 4)	/* removed directory: no new entries */
+#define S_NOCMTIME	(1 << 7)
+#define S_PRIVATE	(1 << 9)	/* internal inode (pipefs, sockfs) */
+
+/*
+ * struct inode: one per file.
+ *
+ * Lifetime: i_count counts references (dentries hold one each, as do
+ * iget callers).  The last iput() evicts the inode if it has no links
+ * left, is not hashed, or its super block is going away; otherwise it
+ * stays cached (hashed inodes of disk file systems).
+ *
+ * Locking:
+ *   i_rwsem   the directory's entries (create/unlink/rename take it
+ *             exclusively, readdir shared) or a file's size and data
+ *             (write, truncate exclusive)
+ *   i_lock    i_state, i_blocks/i_bytes, i_count transitions from zero
+ *   i_size    written under i_rwsem; read with i_size_read()
+ *   i_mode, i_uid, i_gid, timestamps, i_nlink: i_rwsem of the inode (or
+ *             of the parent directory for i_nlink changes by link/unlink)
+ *   i_dentry  dcache_lock
+ *   i_sb_list sb->s_inode_list_lock;  i_hash: inode_hash_lock
+ */
+struct inode {
+	umode_t i_mode;
+	unsigned int i_flags;		/* S_* */
+	uid_t i_uid;
+	gid_t i_gid;
+	unsigned int i_nlink;
+	dev_t i_rdev;
+	unsigned long i_ino;
+	loff_t i_size;
+	struct timespec64 i_atime;
+	struct timespec64 i_mtime;
+	struct timespec64 i_ctime;
+	blkcnt_t i_blocks;		/* 512-byte units */
+	unsigned short i_bytes;
+	u8 i_blkbits;
+	u32 i_generation;
+	unsigned long i_state;
+	spinlock_t i_lock;
+	struct rw_semaphore i_rwsem;
+	atomic_t i_count;
+	atomic_t i_writecount;		/* >0: writers, <0: write denied (exec) */
+	const struct inode_operations *i_op;
+	const struct file_operations *i_fop;
+	struct super_block *i_sb;
+	struct address_space *i_mapping;
+	struct address_space i_data;
+	struct hlist_node i_hash;
+	struct list_head i_sb_list;
+	struct hlist_head i_dentry;	/* aliases */
+	const char *i_link;		/* symlink body kept in memory */
+	struct pipe_inode_info *i_pipe;	/* FIFOs: the pipe (fs/pipe.c) */
+	struct cdev *i_cdev;		/* character devices: the driver */
+	struct block_device *i_bdev;
+	void *i_private;
+};
+
+static inline loff_t i_size_read(const struct inode *inode)
+{
+	return READ_ONCE(inode->i_size);
+}
+
+static inline void i_size_write(struct inode *inode, loff_t size)
+{
+	WRITE_ONCE(inode->i_size, size);
+}
+
+static inline void inode_lock(struct inode *inode)
+{
+	down_write(&inode->i_rwsem);
+}
+
+static inline void inode_unlock(struct inode *inode)
+{
+	up_write(&inode->i_rwsem);
+}
+
+static inline void inode_lock_shared(struct inode *inode)
+{
+	down_read(&inode->i_rwsem);
+}
+
+static inline void inode_unlock_shared(struct inode *inode)
+{
+	up_read(&inode->i_rwsem);
+}
+
+static inline int inode_trylock(struct inode *inode)
+{
+	return down_write_trylock(&inode->i_rwsem);
+}
+
+/* Subclasses for lock ordering documentation (no lockdep yet). */
+enum inode_i_mutex_lock_class {
+	I_MUTEX_NORMAL,
+	I_MUTEX_PARENT,
+	I_MUTEX_CHILD,
+	I_MUTEX_NONDIR2,
+	I_MUTEX_PARENT2,
+};
+
+static inline void inode_lock_nested(struct inode *inode, unsigned int subclass)
+{
+	down_write_nested(&inode->i_rwsem, subclass);
+}
+
+#define IS_RDONLY(inode)	sb_rdonly((inode)->i_sb)
+#define IS_APPEND(inode)	((inode)->i_flags & S_APPEND)
+#define IS_IMMUTABLE(inode)	((inode)->i_flags & S_IMMUTABLE)
+#define IS_DEADDIR(inode)	((inode)->i_flags & S_DEAD)
+#define IS_NOATIME(inode)	((inode)->i_flags & S_NOATIME)
+#define IS_PRIVATE(inode)	((inode)->i_flags & S_PRIVATE)
+
+static inline bool special_file(umode_t mode)
+{
+	return S_ISCHR(mode) || S_ISBLK(mode) || S_ISFIFO(mode) || S_ISSOCK(mode);
+}
+
+static inline struct inode *file_inode(const struct file *f);
+
+/* ---------------------------------------------------------------- inode helpers (fs/inode.c) */
+
+struct inode *new_inode(struct super_block *sb);
+/* Initialise a freshly allocated inode (for ->alloc_inode implementations). */
+int inode_init_always(struct super_block *sb, struct inode *inode);
+struct inode *igrab(struct inode *inode);
+void ihold(struct inode *inode);
+void iput(struct inode *inode);
+/* Inode cache of disk file systems: find or create the inode (sb, ino). */
+struct inode *iget_locked(struct super_block *sb, unsigned long ino);
+struct inode *ilookup(struct super_block *sb, unsigned long ino);
+void unlock_new_inode(struct inode *inode);
+void iget_failed(struct inode *inode);
+void insert_inode_hash(struct inode *inode);
+void remove_inode_hash(struct inode *inode);
+static inline bool inode_unhashed(const struct inode *inode)
+{
+	return hlist_unhashed(&inode->i_hash);
+}
+void clear_inode(struct inode *inode);
+/* ->drop_inode default: evict once unused if unlinked or unhashed. */
+int generic_drop_inode(struct inode *inode);
+/* Evict every unused inode of sb; returns nonzero if some are still busy. */
+int evict_inodes(struct super_block *sb);
+unsigned long get_next_ino(void);
+
+void set_nlink(struct inode *inode, unsigned int nlink);
+void inc_nlink(struct inode *inode);
+void drop_nlink(struct inode *inode);
+void clear_nlink(struct inode *inode);
+
+/* Owner, group (set-group-ID directories) and mode of a new inode in dir. */
+void inode_init_owner(struct inode *inode, const struct inode *dir, umode_t mode);
+/* S_IFCHR/S_IFBLK/S_IFIFO/S_IFSOCK: the generic open dispatch. */
+void init_special_inode(struct inode *inode, umode_t mode, dev_t rdev);
+/* Now, truncated to the file system's granularity. */
+struct timespec64 current_time(struct inode *inode);
+void inode_set_ctime_current(struct inode *inode);
+void mark_inode_dirty(struct inode *inode);
+void touch_atime(const struct path *path);
+void file_update_time(struct file *file);
+void inode_add_bytes(struct inode *inode, loff_t bytes);
+void inode_sub_bytes(struct inode *inode, loff_t bytes);
+/* Clear set-user-ID and (executable) set-group-ID on a write by a non-owner. */
+int file_remove_privs(struct file *file);
+
+/* ---------------------------------------------------------------- attributes (fs/attr.c) */
+
+#define ATTR_MODE	(1 << 0)
+#define ATTR_UID	(1 << 1)
+#define ATTR_GID	(1 << 2)
+#define ATTR_SIZE	(1 << 3)
+#define ATTR_ATIME	(1 << 4)
+#define ATTR_MTIME	(1 << 5)
+#define ATTR_CTIME	(1 << 6)
+#define ATTR_ATIME_SET	(1 << 7)	/* explicit time, not "now" */
+#define ATTR_MTIME_SET	(1 << 8)
+#define ATTR_FORCE	(1 << 9)	/* skip permission checks */
+#define ATTR_KILL_SUID	(1 << 11)
+#define ATTR_KILL_SGID	(1 << 12)
+#define ATTR_FILE	(1 << 13)
+#define ATTR_OPEN	(1 << 15)	/* truncation from open(O_TRUNC) */
+#define ATTR_TIMES_SET	(1 << 16)
+#define ATTR_TOUCH	(1 << 17)	/* utimes(NULL): "now", owner or writer may */
+
+struct iattr {
+	unsigned int ia_valid;
+	umode_t ia_mode;
+	uid_t ia_uid;
+	gid_t ia_gid;
+	loff_t ia_size;
+	struct timespec64 ia_atime;
+	struct timespec64 ia_mtime;
+	struct timespec64 ia_ctime;
+	struct file *ia_file;
+};
+
+int setattr_prepare(struct dentry *dentry, struct iattr *attr);
+void setattr_copy(struct inode *inode, const struct iattr *attr);
+/* Change attributes; caller holds the inode's i_rwsem. */
+int notify_change(struct dentry *dentry, struct iattr *attr, struct inode **delegated);
+int inode_newsize_ok(const struct inode *inode, loff_t offset);
+
+/* ---------------------------------------------------------------- super block */
+
+struct super_operations {
+	struct inode *(*alloc_inode)(struct super_block *sb);
+	void (*destroy_inode)(struct inode *inode);
+	void (*dirty_inode)(struct inode *inode, int flags);
+	int (*write_inode)(struct inode *inode, struct writeback_control *wbc);
+	int (*drop_inode)(struct inode *inode);
+	void (*evict_inode)(struct inode *inode);
+	void (*put_super)(struct super_block *sb);
+	int (*sync_fs)(struct super_block *sb, int wait);
+	int (*statfs)(struct dentry *dentry, struct kstatfs *buf);
+	/* MS_REMOUNT: *flags holds the new SB_* flags; data the option string. */
+	int (*remount_fs)(struct super_block *sb, int *flags, char *data);
+	int (*show_options)(struct seq_file *m, struct dentry *root);
+};
+
+/* s_flags: the per-super-block subset of the MS_* flags. */
+#define SB_RDONLY	MS_RDONLY
+#define SB_NOSUID	MS_NOSUID
+#define SB_NODEV	MS_NODEV
+#define SB_NOEXEC	MS_NOEXEC
+#define SB_SYNCHRONOUS	MS_SYNCHRONOUS
+#define SB_DIRSYNC	MS_DIRSYNC
+#define SB_NOATIME	MS_NOATIME
+#define SB_NODIRATIME	MS_NODIRATIME
+#define SB_SILENT	MS_SILENT
+#define SB_POSIXACL	MS_POSIXACL
+#define SB_KERNMOUNT	MS_KERNMOUNT
+#define SB_I_VERSION	MS_I_VERSION
+#define SB_LAZYTIME	MS_LAZYTIME
+#define SB_ACTIVE	(1 << 30)
+#define SB_NOUSER	(1 << 31)
+#define SB_BORN		(1 << 29)	/* fill_super finished */
+
+/*
+ * struct super_block: one mounted file-system instance.
+ *
+ * Lifetime: s_active counts active users (mounts); when it drops to zero
+ * the file system is shut down (->kill_sb).  s_count keeps the structure
+ * itself alive (sb_lock) for walkers of super_blocks.
+ *
+ * Locking: sb_lock guards the super_blocks list, s_instances and s_count;
+ * s_umount (rwsem) is held for writing while mounting, remounting and
+ * shutting down, for reading by sync; s_inode_list_lock guards s_inodes;
+ * s_vfs_rename_mutex serialises cross-directory renames.
+ */
+struct super_block {
+	struct list_head s_list;	/* all super blocks; sb_lock */
+	dev_t s_dev;
+	unsigned char s_blocksize_bits;
+	unsigned long s_blocksize;
+	loff_t s_maxbytes;
+	struct file_system_type *s_type;
+	const struct super_operations *s_op;
+	const struct dentry_operations *s_d_op;	/* default for new dentries */
+	unsigned long s_flags;		/* SB_* */
+	unsigned long s_magic;
+	struct dentry *s_root;
+	struct rw_semaphore s_umount;
+	int s_count;
+	atomic_t s_active;
+	struct hlist_node s_instances;	/* in s_type->fs_supers; sb_lock */
+	struct list_head s_mounts;	/* struct mount instances; mount_lock */
+	struct list_head s_inodes;	/* every inode; s_inode_list_lock */
+	spinlock_t s_inode_list_lock;
+	struct mutex s_vfs_rename_mutex;
+	struct block_device *s_bdev;
+	u32 s_time_gran;		/* timestamp granularity in ns */
+	unsigned int s_max_links;	/* hard links per inode; 0: unlimited */
+	int s_readonly_remount;		/* going read-only: refuse new writers; mount_lock */
+	char s_id[32];			/* name for messages */
+	void *s_fs_info;		/* file system's */
+};
+
+static inline bool sb_rdonly(const struct super_block *sb)
+{
+	return READ_ONCE(sb->s_flags) & SB_RDONLY;
+}
+
+struct file_system_type {
+	const char *name;
+	int fs_flags;			/* FS_* */
+	/* Old-style mount: returns the root dentry (referenced) of a set-up sb. */
+	struct dentry *(*mount)(struct file_system_type *type, int flags,
+				const char *dev_name, void *data);
+	void (*kill_sb)(struct super_block *sb);
+	struct file_system_type *next;	/* file_systems list; file_systems_lock */
+	struct hlist_head fs_supers;	/* our super blocks; sb_lock */
+};
+
+#define FS_REQUIRES_DEV		1
+#define FS_USERNS_MOUNT		8
+
+int register_filesystem(struct file_system_type *fs);
+int unregister_filesystem(struct file_system_type *fs);
+/* The named type, or NULL. */
+struct file_system_type *get_fs_type(const char *name);
+/* "nodev\tramfs\n..." for /proc/filesystems; returns the length. */
+int get_filesystem_list(char *buf, size_t size);
+
+/* fs/super.c */
+struct super_block *sget(struct file_system_type *type,
+			 int (*test)(struct super_block *, void *),
+			 int (*set)(struct super_block *, void *),
+			 int flags, void *data);
+struct dentry *mount_nodev(struct file_system_type *fs_type, int flags, void *data,
+			   int (*fill_super)(struct super_block *, void *, int));
+void generic_shutdown_super(struct super_block *sb);
+void kill_anon_super(struct super_block *sb);
+/* kill_anon_super() after dropping the pins of a ramfs-style tree. */
+void kill_litter_super(struct super_block *sb);
+void deactivate_super(struct super_block *sb);
+void deactivate_locked_super(struct super_block *sb);
+int set_anon_super(struct super_block *sb, void *data);
+int get_anon_bdev(dev_t *dev);
+void free_anon_bdev(dev_t dev);
+/* Apply MS_REMOUNT flags and options; s_umount held for writing. */
+int reconfigure_super(struct super_block *sb, int flags, char *data);
+void iterate_supers(void (*f)(struct super_block *, void *), void *arg);
+/* Write back what sb holds (nothing for in-memory file systems). */
+int sync_filesystem(struct super_block *sb);
+
+/* ---------------------------------------------------------------- file */
+
+#define IOCB_APPEND		(1 << 1)
+#define IOCB_DSYNC		(1 << 4)
+#define IOCB_SYNC		(1 << 5)
+#define IOCB_NOWAIT		(1 << 7)
+
+/* One read or write in progress: the file and the position it acts at. */
+struct kiocb {
+	struct file *ki_filp;
+	loff_t ki_pos;
+	int ki_flags;		/* IOCB_* */
+};
+
+/* readdir: emit entries through ctx->actor until it returns false. */
+struct dir_context;
+typedef bool (*filldir_t)(struct dir_context *ctx, const char *name, int namelen,
+			  loff_t offset, u64 ino, unsigned int d_type);
+struct dir_context {
+	filldir_t actor;
+	loff_t pos;		/* the position of the next entry */
+};
+
+static inline bool dir_emit(struct dir_context *ctx, const char *name, int namelen,
+			    u64 ino, unsigned int type)
+{
+	return ctx->actor(ctx, name, namelen, ctx->pos, ino, type);
+}
+
+bool dir_emit_dots(struct file *file, struct dir_context *ctx);
+
+/*
+ * File operations.  read/write take user buffers (simple drivers);
+ * read_iter/write_iter take an iov_iter of any kind and are required for
+ * kernel_read()/kernel_write(), readv/writev and sendfile.  When both are
+ * given, read(2)/write(2) use read/write.
+ */
+struct file_operations {
+	loff_t (*llseek)(struct file *file, loff_t offset, int whence);
+	ssize_t (*read)(struct file *file, char *ubuf, size_t count, loff_t *pos);
+	ssize_t (*write)(struct file *file, const char *ubuf, size_t count, loff_t *pos);
+	ssize_t (*read_iter)(struct kiocb *iocb, struct iov_iter *to);
+	ssize_t (*write_iter)(struct kiocb *iocb, struct iov_iter *from);
+	int (*iterate_shared)(struct file *file, struct dir_context *ctx);
+	__poll_t (*poll)(struct file *file, struct poll_table_struct *pt);
+	long (*unlocked_ioctl)(struct file *file, unsigned int cmd, unsigned long arg);
+	int (*mmap)(struct file *file, struct vm_area_struct *vma);
+	int (*open)(struct inode *inode, struct file *file);
+	int (*flush)(struct file *file, fl_owner_t id);
+	int (*release)(struct inode *inode, struct file *file);
+	int (*fsync)(struct file *file, loff_t start, loff_t end, int datasync);
+	int (*fasync)(int fd, struct file *file, int on);
+	long (*fallocate)(struct file *file, int mode, loff_t offset, loff_t len);
+	unsigned long (*get_unmapped_area)(struct file *file, unsigned long addr,
+					   unsigned long len, unsigned long pgoff,
+					   unsigned long flags);
+};
+
+/*
+ * struct file: an open file description, shared by dup()ed descriptors
+ * and across fork().
+ *
+ * Lifetime: f_count; the last fput() calls ->release and drops the path.
+ * Locking: f_lock guards f_flags changes (fcntl F_SETFL); f_pos_lock is
+ * held across a read/write/lseek that uses and updates f_pos when the
+ * file may be shared (FMODE_ATOMIC_POS and f_count > 1), so concurrent
+ * users of one description see the offset move atomically per call.
+ */
+struct file {
+	struct path f_path;
+	struct inode *f_inode;
+	const struct file_operations *f_op;
+	spinlock_t f_lock;
+	atomic_long_t f_count;
+	unsigned int f_flags;		/* O_* as opened / F_SETFL */
+	fmode_t f_mode;			/* FMODE_* */
+	struct mutex f_pos_lock;
+	loff_t f_pos;
+	const struct cred *f_cred;	/* opener's credentials */
+	struct address_space *f_mapping;
+	u64 f_version;			/* directory change counter for readdir */
+	pid_t f_owner_pid;		/* F_SETOWN */
+	int f_owner_signum;		/* F_SETSIG */
+	void *private_data;
+};
+
+static inline struct inode *file_inode(const struct file *f)
+{
+	return f->f_inode;
+}
+
+static inline struct dentry *file_dentry(const struct file *f)
+{
+	return f->f_path.dentry;
+}
+
+static inline struct file *get_file(struct file *f)
+{
+	atomic_long_inc(&f->f_count);
+	return f;
+}
+
+#define file_count(f)	atomic_long_read(&(f)->f_count)
+
+void fput(struct file *file);
+
+/* fs/file_table.c */
+struct file *alloc_empty_file(int flags, const struct cred *cred);
+/* A file on a pseudo file system (pipes, sockets, anon inodes). */
+struct file *alloc_file_pseudo(struct inode *inode, struct vfsmount *mnt,
+			       const char *name, int flags,
+			       const struct file_operations *fops);
+struct file *alloc_file_clone(struct file *base, int flags,
+			      const struct file_operations *fops);
+/* Statistics: open files now (for /proc/sys/fs/file-nr). */
+unsigned long get_nr_files(void);
+
+/* fs/open.c */
+struct file *filp_open(const char *filename, int flags, umode_t mode);
+struct file *file_open_root(const struct path *root, const char *filename, int flags,
+			    umode_t mode);
+struct file *dentry_open(const struct path *path, int flags, const struct cred *cred);
+int vfs_open(const struct path *path, struct file *file);
+int filp_close(struct file *filp, fl_owner_t id);
+int generic_file_open(struct inode *inode, struct file *filp);
+int nonseekable_open(struct inode *inode, struct file *filp);
+int stream_open(struct inode *inode, struct file *filp);
+int do_truncate(struct dentry *dentry, loff_t start, unsigned int time_attrs,
+		struct file *filp);
+int vfs_truncate(const struct path *path, loff_t length);
+long do_sys_ftruncate(unsigned int fd, loff_t length, int small);
+int vfs_fchmod(struct file *file, umode_t mode);
+int vfs_fchown(struct file *file, uid_t user, gid_t group);
+int chmod_common(const struct path *path, umode_t mode);
+int chown_common(const struct path *path, uid_t user, gid_t group);
+long do_faccessat(int dfd, const char *filename, int mode, int flags);
+int vfs_fallocate(struct file *file, int mode, loff_t offset, loff_t len);
+
+/* fs/read_write.c */
+ssize_t vfs_read(struct file *file, char *ubuf, size_t count, loff_t *pos);
+ssize_t vfs_write(struct file *file, const char *ubuf, size_t count, loff_t *pos);
+ssize_t vfs_iter_read(struct file *file, struct iov_iter *iter, loff_t *ppos, int flags);
+ssize_t vfs_iter_write(struct file *file, struct iov_iter *iter, loff_t *ppos, int flags);
+ssize_t kernel_read(struct file *file, void *buf, size_t count, loff_t *pos);
+ssize_t kernel_write(struct file *file, const void *buf, size_t count, loff_t *pos);
+int rw_verify_area(int rw, struct file *file, const loff_t *ppos, size_t count);
+loff_t vfs_llseek(struct file *file, loff_t offset, int whence);
+loff_t generic_file_llseek(struct file *file, loff_t offset, int whence);
+loff_t generic_file_llseek_size(struct file *file, loff_t offset, int whence,
+				loff_t maxsize, loff_t eof);
+loff_t vfs_setpos(struct file *file, loff_t offset, loff_t maxsize);
+loff_t no_llseek(struct file *file, loff_t offset, int whence);
+loff_t noop_llseek(struct file *file, loff_t offset, int whence);
+loff_t default_llseek(struct file *file, loff_t offset, int whence);
+ssize_t do_sendfile(int out_fd, int in_fd, loff_t *ppos, size_t count, loff_t max);
+/* Linux's ksys_* helpers: the syscall bodies, callable from the kernel. */
+ssize_t ksys_read(unsigned int fd, char *ubuf, size_t count);
+ssize_t ksys_write(unsigned int fd, const char *ubuf, size_t count);
+off_t ksys_lseek(unsigned int fd, off_t offset, unsigned int whence);
+ssize_t ksys_pread64(unsigned int fd, char *ubuf, size_t count, loff_t pos);
+ssize_t ksys_pwrite64(unsigned int fd, const char *ubuf, size_t count, loff_t pos);
+
+/* fs/utimes.c: times NULL means now; UTIME_NOW/UTIME_OMIT in tv_nsec. */
+int vfs_utimes(const struct path *path, struct timespec64 *times);
+long do_utimes(int dfd, const char *filename, struct timespec64 *times, int flags);
+
+/* fs/readdir.c */
+int iterate_dir(struct file *file, struct dir_context *ctx);
+/* getdents64 into any iterator (user buffer for the syscall). */
+long ksys_getdents64_iter(unsigned int fd, struct iov_iter *to);
+
+/* fs/sync.c */
+int vfs_fsync(struct file *file, int datasync);
+int vfs_fsync_range(struct file *file, loff_t start, loff_t end, int datasync);
+void ksys_sync(void);
+
+/* fs/ioctl.c */
+long vfs_ioctl(struct file *filp, unsigned int cmd, unsigned long arg);
+
+/* fs/fcntl.c */
+long do_fcntl(int fd, unsigned int cmd, unsigned long arg, struct file *filp);
+int setfl(int fd, struct file *filp, unsigned int arg);
+
+/* fs/stat.c */
+int vfs_getattr(const struct path *path, struct kstat *stat, u32 request_mask,
+		unsigned int query_flags);
+int vfs_fstat(int fd, struct kstat *stat);
+int vfs_fstatat(int dfd, const char *filename, struct kstat *stat, int flags);
+void generic_fillattr(struct inode *inode, struct kstat *stat);
+/* The symlink body of dentry into a user buffer (readlink(2)). */
+int vfs_readlink(struct dentry *dentry, char *ubuf, int buflen);
+const char *vfs_get_link(struct dentry *dentry, struct delayed_call *done);
+
+/* fs/char_dev.c, fs/block_dev.c, fs/fifo.c */
+extern const struct file_operations def_chr_fops;
+extern const struct file_operations def_blk_fops;
+extern const struct file_operations pipefifo_fops;
+int register_chrdev_region(dev_t from, unsigned int count, const char *name);
+int alloc_chrdev_region(dev_t *dev, unsigned int baseminor, unsigned int count,
+			const char *name);
+void unregister_chrdev_region(dev_t from, unsigned int count);
+int __register_chrdev(unsigned int major, unsigned int baseminor, unsigned int count,
+		      const char *name, const struct file_operations *fops);
+void __unregister_chrdev(unsigned int major, unsigned int baseminor, unsigned int count,
+			 const char *name);
+
+/* Claim major (0: pick one) with all 256 minors; returns the major or -errno. */
+static inline int register_chrdev(unsigned int major, const char *name,
+				  const struct file_operations *fops)
+{
+	return __register_chrdev(major, 0, 256, name, fops);
+}
+
+static inline void unregister_chrdev(unsigned int major, const char *name)
+{
+	__unregister_chrdev(major, 0, 256, name);
+}
+
+/* "  1 mem\n  4 tty\n..." for /proc/devices; returns the length. */
+int chrdev_show_all(char *buf, size_t size);
+
+/* ---------------------------------------------------------------- namespace-facing VFS calls */
+
+/* fs/namei.c: the vfs_* operations on already looked-up dentries. */
+int inode_permission(struct inode *inode, int mask);
+int generic_permission(struct inode *inode, int mask);
+int may_open_dev(const struct path *path);
+int vfs_create(struct inode *dir, struct dentry *dentry, umode_t mode, bool want_excl);
+int vfs_mkdir(struct inode *dir, struct dentry *dentry, umode_t mode);
+int vfs_mknod(struct inode *dir, struct dentry *dentry, umode_t mode, dev_t dev);
+int vfs_symlink(struct inode *dir, struct dentry *dentry, const char *oldname);
+int vfs_link(struct dentry *old_dentry, struct inode *dir, struct dentry *new_dentry,
+	     struct inode **delegated);
+int vfs_rmdir(struct inode *dir, struct dentry *dentry);
+int vfs_unlink(struct inode *dir, struct dentry *dentry, struct inode **delegated);
+
+struct renamedata {
+	struct inode *old_dir;
+	struct dentry *old_dentry;
+	struct inode *new_dir;
+	struct dentry *new_dentry;
+	struct inode **delegated_inode;
+	unsigned int flags;
+};
+int vfs_rename(struct renamedata *rd);
+struct dentry *lock_rename(struct dentry *p1, struct dentry *p2);
+void unlock_rename(struct dentry *p1, struct dentry *p2);
+
+/* Write access to a mount (fs/namespace.c): -EROFS if read-only. */
+int mnt_want_write(struct vfsmount *mnt);
+void mnt_drop_write(struct vfsmount *mnt);
+int mnt_want_write_file(struct file *file);
+void mnt_drop_write_file(struct file *file);
+int __mnt_is_readonly(struct vfsmount *mnt);
+
+/*
+ * Executables: i_writecount > 0 counts writers, < 0 counts executions that
+ * deny writing.  Opening for write while denied, or executing while open
+ * for write, fails with ETXTBSY.
+ */
+static inline int get_write_access(struct inode *inode)
+{
+	int old = atomic_read(&inode->i_writecount);
+
+	do {
+		if (old < 0)
+			return -ETXTBSY;
+	} while (!atomic_try_cmpxchg(&inode->i_writecount, &old, old + 1));
+	return 0;
+}
+
+static inline void put_write_access(struct inode *inode)
+{
+	atomic_dec(&inode->i_writecount);
+}
+
+static inline int deny_write_access(struct file *file)
+{
+	struct inode *inode = file_inode(file);
+	int old = atomic_read(&inode->i_writecount);
+
+	do {
+		if (old > 0)
+			return -ETXTBSY;
+	} while (!atomic_try_cmpxchg(&inode->i_writecount, &old, old - 1));
+	return 0;
+}
+
+static inline void allow_write_access(struct file *file)
+{
+	if (file)
+		atomic_inc(&file_inode(file)->i_writecount);
+}
+
+/* ---------------------------------------------------------------- fs/libfs.c */
+
+extern const struct file_operations simple_dir_operations;
+extern const struct inode_operations simple_dir_inode_operations;
+extern const struct dentry_operations simple_dentry_operations;
+extern const struct inode_operations simple_symlink_inode_operations;
+int always_delete_dentry(const struct dentry *dentry);
+struct dentry *simple_lookup(struct inode *dir, struct dentry *dentry, unsigned int flags);
+int simple_link(struct dentry *old_dentry, struct inode *dir, struct dentry *dentry);
+int simple_unlink(struct inode *dir, struct dentry *dentry);
+int simple_rmdir(struct inode *dir, struct dentry *dentry);
+int simple_rename(struct inode *old_dir, struct dentry *old_dentry,
+		  struct inode *new_dir, struct dentry *new_dentry, unsigned int flags);
+int simple_empty(struct dentry *dentry);
+int simple_setattr(struct dentry *dentry, struct iattr *iattr);
+int simple_getattr(const struct path *path, struct kstat *stat, u32 request_mask,
+		   unsigned int query_flags);
+int simple_statfs(struct dentry *dentry, struct kstatfs *buf);
+int simple_open(struct inode *inode, struct file *file);
+int dcache_dir_open(struct inode *inode, struct file *file);
+int dcache_dir_close(struct inode *inode, struct file *file);
+loff_t dcache_dir_lseek(struct file *file, loff_t offset, int whence);
+int dcache_readdir(struct file *file, struct dir_context *ctx);
+ssize_t generic_read_dir(struct file *filp, char *buf, size_t siz, loff_t *ppos);
+int noop_fsync(struct file *file, loff_t start, loff_t end, int datasync);
+const char *simple_get_link(struct dentry *dentry, struct inode *inode,
+			    struct delayed_call *done);
+/* A pseudo file system with no mount point (pipefs, sockfs). */
+struct vfsmount *kern_mount(struct file_system_type *type);
+void kern_unmount(struct vfsmount *mnt);
+struct dentry *mount_pseudo(struct file_system_type *fs_type, const char *name,
+			    const struct dentry_operations *dops, unsigned long magic);
+
+/* ---------------------------------------------------------------- misc */
+
+/* fs/d_path.c: the cwd's name (NUL included) into a kernel buffer. */
+long vfs_getcwd(char *buf, unsigned long buflen);
+
+extern const struct file_operations bad_sock_fops;
+
+/* Boot pieces run by vfs_caches_init() (fs/dcache.c, a core initcall). */
+void inode_init(void);
+void files_init(void);
+void mnt_init(void);
+
+#endif /* _LINUX_FS_H */
