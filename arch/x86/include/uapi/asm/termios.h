@@ -8,7 +8,7 @@
 #define _UAPI_ASM_X86_TERMIOS_H
 
 #include <uapi/asm/termbits.h>
-#include <uapi/asm/ioctls.h>
+#include <uapi/asm-generic/ioctls.h>
 
 struct winsize {
 	unsigned short ws_row;
