@@ -48,6 +48,18 @@ static bool tick_do_update_jiffies(void)
 	return ticks != 0;
 }
 
+/*
+ * Bring jiffies up to the clock now, outside the tick.  Sleepers call this
+ * before computing an expiry: when a tick is late (a vCPU the host did not
+ * run), jiffies still shows the time of the last tick, and an expiry based
+ * on it would fire as soon as the late tick catches jiffies up - a sleep
+ * shorter than asked for.  Only trylocks, so it is safe from any context.
+ */
+void jiffies_update_now(void)
+{
+	tick_do_update_jiffies();
+}
+
 void tick_periodic(struct pt_regs *regs)
 {
 	bool user = regs && user_mode(regs);
