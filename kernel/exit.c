@@ -101,6 +101,9 @@ static void __unhash_task(struct task_struct *p)
 	sig->nivcsw += p->nivcsw;
 	list_del_rcu(&p->thread_node);
 	sig->nr_threads--;
+	/* An execve in another thread waits for the group to shrink to it. */
+	if (sig->group_exec_task && sig->nr_threads == 1)
+		wake_up_process(sig->group_exec_task);
 	spin_unlock_irqrestore(&p->sighand->siglock, flags);
 
 	list_del_rcu(&p->tasks);
@@ -156,6 +159,29 @@ static struct task_struct *find_new_reaper(struct task_struct *p)
 }
 
 /*
+ * POSIX job control: when tsk's exit (parent NULL) or its parent's
+ * (parent set) leaves a process group orphaned that has stopped members,
+ * the group gets SIGHUP and SIGCONT - nobody could continue it otherwise.
+ */
+static void kill_orphaned_pgrp(struct task_struct *tsk, struct task_struct *parent)
+{
+	pid_t pgrp = task_pgrp_nr(tsk);
+	struct task_struct *ignored = tsk;
+
+	if (!parent)
+		parent = tsk->real_parent;
+	else
+		ignored = NULL;
+	if (!parent || !parent->signal || !pgrp)
+		return;
+	if (task_pgrp_nr(parent) != pgrp && task_session_nr(parent) == task_session_nr(tsk) &&
+	    will_become_orphaned_pgrp(pgrp, ignored) && has_stopped_jobs(pgrp)) {
+		kill_pgrp(pgrp, SIGHUP, 1);
+		kill_pgrp(pgrp, SIGCONT, 1);
+	}
+}
+
+/*
  * Give p's children to a new parent (tasklist_lock held).  Zombies among
  * them are reported to the new parent; those it does not want are added
  * to *dead for reaping.
@@ -177,6 +203,8 @@ static void forget_original_parent(struct task_struct *p, struct list_head *dead
 				send_sig(t->pdeath_signal, t, 1);
 		}
 		list_del_init(&child->sibling);
+		if (!child->exit_state)
+			kill_orphaned_pgrp(child, p);
 		if (!reaper)
 			continue;
 		list_add_tail(&child->sibling, &reaper->children);
@@ -197,6 +225,8 @@ static void exit_notify(struct task_struct *tsk)
 
 	spin_lock(&tasklist_lock);
 	forget_original_parent(tsk, &dead);
+	if (thread_group_empty(tsk))
+		kill_orphaned_pgrp(tsk->group_leader, NULL);
 	tsk->exit_state = EXIT_ZOMBIE;
 	if (thread_group_leader(tsk))
 		autoreap = thread_group_empty(tsk) && do_notify_parent(tsk, tsk->exit_signal);
@@ -308,6 +338,9 @@ void __noreturn do_group_exit(int exit_code)
 	spin_lock_irqsave(&current->sighand->siglock, flags);
 	if (sig->flags & SIGNAL_GROUP_EXIT) {
 		exit_code = sig->group_exit_code;
+	} else if (sig->group_exec_task) {
+		/* Killed by another thread's execve: leave quietly. */
+		exit_code = 0;
 	} else if (!thread_group_empty(current)) {
 		sig->group_exit_code = exit_code;
 		sig->flags = SIGNAL_GROUP_EXIT;

@@ -116,27 +116,50 @@ pid_t session_of_pgrp(pid_t pgrp)
 /*
  * POSIX: a process group is orphaned when no member has a parent in a
  * different group of the same session (nobody left to continue it).
+ * ignored: a process about to exit, not counted as a member.
  */
-bool is_current_pgrp_orphaned(void)
+bool will_become_orphaned_pgrp(pid_t pgrp, struct task_struct *ignored)
 {
-	pid_t pgrp = task_pgrp_nr(current), sid = task_session_nr(current);
 	struct task_struct *p, *parent;
 	bool orphaned = true;
 
 	rcu_read_lock();
 	for_each_process(p) {
-		if (!p->signal || !thread_group_leader(p) || p->exit_state ||
+		if (!p->signal || !thread_group_leader(p) || p->exit_state || p == ignored ||
 		    task_pgrp_nr(p) != pgrp)
 			continue;
 		parent = READ_ONCE(p->real_parent);
 		if (parent && parent->signal && !parent->exit_state &&
-		    task_pgrp_nr(parent) != pgrp && task_session_nr(parent) == sid) {
+		    !(parent->flags & PF_EXITING) && task_pgrp_nr(parent) != pgrp &&
+		    task_session_nr(parent) == task_session_nr(p)) {
 			orphaned = false;
 			break;
 		}
 	}
 	rcu_read_unlock();
 	return orphaned;
+}
+
+bool is_current_pgrp_orphaned(void)
+{
+	return will_become_orphaned_pgrp(task_pgrp_nr(current), NULL);
+}
+
+bool has_stopped_jobs(pid_t pgrp)
+{
+	struct task_struct *p;
+	bool stopped = false;
+
+	rcu_read_lock();
+	for_each_process(p) {
+		if (p->signal && thread_group_leader(p) && task_pgrp_nr(p) == pgrp &&
+		    (READ_ONCE(p->signal->flags) & SIGNAL_STOP_STOPPED)) {
+			stopped = true;
+			break;
+		}
+	}
+	rcu_read_unlock();
+	return stopped;
 }
 
 /* The process (its leader) with pid nr, under tasklist_lock or RCU. */

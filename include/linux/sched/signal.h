@@ -140,6 +140,9 @@ static inline pid_t task_session_nr(struct task_struct *p)
 bool pgrp_in_session(pid_t pgrp, pid_t sid);
 pid_t session_of_pgrp(pid_t pgrp);
 bool is_current_pgrp_orphaned(void);
+/* Would pgrp be orphaned without ignored?  Has it stopped members? */
+bool will_become_orphaned_pgrp(pid_t pgrp, struct task_struct *ignored);
+bool has_stopped_jobs(pid_t pgrp);
 int kill_pgrp(pid_t pgrp, int sig, int priv);
 /* Is id a pgrp or session id of a live process (pid reuse check)? */
 bool pid_in_use_as_group(pid_t id);
@@ -164,8 +167,6 @@ bool do_notify_parent(struct task_struct *p, int sig);
 void do_notify_parent_cldstop(struct task_struct *p, int why);
 /* Drop a dead task's last traces (reaped zombie or autoreaped thread). */
 void release_task(struct task_struct *p);
-/* Kill the other threads of current's process for execve; 0 or -EAGAIN. */
-int de_thread(void);
 
 /* Zombie/dead: the exit status lives in exit_code (wait status encoding). */
 static inline bool task_is_zombie(struct task_struct *p)
