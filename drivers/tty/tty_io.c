@@ -238,6 +238,23 @@ void tty_vhangup(struct tty_struct *tty)
 		tty->ldisc->hangup(tty);
 }
 
+void tty_drain_all(long timeout)
+{
+	struct tty_driver *driver;
+
+	mutex_lock(&tty_mutex);
+	list_for_each_entry(driver, &tty_drivers, tty_drivers) {
+		for (unsigned int i = 0; i < driver->num; i++) {
+			struct tty_struct *tty = driver->ttys[i];
+
+			if (tty && tty->count && !tty->stopped)
+				wait_event_timeout(tty->write_wait, !tty_chars_in_buffer(tty),
+						   timeout);
+		}
+	}
+	mutex_unlock(&tty_mutex);
+}
+
 /* ------------------------------------------------------------ output control */
 
 void stop_tty(struct tty_struct *tty)
