@@ -35,6 +35,7 @@
 #include <linux/fs.h>
 #include <linux/file.h>
 #include <linux/mount.h>
+#include <linux/resource.h>
 #include <uapi/linux/mman.h>
 #include <asm/tlbflush.h>
 #include "vma.h"
@@ -54,14 +55,18 @@ int sysctl_overcommit_memory = OVERCOMMIT_GUESS;
 #define STACK_INITIAL_SIZE	(128UL << 10)
 
 /*
- * RLIMIT_STACK of the current process.  Per-process resource limits come
- * with prlimit64()/setrlimit(); until that code provides a strong
- * definition returning rlimit(RLIMIT_STACK), every process has Linux's
- * default soft limit.
+ * RLIMIT_AS for every mapping, RLIMIT_DATA for private writable non-stack
+ * ones (Linux refuses rather than warns since 4.7): may mm grow by npages
+ * of a VMA with these flags?  Kernel threads see unlimited defaults.
  */
-unsigned long __weak mm_stack_rlimit(void)
+bool may_expand_vm(struct mm_struct *mm, unsigned long flags, unsigned long npages)
 {
-	return _STK_LIM;
+	if (mm->total_vm + npages > rlimit(RLIMIT_AS) >> PAGE_SHIFT)
+		return false;
+	if ((flags & (VM_WRITE | VM_SHARED | VM_STACK)) == VM_WRITE &&
+	    mm->data_vm + npages > rlimit(RLIMIT_DATA) >> PAGE_SHIFT)
+		return false;
+	return true;
 }
 
 int vm_enough_memory(unsigned long npages)
@@ -75,9 +80,19 @@ int vm_enough_memory(unsigned long npages)
 
 void arch_pick_mmap_layout(struct mm_struct *mm)
 {
-	unsigned long gap = mm_stack_rlimit() + stack_guard_gap;
+	unsigned long rlim = mm_stack_rlimit();
+	unsigned long gap = rlim + stack_guard_gap;
 	unsigned long gap_max = mm->task_size / 6 * 5;
 
+	/* An unlimited stack gets Linux's legacy bottom-up layout. */
+	if (rlim == RLIM_INFINITY) {
+		set_bit(MMF_MMAP_BOTTOMUP, &mm->flags);
+		mm->mmap_base = TASK_UNMAPPED_BASE;
+		return;
+	}
+	clear_bit(MMF_MMAP_BOTTOMUP, &mm->flags);
+	if (gap < rlim)
+		gap = gap_max;	/* wrapped */
 	if (gap < MMAP_GAP_MIN)
 		gap = MMAP_GAP_MIN;
 	if (gap > gap_max)
@@ -161,6 +176,8 @@ unsigned long get_unmapped_area_mm(struct mm_struct *mm, struct file *file, unsi
 	}
 	if (flags & MAP_32BIT)
 		return unmapped_area(mm, len, MAP32_BASE, MAP32_END);
+	if (test_bit(MMF_MMAP_BOTTOMUP, &mm->flags))
+		return unmapped_area(mm, len, mm->mmap_base, mm->task_size);
 	addr = unmapped_area_topdown(mm, len, low, mm->mmap_base);
 	if (IS_ERR_VALUE(addr))
 		addr = unmapped_area(mm, len, TASK_UNMAPPED_BASE, mm->task_size);
@@ -194,6 +211,8 @@ static unsigned long mmap_region(struct mm_struct *mm, struct file *file, unsign
 			return err;
 	}
 	if (mm->map_count >= sysctl_max_map_count)
+		return -ENOMEM;
+	if (!may_expand_vm(mm, vm_flags, npages))
 		return -ENOMEM;
 	/* Committed memory: private writable mappings, and shared anonymous ones. */
 	if (!(vm_flags & VM_NORESERVE) &&
@@ -490,11 +509,13 @@ int do_brk_flags(struct mm_struct *mm, unsigned long addr, unsigned long len,
 		return mapped;
 	if (addr < mmap_min_addr)
 		return -EPERM;
+	vm_flags = VM_DATA_DEFAULT_FLAGS | VM_ACCOUNT | mm->def_flags | flags;
 	if (mm->map_count >= sysctl_max_map_count)
+		return -ENOMEM;
+	if (!may_expand_vm(mm, vm_flags, len >> PAGE_SHIFT))
 		return -ENOMEM;
 	if (vm_enough_memory(len >> PAGE_SHIFT))
 		return -ENOMEM;
-	vm_flags = VM_DATA_DEFAULT_FLAGS | VM_ACCOUNT | mm->def_flags | flags;
 	vma = vm_area_alloc(mm);
 	if (!vma)
 		return -ENOMEM;
@@ -541,6 +562,10 @@ unsigned long do_brk_mm(struct mm_struct *mm, unsigned long brk)
 	struct vm_area_struct *next;
 
 	if (brk < mm->start_brk)
+		return mm->brk;
+	/* RLIMIT_DATA covers the heap plus the initialised data. */
+	if (rlimit(RLIMIT_DATA) != RLIM_INFINITY &&
+	    (brk - mm->start_brk) + (mm->end_data - mm->start_data) > rlimit(RLIMIT_DATA))
 		return mm->brk;
 	newbrk = PAGE_ALIGN(brk);
 	oldbrk = PAGE_ALIGN(mm->brk);
@@ -606,7 +631,7 @@ int expand_stack_locked(struct vm_area_struct *vma, unsigned long address)
 	if (vma->vm_end - address > mm_stack_rlimit())
 		return -ENOMEM;
 	grow = (vma->vm_start - address) >> PAGE_SHIFT;
-	if (vm_enough_memory(grow))
+	if (!may_expand_vm(mm, vma->vm_flags, grow) || vm_enough_memory(grow))
 		return -ENOMEM;
 	vma_rmap_lock(vma);
 	vma->vm_start = address;

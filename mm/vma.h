@@ -44,6 +44,8 @@ struct vm_area_struct *vma_modify_flags(struct mm_struct *mm, struct vm_area_str
 
 /* Account npages of a VMA with flags in mm's vm counters (negative to remove). */
 void vm_stat_account(struct mm_struct *mm, unsigned long flags, long npages);
+/* RLIMIT_AS/RLIMIT_DATA: may mm grow by npages of a VMA with flags? */
+bool may_expand_vm(struct mm_struct *mm, unsigned long flags, unsigned long npages);
 /* Heuristic overcommit: may npages more of committed memory be promised? */
 int vm_enough_memory(unsigned long npages);
 /* Does vma count as committed memory (private writable, not NORESERVE)? */

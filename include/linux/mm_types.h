@@ -225,11 +225,14 @@ struct mm_struct {
 
 	atomic_long_t rss_stat[NR_MM_COUNTERS];
 	atomic_long_t pgtables_bytes;	/* memory in user page-table pages */
-	unsigned long flags;		/* MMF_* */
+	unsigned long flags;		/* MMF_* (atomic bitops) */
 
 	/* CPUs that have this mm loaded in CR3: who a TLB flush must reach. */
 	struct cpumask cpu_bitmap;
 };
+
+/* mm->flags bits. */
+#define MMF_MMAP_BOTTOMUP	0	/* legacy bottom-up mmap layout (unlimited stack) */
 
 /* The kernel's own address space: kernel threads run on it (no lazy TLB). */
 extern struct mm_struct init_mm;
