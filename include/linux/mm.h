@@ -494,6 +494,14 @@ static inline void vma_set_anonymous(struct vm_area_struct *vma)
 	vma->vm_ops = NULL;
 }
 
+/*
+ * The executable of an address space (exec sets it; fork copies it; the
+ * last mmput() drops it).  get_*() return a reference to fput(), or NULL.
+ */
+void set_mm_exe_file(struct mm_struct *mm, struct file *file);
+struct file *get_mm_exe_file(struct mm_struct *mm);
+struct file *get_task_exe_file(struct task_struct *task);
+
 /* Tear down every mapping of a dying mm (mmput()). */
 void exit_mmap(struct mm_struct *mm);
 
