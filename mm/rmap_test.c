@@ -366,3 +366,65 @@ out:
 }
 DEFINE_SELFTEST("rmap: a 1000-generation fork chain keeps anon_vmas <= 2x VMAs",
 		rmap_fork_storm_test);
+
+#define COST_CHILDREN	32
+#define COST_PAGES	64
+
+static bool count_one(struct page *page, struct vm_area_struct *vma, unsigned long addr,
+		      pte_t *ptep, void *arg)
+{
+	(void)page;
+	(void)vma;
+	(void)addr;
+	(void)ptep;
+	(*(unsigned long *)arg)++;
+	return true;
+}
+
+/*
+ * The design brief's walk-cost measure, scaled down: children that
+ * copy-on-write every page of their parent must not make the walks of
+ * their own pages visit each other (anon_vma_chain's point).  Counts VMAs
+ * examined per mapped page over all pages; the brief's bound is 3.
+ */
+static int rmap_walk_cost_test(void)
+{
+	struct mm_struct *mms[COST_CHILDREN + 1] = { NULL };
+	unsigned long visited = 0, pages = 0, ptes = 0;
+	int ret = -1;
+
+	mms[0] = mm_alloc();
+	ST_ASSERT(mms[0], "mm_alloc");
+	if (test_map_fixed(mms[0], R1, COST_PAGES) != R1)
+		goto out;
+	for (int p = 0; p < COST_PAGES; p++)
+		test_poke(mms[0], R1 + p * PAGE_SIZE, 1, 0);
+	for (int c = 1; c <= COST_CHILDREN; c++) {
+		mms[c] = dup_mm(NULL, mms[0]);
+		if (!mms[c])
+			goto out;
+		for (int p = 0; p < COST_PAGES; p++)
+			if (!test_poke(mms[c], R1 + p * PAGE_SIZE, c, 0))
+				goto out;
+	}
+	for (int c = 0; c <= COST_CHILDREN; c++) {
+		for (int p = 0; p < COST_PAGES; p++) {
+			struct page *page = test_page_at(mms[c], R1 + p * PAGE_SIZE);
+			struct rmap_walk_control rwc = { .arg = &ptes, .rmap_one = count_one };
+
+			rmap_walk(page, &rwc);
+			visited += rwc.nr_vmas_visited;
+			pages++;
+		}
+	}
+	st_diag("%lu pages: %lu ptes found, %lu VMAs examined (%lu.%02lu per page)", pages, ptes,
+		visited, visited / pages, visited * 100 / pages % 100);
+	ret = (ptes == pages && visited <= 3 * pages) ? 0 : -1;
+out:
+	for (int c = 0; c <= COST_CHILDREN; c++)
+		if (mms[c])
+			mmput(mms[c]);
+	return ret;
+}
+DEFINE_SELFTEST("rmap: 32 children COW 64 pages each; walks stay within 3 VMAs per page",
+		rmap_walk_cost_test);
