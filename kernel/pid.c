@@ -12,6 +12,11 @@
  * creation until do_exit().  Writers hold tasklist_lock; readers use RCU
  * (tasks are freed after a grace period) or the lock.
  *
+ * A free pid that still names a process group or session (whose leader
+ * exited while members remain) is skipped, so a new process never joins
+ * a group by accident - Linux keeps such pids allocated for the same
+ * reason.
+ *
  * Locking: pidmap_lock guards the bitmap and last_pid.
  */
 #include <linux/kernel.h>
@@ -20,6 +25,7 @@
 #include <linux/rculist.h>
 #include <linux/bitops.h>
 #include <linux/errno.h>
+#include <linux/sched/signal.h>
 #include "sched/sched.h"
 
 #define RESERVED_PIDS	300
@@ -34,6 +40,18 @@ static unsigned long pidmap[BITS_TO_LONGS(PID_MAX_DEFAULT)] = { 1UL };	/* pid 0 
 static int last_pid;
 static struct hlist_head pid_hash[1 << PIDHASH_BITS];
 
+/* The first usable pid in [from, pid_max), or pid_max. */
+static int next_usable_pid(int from)
+{
+	int pid;
+
+	for (pid = find_next_zero_bit(pidmap, pid_max, from); pid < pid_max;
+	     pid = find_next_zero_bit(pidmap, pid_max, pid + 1))
+		if (!pid_in_use_as_group(pid))
+			break;
+	return pid;
+}
+
 int alloc_pid(void)
 {
 	int pid, start;
@@ -42,9 +60,9 @@ int alloc_pid(void)
 	start = last_pid + 1;
 	if (start >= pid_max)
 		start = RESERVED_PIDS;
-	pid = find_next_zero_bit(pidmap, pid_max, start);
+	pid = next_usable_pid(start);
 	if (pid >= pid_max)
-		pid = find_next_zero_bit(pidmap, pid_max, RESERVED_PIDS);
+		pid = next_usable_pid(RESERVED_PIDS);
 	if (pid >= pid_max) {
 		spin_unlock(&pidmap_lock);
 		return -EAGAIN;

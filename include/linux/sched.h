@@ -41,6 +41,8 @@
 #include <asm/bitops.h>
 #include <asm/current.h>
 #include <asm/switch_to.h>
+#include <linux/signal_types.h>
+#include <linux/restart_block.h>
 
 /*
  * Task states (p->__state).  The values are Linux's, so /proc and ps read
@@ -75,6 +77,7 @@
 #define TIF_NEED_RESCHED	0	/* call schedule() at the next chance */
 #define TIF_SIGPENDING		1	/* a signal is pending (set by the signal code) */
 #define TIF_SIGKILL		2	/* ... and it is fatal (SIGKILL) */
+#define TIF_RESTORE_SIGMASK	3	/* restore saved_sigmask on the way out */
 
 #define TASK_COMM_LEN		16
 #define PID_MAX_DEFAULT		32768	/* Linux's default pid_max */
@@ -91,6 +94,9 @@ struct mm_struct;
 struct fs_struct;
 struct files_struct;
 struct cred;
+struct signal_struct;
+struct sighand_struct;
+struct completion;
 
 /*
  * struct task_struct: one per thread of execution.
@@ -151,11 +157,7 @@ struct task_struct {
 	/* Kernel threads: struct kthread (kthread.c), NULL otherwise. */
 	void *kthread;
 
-	/*
-	 * Process state, NULL for kernel threads.  The user-process work adds
-	 * files, fs, signal/sighand, real_parent/parent, children/sibling
-	 * and group_leader here.
-	 */
+	/* The user address space, NULL for kernel threads (mm/, see sched/mm.h). */
 	struct mm_struct *mm;
 	struct mm_struct *active_mm;
 
@@ -169,6 +171,53 @@ struct task_struct {
 	struct files_struct *files;
 	const struct cred *real_cred;
 	const struct cred *cred;
+
+	/*
+	 * Processes and signals (kernel/fork.c, exit.c, signal.c; see
+	 * <linux/sched/signal.h> for the model).  Kernel threads have no
+	 * parent, signal or sighand.
+	 *   real_parent, parent, children, sibling, group_leader,
+	 *   thread_node, exit_signal        tasklist_lock; RCU for readers
+	 *   pending, blocked, real_blocked, jobctl   sighand->siglock
+	 *   saved_sigmask, sas_ss_*, restart_block, *_child_tid, robust_list
+	 *                                   the task itself
+	 */
+	struct task_struct *real_parent;	/* who forked us (or init after reparenting) */
+	struct task_struct *parent;		/* who gets SIGCHLD and wait()s (= real_parent) */
+	struct list_head children;		/* our children, linked by their sibling */
+	struct list_head sibling;
+	struct task_struct *group_leader;	/* the thread whose pid is the process id */
+	struct list_head thread_node;		/* on signal->thread_head */
+	int exit_signal;			/* sent to the parent at exit; -1 for threads */
+	int pdeath_signal;			/* PR_SET_PDEATHSIG */
+	unsigned int jobctl;			/* JOBCTL_* */
+	struct signal_struct *signal;
+	struct sighand_struct *sighand;
+	sigset_t blocked;
+	sigset_t real_blocked;			/* blocked mask saved by rt_sigtimedwait */
+	sigset_t saved_sigmask;			/* restored after a handler (sigsuspend) */
+	struct sigpending pending;		/* signals for this thread only */
+	unsigned long sas_ss_sp;		/* sigaltstack */
+	size_t sas_ss_size;
+	unsigned int sas_ss_flags;
+	struct restart_block restart_block;
+	int *set_child_tid;			/* CLONE_CHILD_SETTID */
+	int *clear_child_tid;			/* CLONE_CHILD_CLEARTID, set_tid_address */
+	void *robust_list;			/* set_robust_list (stored, see futex) */
+	size_t robust_list_len;
+	struct completion *vfork_done;		/* CLONE_VFORK parent waits on this */
+	unsigned long start_time;		/* jiffies at creation */
+
+	/*
+	 * User address space bookkeeping (mm/, arch/x86/mm/fault.c); the
+	 * task itself writes these.  min_flt/maj_flt: page faults resolved
+	 * without/with I/O, for getrusage() and /proc.  mmap_locked: how
+	 * this task holds its own mm's mmap_lock (MMAP_LOCKED_*,
+	 * <linux/mmap_lock.h>), so that a fault taken while holding it does
+	 * not try to take it again.
+	 */
+	unsigned long min_flt, maj_flt;
+	unsigned int mmap_locked;
 };
 
 /* ---------------------------------------------------------------- state */
