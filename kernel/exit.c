@@ -144,14 +144,24 @@ void release_task(struct task_struct *p)
 
 /* ------------------------------------------------------------ reparenting */
 
-/* Where p's children go: a live thread of p's process, else init. */
+/*
+ * Where p's children go: a live thread of p's process, else the nearest
+ * ancestor that is a child subreaper (PR_SET_CHILD_SUBREAPER), else init.
+ */
 static struct task_struct *find_new_reaper(struct task_struct *p)
 {
-	struct task_struct *t, *init;
+	struct task_struct *t, *init, *a;
 
 	for_each_thread(p, t)
 		if (!(t->flags & PF_EXITING))
 			return t;
+	for (a = p->group_leader->real_parent; a && a->signal; a = a->group_leader->real_parent) {
+		if (!a->signal->is_child_subreaper)
+			continue;
+		for_each_thread(a, t)
+			if (!(t->flags & PF_EXITING))
+				return t;
+	}
 	init = find_task_by_pid(1);
 	if (init && init->signal && init != p)
 		return init;

@@ -2,8 +2,8 @@
 /*
  * Process identity system calls: getpid, getppid, gettid, process groups
  * and sessions (getpgid, setpgid, getpgrp, setsid, getsid), prctl
- * (PR_SET_NAME/PR_GET_NAME, PR_SET_PDEATHSIG/PR_GET_PDEATHSIG and a few
- * that only report), set_tid_address, set_robust_list/get_robust_list;
+ * (PR_SET_NAME/PR_GET_NAME, PR_SET_PDEATHSIG/PR_GET_PDEATHSIG,
+ * PR_SET_CHILD_SUBREAPER/PR_GET_CHILD_SUBREAPER and a few that only report), set_tid_address, set_robust_list/get_robust_list;
  * and the process-group queries the tty layer uses (sched/signal.h).
  *
  * Process groups and sessions are ids in signal_struct; lookups walk the
@@ -303,6 +303,11 @@ SYSCALL_DEFINE5(prctl, int, option, unsigned long, arg2, unsigned long, arg3,
 		return 0;
 	case PR_GET_PDEATHSIG:
 		return put_user(current->pdeath_signal, (int *)arg2);
+	case PR_SET_CHILD_SUBREAPER:
+		current->signal->is_child_subreaper = !!arg2;
+		return 0;
+	case PR_GET_CHILD_SUBREAPER:
+		return put_user((int)current->signal->is_child_subreaper, (int *)arg2);
 	case PR_GET_DUMPABLE:
 		return 1;	/* no core dumps, but nothing is marked undumpable */
 	case PR_SET_DUMPABLE:

@@ -208,6 +208,7 @@ struct task_struct {
 	struct completion *vfork_done;		/* CLONE_VFORK parent waits on this */
 	unsigned long start_time;		/* jiffies at creation */
 
+	/*
 	 * User address space bookkeeping (mm/, arch/x86/mm/fault.c); the
 	 * task itself writes these.  min_flt/maj_flt: page faults resolved
 	 * without/with I/O, for getrusage() and /proc.  mmap_locked: how

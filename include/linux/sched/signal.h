@@ -88,6 +88,7 @@ struct signal_struct {
 	pid_t pgrp;			/* process group (tasklist_lock) */
 	pid_t session;			/* session (tasklist_lock) */
 	bool leader;			/* session leader */
+	bool is_child_subreaper;	/* PR_SET_CHILD_SUBREAPER: adopts orphaned descendants */
 	struct tty_struct *tty;		/* controlling terminal (tty layer) */
 
 	/* Times of exited threads and of reaped children, in ticks (siglock). */
