@@ -45,10 +45,7 @@
 #include <uapi/linux/resource.h>
 #include <asm/uaccess.h>
 #include "sched/sched.h"
-#if __has_include(<linux/sched/mm.h>)
 #include <linux/sched/mm.h>
-#define HAVE_USER_MM 1
-#endif
 
 /*
  * The futex code (tty branch) wakes CLONE_CHILD_CLEARTID waiters; until
@@ -56,6 +53,12 @@
  * on it through futex(2) (which does not exist then).
  */
 int futex_wake(u32 *uaddr, unsigned int flags, int nr_wake, u32 bitset) __weak;
+/*
+ * The tty layer's: a dying session leader hangs up its controlling
+ * terminal (SIGHUP/SIGCONT to the foreground group).  Called when it
+ * is linked in.
+ */
+void disassociate_ctty(int on_exit) __weak;
 #define FUTEX_BITSET_MATCH_ANY	0xffffffff
 
 void mm_release_vfork(struct task_struct *tsk);
@@ -325,11 +328,11 @@ void __noreturn do_exit(long code)
 	if (group_dead && is_global_init(tsk))
 		panic("Attempted to kill init! exitcode=0x%08lx", (unsigned long)code);
 
+	if (group_dead && tsk->signal->leader && disassociate_ctty)
+		disassociate_ctty(1);
 	mm_release(tsk);
-#ifdef HAVE_USER_MM
 	if (tsk->mm)
 		exit_mm(tsk);
-#endif
 	exit_files(tsk);
 	exit_fs(tsk);
 	exit_notify(tsk);

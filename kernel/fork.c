@@ -44,10 +44,7 @@
 #include <linux/fdtable.h>
 #include <asm/uaccess.h>
 #include "sched/sched.h"
-#if __has_include(<linux/sched/mm.h>)
 #include <linux/sched/mm.h>
-#define HAVE_USER_MM 1
-#endif
 
 static struct kmem_cache *task_struct_cachep;
 unsigned long total_forks;	/* tasks ever created, for /proc/stat; tasklist_lock */
@@ -376,11 +373,7 @@ static void drop_files_fs(struct task_struct *p)
 	exit_creds(p);
 }
 
-/*
- * The address space: shared (CLONE_VM) or a copy-on-write duplicate.
- * Until the user-memory code is in the tree no task has an mm, so there
- * is nothing to copy.
- */
+/* The address space: shared (CLONE_VM) or a copy-on-write duplicate. */
 static int copy_mm(u64 clone_flags, struct task_struct *p)
 {
 	struct mm_struct *oldmm = current->mm;
@@ -389,7 +382,6 @@ static int copy_mm(u64 clone_flags, struct task_struct *p)
 	p->active_mm = NULL;
 	if (!oldmm)
 		return 0;
-#ifdef HAVE_USER_MM
 	if (clone_flags & CLONE_VM) {
 		mmget(oldmm);
 		p->mm = oldmm;
@@ -400,17 +392,12 @@ static int copy_mm(u64 clone_flags, struct task_struct *p)
 	}
 	p->active_mm = p->mm;
 	return 0;
-#else
-	return -ENOSYS;
-#endif
 }
 
 static void drop_mm(struct task_struct *p)
 {
-#ifdef HAVE_USER_MM
 	if (p->mm)
 		mmput(p->mm);
-#endif
 	p->mm = NULL;
 	p->active_mm = NULL;
 }

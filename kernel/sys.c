@@ -129,7 +129,8 @@ bool will_become_orphaned_pgrp(pid_t pgrp, struct task_struct *ignored)
 		    task_pgrp_nr(p) != pgrp)
 			continue;
 		parent = READ_ONCE(p->real_parent);
-		if (parent && parent->signal && !parent->exit_state &&
+		/* Linux does not count init as a parent that could continue the group. */
+		if (parent && parent->tgid != 1 && parent->signal && !parent->exit_state &&
 		    !(parent->flags & PF_EXITING) && task_pgrp_nr(parent) != pgrp &&
 		    task_session_nr(parent) == task_session_nr(p)) {
 			orphaned = false;
