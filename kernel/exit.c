@@ -117,8 +117,6 @@ static void __unhash_task(struct task_struct *p)
 void release_task(struct task_struct *p)
 {
 	struct task_struct *leader, *zap = NULL;
-	struct signal_struct *sig = p->signal;
-	struct sighand_struct *sighand = p->sighand;
 
 	spin_lock(&tasklist_lock);
 	__unhash_task(p);
@@ -137,9 +135,11 @@ void release_task(struct task_struct *p)
 	spin_unlock(&tasklist_lock);
 
 	free_pid(p->pid);
-	put_sighand_struct(sighand);
-	put_signal_struct(sig);
-	/* The reference the zombie held (see copy_process()). */
+	/*
+	 * The reference the zombie held (see copy_process()).  signal and
+	 * sighand go with the task_struct itself, after an RCU grace period:
+	 * a sender that found p under RCU may still take p->sighand->siglock.
+	 */
 	put_task_struct(p);
 	if (zap)
 		release_task(zap);

@@ -89,6 +89,10 @@ static void free_task(struct task_struct *p)
 	exit_fs(p);
 	exit_creds(p);
 	exit_thread(p);
+	if (p->sighand)
+		put_sighand_struct(p->sighand);
+	if (p->signal)
+		put_signal_struct(p->signal);
 	if (p->stack)
 		free_pages((unsigned long)p->stack, THREAD_SIZE_ORDER);
 	kfree(p->kthread);
