@@ -8,6 +8,7 @@
  */
 #include <linux/kernel.h>
 #include <linux/errno.h>
+#include <linux/gfp.h>
 #include <linux/sched.h>
 #include <linux/fs.h>
 #include <linux/fs_struct.h>
@@ -18,16 +19,26 @@
 #include <linux/capability.h>
 #include "internal.h"
 
+/* data may be any string: path_mount() wants a whole page it may terminate. */
 int init_mount(const char *dev_name, const char *dir_name, const char *type_page,
-	       unsigned long flags, void *data_page)
+	       unsigned long flags, void *data)
 {
+	char *page = NULL;
 	struct path path;
-	int ret = kern_path(dir_name, LOOKUP_FOLLOW, &path);
+	int ret;
 
-	if (ret)
-		return ret;
-	ret = path_mount(dev_name, &path, type_page, flags, data_page);
-	path_put(&path);
+	if (data) {
+		page = (char *)get_zeroed_page(GFP_KERNEL);
+		if (!page)
+			return -ENOMEM;
+		strscpy(page, data, PAGE_SIZE);
+	}
+	ret = kern_path(dir_name, LOOKUP_FOLLOW, &path);
+	if (!ret) {
+		ret = path_mount(dev_name, &path, type_page, flags, page);
+		path_put(&path);
+	}
+	free_page((unsigned long)page);
 	return ret;
 }
 

@@ -57,6 +57,18 @@ unsigned long get_next_ino(void)
 
 /* ------------------------------------------------------------ allocation */
 
+/* What a new inode has until its file system says otherwise. */
+static const struct inode_operations empty_iops = {};
+
+static int no_open(struct inode *inode, struct file *file)
+{
+	return -ENXIO;
+}
+
+static const struct file_operations no_open_fops = {
+	.open = no_open,
+};
+
 int inode_init_always(struct super_block *sb, struct inode *inode)
 {
 	memset(inode, 0, sizeof(*inode));
@@ -64,6 +76,8 @@ int inode_init_always(struct super_block *sb, struct inode *inode)
 	inode->i_blkbits = sb->s_blocksize_bits;
 	atomic_set(&inode->i_count, 1);
 	inode->i_nlink = 1;
+	inode->i_op = &empty_iops;
+	inode->i_fop = &no_open_fops;
 	atomic_set(&inode->i_writecount, 0);
 	spin_lock_init(&inode->i_lock);
 	init_rwsem(&inode->i_rwsem);

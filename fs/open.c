@@ -206,6 +206,9 @@ long do_sys_openat2(int dfd, struct filename *name, int flags, umode_t mode)
 
 long do_sys_open_kernel(int dfd, const char *filename, int flags, umode_t mode)
 {
+	/* As getname() does for user names: "" names nothing. */
+	if (!*filename)
+		return -ENOENT;
 	return do_sys_openat2(dfd, getname_kernel(filename), flags, mode);
 }
 

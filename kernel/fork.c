@@ -42,6 +42,7 @@
 #include <linux/cred.h>
 #include <linux/fs_struct.h>
 #include <linux/fdtable.h>
+#include <linux/resource.h>
 #include <asm/uaccess.h>
 #include "sched/sched.h"
 #include <linux/sched/mm.h>
@@ -237,6 +238,7 @@ struct signal_struct *alloc_signal_struct(void)
 	INIT_LIST_HEAD(&sig->thread_head);
 	init_waitqueue_head(&sig->wait_chldexit);
 	INIT_LIST_HEAD(&sig->shared_pending.list);
+	signal_limits_init(sig);
 	return sig;
 }
 
@@ -254,8 +256,10 @@ struct sighand_struct *alloc_sighand_struct(void)
 
 void put_signal_struct(struct signal_struct *sig)
 {
-	if (atomic_dec_and_test(&sig->sigcnt))
+	if (atomic_dec_and_test(&sig->sigcnt)) {
+		itimers_exit(sig);
 		kmem_cache_free(signal_cachep, sig);
+	}
 }
 
 void put_sighand_struct(struct sighand_struct *sh)
@@ -339,6 +343,7 @@ static int copy_signal(u64 clone_flags, struct task_struct *p)
 	sig->pgrp = current->signal->pgrp;
 	sig->session = current->signal->session;
 	sig->tty = current->signal->tty;
+	signal_limits_inherit(sig, current->signal);
 	p->signal = sig;
 	return 0;
 }

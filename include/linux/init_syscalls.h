@@ -15,7 +15,7 @@ struct kstat;
 struct file;
 
 int init_mount(const char *dev_name, const char *dir_name, const char *type_page,
-	       unsigned long flags, void *data_page);
+	       unsigned long flags, void *data);
 int init_umount(const char *name, int flags);
 int init_chdir(const char *filename);
 int init_chroot(const char *filename);
