@@ -448,6 +448,7 @@ static struct task_struct *copy_process(struct kernel_clone_args *args)
 						      PF_KTHREAD), TASK_NEW);
 	if (!p)
 		return ERR_PTR(-ENOMEM);
+	p->flags |= PF_FORKNOEXEC;
 	cpumask_copy(&p->cpus_allowed, &parent->cpus_allowed);
 	p->blocked = parent->blocked;
 	p->sas_ss_sp = parent->sas_ss_sp;

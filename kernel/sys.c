@@ -176,8 +176,8 @@ static struct task_struct *find_process(pid_t nr)
 /*
  * setpgid(pid, pgid) (POSIX/Linux errno rules): pid 0 = the caller,
  * pgid 0 = pid.  The target is the caller or a child of it (ESRCH
- * otherwise), a child that has not exec'd (EACCES - we do not track exec
- * in children, so this is not reported), in the caller's session (EPERM);
+ * otherwise), a child that has not exec'd (EACCES), in the caller's
+ * session (EPERM);
  * a session leader cannot move (EPERM); the group must exist in the
  * caller's session unless pgid == pid (EPERM).
  */
@@ -201,6 +201,9 @@ SYSCALL_DEFINE2(setpgid, pid_t, pid, pid_t, pgid)
 	if (p->real_parent && same_thread_group(p->real_parent, group_leader)) {
 		err = -EPERM;
 		if (task_session_nr(p) != task_session_nr(group_leader))
+			goto out;
+		err = -EACCES;
+		if (!(p->flags & PF_FORKNOEXEC))
 			goto out;
 	} else if (p != group_leader) {
 		goto out;
