@@ -65,6 +65,9 @@
 #include <asm/irqflags.h>
 #include <crypto/chacha.h>
 #include <crypto/utils.h>
+#if __has_include(<linux/poll.h>)
+#include <linux/poll.h>	/* poll() support arrives with the poll infrastructure */
+#endif
 
 #define POOL_RATE_BYTES		32	/* state words 8..15 */
 #define POOL_READY_BITS		256	/* credited bits that make the CRNG ready */
@@ -567,8 +570,20 @@ static long random_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 	}
 }
 
+#if __has_include(<linux/poll.h>)
+static __poll_t random_poll(struct file *file, poll_table *wait)
+{
+	poll_wait(file, &crng_init_wait, wait);
+	return crng_ready() ? EPOLLIN | EPOLLRDNORM | EPOLLOUT | EPOLLWRNORM :
+			      EPOLLOUT | EPOLLWRNORM;
+}
+#endif
+
 static const struct file_operations random_fops = {
 	.llseek = noop_llseek,
+#if __has_include(<linux/poll.h>)
+	.poll = random_poll,
+#endif
 	.read = random_read,
 	.write = random_write,
 	.unlocked_ioctl = random_ioctl,

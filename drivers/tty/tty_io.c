@@ -45,6 +45,9 @@
 #include <linux/tty_flip.h>
 #include <uapi/linux/fcntl.h>
 #include <asm/uaccess.h>
+#if __has_include(<linux/poll.h>)
+#include <linux/poll.h>	/* poll() support arrives with the poll infrastructure */
+#endif
 
 #define TTYAUX_MAJOR		5
 #define TTY_BOUNCE_SIZE		4096	/* the line discipline's buffer: one canonical line */
@@ -645,11 +648,23 @@ static long tty_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 	return ret == -ENOIOCTLCMD ? -ENOTTY : ret;
 }
 
+#if __has_include(<linux/poll.h>)
+static __poll_t tty_poll(struct file *file, poll_table *wait)
+{
+	struct tty_struct *tty = file_tty(file);
+
+	return tty->ldisc->poll ? tty->ldisc->poll(tty, file, wait) : 0;
+}
+#endif
+
 static const struct file_operations tty_fops = {
 	.llseek = no_llseek,
 	.read = tty_read,
 	.write = tty_write,
 	.unlocked_ioctl = tty_ioctl,
+#if __has_include(<linux/poll.h>)
+	.poll = tty_poll,
+#endif
 	.open = tty_open,
 	.release = tty_release,
 };
