@@ -40,7 +40,7 @@ endif
 # Print "  CC      mm/page_alloc.o" (or the full command with V=1).
 # $(call cmd,name) expects cmd_name and quiet_cmd_name to be defined.
 cmd = @$(if $($(quiet)cmd_$(1)),echo '  $(call rel,$($(quiet)cmd_$(1)))';) $(cmd_$(1))
-rel = $(subst $(objtree)/,,$(subst $(srctree)/,,$(1)))
+rel = $(subst $(srctree)/,,$(subst $(objtree)/,,$(1)))
 
 HOSTCC := gcc
 CC := gcc
@@ -60,7 +60,7 @@ config-targets := defconfig %_defconfig olddefconfig oldconfig menuconfig \
 	savedefconfig allnoconfig allyesconfig
 no-config-targets := clean mrproper help distclean install-deps
 
-PHONY := all
+PHONY := all isoimage
 all: vmlinux bzImage
 
 # ---------------------------------------------------------------- config
@@ -97,9 +97,12 @@ $(error No configuration in $(objtree): run 'make defconfig' first (or 'make hel
 endif
 
 # auto.conf and autoconf.h follow .config; conf rewrites them only when the
-# configuration really changed, so a no-op build stays a no-op.
+# configuration really changed, so a no-op build stays a no-op.  Symbols
+# new since .config was written take their defaults (olddefconfig) instead
+# of stopping the build with a question.
 $(objtree)/include/config/auto.conf: $(KCONFIG_CONFIG) $(shell find $(srctree) -name Kconfig -o -name 'Kconfig.*' | grep -v '/\.')
 	$(Q)mkdir -p $(objtree)/include/config $(objtree)/include/generated
+	$(Q)$(KCONFIG_ENV) $(CONF) -s --olddefconfig $(srctree)/Kconfig
 	$(Q)$(KCONFIG_ENV) $(CONF) -s --silentoldconfig $(srctree)/Kconfig
 	$(Q)touch $@
 
@@ -128,7 +131,8 @@ clean:
 		$(objtree)/arch/x86/boot/bzImage $(objtree)/arch/x86/boot/setup.bin \
 		$(objtree)/arch/x86/boot/vmlinux.bin $(objtree)/arch/x86/boot/setup.elf \
 		$(objtree)/arch/x86/kernel/vmlinux.lds $(objtree)/scripts/kallsyms \
-		$(objtree)/include/generated/compile.h
+		$(objtree)/include/generated/compile.h $(objtree)/arch/x86/boot/image.iso
+	$(Q)rm -rf $(objtree)/arch/x86/boot/isoimage $(objtree)/arch/x86/boot/isoimage.log
 	$(Q)rm -rf $(objtree)/.tmp_versions $(objtree)/tools/testing/out
 
 mrproper distclean: clean
@@ -145,6 +149,7 @@ help:
 	@echo '  savedefconfig     - write the minimal configuration to ./defconfig'
 	@echo 'Building:'
 	@echo '  all (default)     - vmlinux, System.map and arch/x86/boot/bzImage'
+	@echo '  isoimage          - arch/x86/boot/image.iso: GRUB (BIOS) booting bzImage'
 	@echo '  V=1               - print full commands'
 	@echo '  O=dir             - put all outputs in dir'
 	@echo 'Testing:'

@@ -22,6 +22,13 @@
 #include <linux/start_kernel.h>
 #include <linux/kstrtox.h>
 #include <linux/boot_hooks.h>
+#include <linux/initrd.h>
+#include <linux/init_syscalls.h>
+#include <linux/binfmts.h>
+#include <linux/fs.h>
+#include <linux/file.h>
+#include <linux/errno.h>
+#include <uapi/linux/fcntl.h>
 #include <asm/setup.h>
 #include <asm/irqflags.h>
 
@@ -208,19 +215,98 @@ static void __init run_selftests_and_checks(void)
 }
 
 /*
+ * execve lives in fs/exec.c, which is built once the user address-space
+ * code is in the tree; until then this reference is NULL and the boot
+ * ends with a power-off instead of starting userspace.
+ */
+int kernel_execve(const char *filename, const char *const *argv,
+		  const char *const *envp) __weak;
+
+/* fds 0, 1 and 2 of init: /dev/console, if there is one. */
+static void __init console_on_rootfs(void)
+{
+	struct file *file = filp_open("/dev/console", O_RDWR, 0);
+
+	if (IS_ERR(file)) {
+		pr_err("Warning: unable to open an initial console.\n");
+		return;
+	}
+	init_dup(file);
+	init_dup(file);
+	init_dup(file);
+	fput(file);
+}
+
+static int run_init_process(const char *init_filename)
+{
+	const char *const *p;
+
+	argv_init[0] = init_filename;
+	pr_info("Run %s as init process\n", init_filename);
+	pr_debug("  with arguments:\n");
+	for (p = argv_init; *p; p++)
+		pr_debug("    %s\n", *p);
+	pr_debug("  with environment:\n");
+	for (p = envp_init; *p; p++)
+		pr_debug("    %s\n", *p);
+	return kernel_execve(init_filename, argv_init, envp_init);
+}
+
+static int try_to_run_init_process(const char *init_filename)
+{
+	int ret = run_init_process(init_filename);
+
+	if (ret && ret != -ENOENT)
+		pr_err("Starting init: %s exists but couldn't execute it (error %d)\n",
+		       init_filename, ret);
+	return ret;
+}
+
+/*
  * The first kernel thread: brings up the other CPUs, runs the initcalls
- * and the self tests, then starts userspace.
+ * and the self tests, unpacks the initramfs and becomes PID 1's program.
+ * Returning 0 after a successful kernel_execve() enters user mode.
  */
 int __init kernel_init(void *unused)
 {
+	int ret;
+
 	smp_init();
 	workqueue_init();
 	do_initcalls();
 	run_selftests_and_checks();
 
-	pr_notice("No userspace support yet (init would be %s); powering off\n",
-		  execute_command ? execute_command : ramdisk_execute_command);
-	machine_power_off();
+	if (!kernel_execve) {
+		pr_notice("No userspace support yet (init would be %s); powering off\n",
+			  execute_command ? execute_command : ramdisk_execute_command);
+		machine_power_off();
+	}
+
+	populate_rootfs();
+	console_on_rootfs();
+	if (ramdisk_execute_command && init_eaccess(ramdisk_execute_command)) {
+		ramdisk_execute_command = NULL;
+		prepare_namespace();
+	}
+
+	if (ramdisk_execute_command) {
+		ret = run_init_process(ramdisk_execute_command);
+		if (!ret)
+			return 0;
+		pr_err("Failed to execute %s (error %d)\n", ramdisk_execute_command, ret);
+	}
+	if (execute_command) {
+		ret = run_init_process(execute_command);
+		if (!ret)
+			return 0;
+		panic("Requested init %s failed (error %d).", execute_command, ret);
+	}
+	if (!try_to_run_init_process("/sbin/init") ||
+	    !try_to_run_init_process("/etc/init") ||
+	    !try_to_run_init_process("/bin/init") ||
+	    !try_to_run_init_process("/bin/sh"))
+		return 0;
+	panic("No working init found.  Try passing init= option to kernel.");
 }
 
 void __init __noreturn start_kernel(void)

@@ -1,9 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Creating tasks.  For now only kernel threads: create_kernel_thread()
- * builds a task that starts in fn(arg) on its own stack; kernel_thread()
- * also starts it.  User fork() (copying mm, files, signal state) will
- * extend copy_process() here.
+ * Creating tasks: kernel threads (create_kernel_thread() builds a task
+ * that starts in fn(arg) on its own stack; kernel_thread() also starts
+ * it) and user processes and threads (fork, vfork, clone: copy_process()).
+ *
+ * Interface: kernel_thread(), create_kernel_thread(), kernel_clone()
+ * (fork/vfork/clone), make_task_user_process() (PID 1 before its exec).
+ *
+ * A user child gets: a copy of (or with CLONE_VM, CLONE_FILES, CLONE_FS,
+ * CLONE_SIGHAND: a share of) the parent's address space, descriptor table,
+ * root/cwd and handlers; a new signal_struct unless CLONE_THREAD; the
+ * parent's blocked mask, FPU state and registers (rax = 0).  It is linked
+ * into the process tree (and the thread group) under tasklist_lock and
+ * the parent's siglock, so a fatal signal sent to the parent meanwhile
+ * is seen: the fork fails with -ERESTARTNOINTR and is retried after it.
  *
  * A new task gets: a task_struct from task_struct_cachep, a THREAD_SIZE
  * stack from the page allocator (naturally aligned, which frame-pointer
@@ -12,7 +22,9 @@
  * wake_up_new_task()) or TASK_UNINTERRUPTIBLE (kthread_create(), so that
  * wake_up_process() starts it).
  *
- * Freeing: the last put_task_struct() frees the stack and the struct.
+ * Freeing: the last put_task_struct() queues the task for freeing after
+ * an RCU grace period (RCU readers of the task list and pid hash may
+ * still hold a pointer).
  */
 #include <linux/kernel.h>
 #include <linux/init.h>
@@ -21,11 +33,21 @@
 #include <linux/gfp.h>
 #include <linux/string.h>
 #include <linux/errno.h>
+#include <linux/jiffies.h>
+#include <linux/completion.h>
+#include <linux/syscalls.h>
+#include <linux/sched/signal.h>
+#include <uapi/linux/sched.h>
 #include <asm/page.h>
 #include <linux/cred.h>
 #include <linux/fs_struct.h>
 #include <linux/fdtable.h>
+#include <asm/uaccess.h>
 #include "sched/sched.h"
+#if __has_include(<linux/sched/mm.h>)
+#include <linux/sched/mm.h>
+#define HAVE_USER_MM 1
+#endif
 
 static struct kmem_cache *task_struct_cachep;
 unsigned long total_forks;	/* tasks ever created, for /proc/stat; tasklist_lock */
@@ -69,16 +91,22 @@ static void free_task(struct task_struct *p)
 	exit_files(p);
 	exit_fs(p);
 	exit_creds(p);
+	exit_thread(p);
 	if (p->stack)
 		free_pages((unsigned long)p->stack, THREAD_SIZE_ORDER);
 	kfree(p->kthread);
 	kmem_cache_free(task_struct_cachep, p);
 }
 
+static void free_task_rcu(struct rcu_head *head)
+{
+	free_task(container_of(head, struct task_struct, rcu));
+}
+
 void __put_task_struct(struct task_struct *p)
 {
 	WARN_ON(!(READ_ONCE(p->__state) & (TASK_DEAD | TASK_NEW)) || p == current);
-	free_task(p);
+	call_rcu(&p->rcu, free_task_rcu);
 }
 
 /* A task_struct with its stack, fields set up but not yet visible anywhere. */
@@ -101,6 +129,14 @@ static struct task_struct *alloc_task(const char *name, unsigned int flags, unsi
 	INIT_LIST_HEAD(&p->run_list);
 	INIT_LIST_HEAD(&p->tasks);
 	INIT_HLIST_NODE(&p->pid_link);
+	INIT_LIST_HEAD(&p->children);
+	INIT_LIST_HEAD(&p->sibling);
+	INIT_LIST_HEAD(&p->thread_node);
+	INIT_LIST_HEAD(&p->pending.list);
+	p->group_leader = p;
+	p->exit_signal = -1;
+	p->restart_block.fn = do_no_restart_syscall;
+	p->start_time = jiffies;
 	cpumask_copy(&p->cpus_allowed, cpu_possible_mask);
 	spin_lock_init(&p->pi_lock);
 	strscpy(p->comm, name, sizeof(p->comm));
@@ -126,7 +162,7 @@ struct task_struct *create_kernel_thread(int (*fn)(void *), void *arg, const cha
 	copy_thread_kernel(p, fn, arg);
 
 	spin_lock(&tasklist_lock);
-	list_add_tail(&p->tasks, &task_list);
+	list_add_tail_rcu(&p->tasks, &task_list);
 	attach_pid(p);
 	total_forks++;
 	spin_unlock(&tasklist_lock);
@@ -174,4 +210,420 @@ char *get_task_comm(char *buf, struct task_struct *p)
 {
 	strscpy(buf, p->comm, TASK_COMM_LEN);
 	return buf;
+}
+
+/* ------------------------------------------------------------ signal state */
+
+static struct kmem_cache *signal_cachep, *sighand_cachep;
+
+static int __init proc_caches_init(void)
+{
+	signal_cachep = KMEM_CACHE(signal_struct, SLAB_PANIC);
+	sighand_cachep = KMEM_CACHE(sighand_struct, SLAB_PANIC);
+	return 0;
+}
+core_initcall(proc_caches_init);
+
+struct signal_struct *alloc_signal_struct(void)
+{
+	struct signal_struct *sig = kmem_cache_zalloc(signal_cachep, GFP_KERNEL);
+
+	if (!sig)
+		return NULL;
+	atomic_set(&sig->sigcnt, 1);
+	atomic_set(&sig->live, 1);
+	sig->nr_threads = 1;
+	INIT_LIST_HEAD(&sig->thread_head);
+	init_waitqueue_head(&sig->wait_chldexit);
+	INIT_LIST_HEAD(&sig->shared_pending.list);
+	return sig;
+}
+
+struct sighand_struct *alloc_sighand_struct(void)
+{
+	struct sighand_struct *sh = kmem_cache_zalloc(sighand_cachep, GFP_KERNEL);
+
+	if (!sh)
+		return NULL;
+	atomic_set(&sh->count, 1);
+	spin_lock_init(&sh->siglock);
+	init_waitqueue_head(&sh->signalfd_wqh);
+	return sh;
+}
+
+void put_signal_struct(struct signal_struct *sig)
+{
+	if (atomic_dec_and_test(&sig->sigcnt))
+		kmem_cache_free(signal_cachep, sig);
+}
+
+void put_sighand_struct(struct sighand_struct *sh)
+{
+	if (atomic_dec_and_test(&sh->count))
+		kmem_cache_free(sighand_cachep, sh);
+}
+
+int make_task_user_process(struct task_struct *p)
+{
+	struct signal_struct *sig;
+	struct sighand_struct *sh;
+
+	if (p->signal)
+		return 0;
+	sig = alloc_signal_struct();
+	sh = alloc_sighand_struct();
+	if (!sig || !sh) {
+		if (sig)
+			put_signal_struct(sig);
+		if (sh)
+			put_sighand_struct(sh);
+		return -ENOMEM;
+	}
+	/* Like Linux's init: process group and session 0 until it calls setsid(). */
+	if (p->pid == 1)
+		sig->flags |= SIGNAL_UNKILLABLE;
+	spin_lock(&tasklist_lock);
+	p->sighand = sh;
+	p->signal = sig;
+	list_add_tail_rcu(&p->thread_node, &sig->thread_head);
+	/* The reference a zombie holds until it is reaped. */
+	get_task_struct(p);
+	spin_unlock(&tasklist_lock);
+	return 0;
+}
+
+/* ------------------------------------------------------------ fork */
+
+struct kernel_clone_args {
+	u64 flags;
+	int *pidfd;
+	int *child_tid;
+	int *parent_tid;
+	int exit_signal;
+	unsigned long stack;
+	unsigned long tls;
+};
+
+static int copy_sighand(u64 clone_flags, struct task_struct *p)
+{
+	struct sighand_struct *sh;
+	unsigned long flags;
+
+	if (clone_flags & CLONE_SIGHAND) {
+		atomic_inc(&current->sighand->count);
+		p->sighand = current->sighand;
+		return 0;
+	}
+	sh = alloc_sighand_struct();
+	if (!sh)
+		return -ENOMEM;
+	spin_lock_irqsave(&current->sighand->siglock, flags);
+	memcpy(sh->action, current->sighand->action, sizeof(sh->action));
+	spin_unlock_irqrestore(&current->sighand->siglock, flags);
+	p->sighand = sh;
+	return 0;
+}
+
+static int copy_signal(u64 clone_flags, struct task_struct *p)
+{
+	struct signal_struct *sig;
+
+	if (clone_flags & CLONE_THREAD) {
+		p->signal = current->signal;
+		return 0;
+	}
+	sig = alloc_signal_struct();
+	if (!sig)
+		return -ENOMEM;
+	sig->pgrp = current->signal->pgrp;
+	sig->session = current->signal->session;
+	sig->tty = current->signal->tty;
+	p->signal = sig;
+	return 0;
+}
+
+static void undo_signal(u64 clone_flags, struct task_struct *p)
+{
+	if (p->sighand)
+		put_sighand_struct(p->sighand);
+	if (p->signal && !(clone_flags & CLONE_THREAD))
+		put_signal_struct(p->signal);
+	p->sighand = NULL;
+	p->signal = NULL;
+}
+
+/* Files, root/cwd and credentials: shared with or copied from the parent. */
+static int copy_files_fs(u64 clone_flags, struct task_struct *p)
+{
+	int err;
+
+	/* alloc_task() gave p init's, as for a kernel thread. */
+	exit_files(p);
+	exit_fs(p);
+	exit_creds(p);
+	err = copy_creds(p, clone_flags);
+	if (!err)
+		err = copy_files(clone_flags, p);
+	if (!err)
+		err = copy_fs(clone_flags, p);
+	return err;
+}
+
+static void drop_files_fs(struct task_struct *p)
+{
+	exit_files(p);
+	exit_fs(p);
+	exit_creds(p);
+}
+
+/*
+ * The address space: shared (CLONE_VM) or a copy-on-write duplicate.
+ * Until the user-memory code is in the tree no task has an mm, so there
+ * is nothing to copy.
+ */
+static int copy_mm(u64 clone_flags, struct task_struct *p)
+{
+	struct mm_struct *oldmm = current->mm;
+
+	p->mm = NULL;
+	p->active_mm = NULL;
+	if (!oldmm)
+		return 0;
+#ifdef HAVE_USER_MM
+	if (clone_flags & CLONE_VM) {
+		mmget(oldmm);
+		p->mm = oldmm;
+	} else {
+		p->mm = dup_mm(p, oldmm);
+		if (!p->mm)
+			return -ENOMEM;
+	}
+	p->active_mm = p->mm;
+	return 0;
+#else
+	return -ENOSYS;
+#endif
+}
+
+static void drop_mm(struct task_struct *p)
+{
+#ifdef HAVE_USER_MM
+	if (p->mm)
+		mmput(p->mm);
+#endif
+	p->mm = NULL;
+	p->active_mm = NULL;
+}
+
+static int check_clone_flags(u64 f)
+{
+	/* Namespaces and the rest Linux would refuse without privileges or config. */
+	if (f & (CLONE_NEWNS | CLONE_NEWCGROUP | CLONE_NEWUTS | CLONE_NEWIPC |
+		 CLONE_NEWUSER | CLONE_NEWPID | CLONE_NEWNET))
+		return -EINVAL;
+	if ((f & CLONE_THREAD) && !(f & CLONE_SIGHAND))
+		return -EINVAL;
+	if ((f & CLONE_SIGHAND) && !(f & CLONE_VM))
+		return -EINVAL;
+	if ((f & CLONE_FS) && (f & CLONE_NEWNS))
+		return -EINVAL;
+	/* Init's children have no parent to share with. */
+	if ((f & CLONE_PARENT) && (current->signal->flags & SIGNAL_UNKILLABLE))
+		return -EINVAL;
+	if (f & CLONE_PIDFD)
+		return -EINVAL;	/* pidfds are not implemented */
+	return 0;
+}
+
+static struct task_struct *copy_process(struct kernel_clone_args *args)
+{
+	u64 clone_flags = args->flags;
+	struct task_struct *p, *parent = current;
+	unsigned long flags;
+	int pid, err;
+
+	err = check_clone_flags(clone_flags);
+	if (err)
+		return ERR_PTR(err);
+	if (!parent->signal)
+		return ERR_PTR(-EINVAL);	/* kernel threads do not fork user tasks */
+
+	p = alloc_task(parent->comm, parent->flags & ~(PF_EXITING | PF_IDLE | PF_WQ_WORKER |
+						      PF_KTHREAD), TASK_NEW);
+	if (!p)
+		return ERR_PTR(-ENOMEM);
+	cpumask_copy(&p->cpus_allowed, &parent->cpus_allowed);
+	p->blocked = parent->blocked;
+	p->sas_ss_sp = parent->sas_ss_sp;
+	p->sas_ss_size = parent->sas_ss_size;
+	p->sas_ss_flags = parent->sas_ss_flags;
+	/* A new process starts with no alternate stack only after exec (kept on fork, Linux). */
+	if ((clone_flags & (CLONE_VM | CLONE_VFORK)) == CLONE_VM) {
+		p->sas_ss_sp = 0;
+		p->sas_ss_size = 0;
+		p->sas_ss_flags = 0;
+	}
+	p->set_child_tid = (clone_flags & CLONE_CHILD_SETTID) ? args->child_tid : NULL;
+	p->clear_child_tid = (clone_flags & CLONE_CHILD_CLEARTID) ? args->child_tid : NULL;
+
+	err = copy_sighand(clone_flags, p);
+	if (err)
+		goto bad_free;
+	err = copy_signal(clone_flags, p);
+	if (err)
+		goto bad_signal;
+	err = copy_files_fs(clone_flags, p);
+	if (err)
+		goto bad_signal;
+	err = copy_mm(clone_flags, p);
+	if (err)
+		goto bad_files;
+	err = copy_thread_user(p, args->stack, clone_flags & CLONE_SETTLS, args->tls);
+	if (err)
+		goto bad_mm;
+
+	pid = alloc_pid();
+	if (pid < 0) {
+		err = pid;
+		goto bad_mm;
+	}
+	p->pid = pid;
+	if (clone_flags & CLONE_THREAD) {
+		p->tgid = parent->tgid;
+		p->group_leader = parent->group_leader;
+		p->exit_signal = -1;
+	} else {
+		p->tgid = pid;
+		p->group_leader = p;
+		p->exit_signal = args->exit_signal;
+	}
+	if ((clone_flags & CLONE_PARENT_SETTID) && put_user(pid, args->parent_tid)) {
+		err = -EFAULT;
+		goto bad_pid;
+	}
+	spin_lock(&tasklist_lock);
+	spin_lock_irqsave(&parent->sighand->siglock, flags);
+	/*
+	 * A fatal signal or a group stop/exit that reached the parent before we
+	 * got here must not miss the child: let the parent handle it first,
+	 * then the fork is restarted (Linux does the same).
+	 */
+	if (fatal_signal_pending(parent) || (parent->signal->flags & SIGNAL_GROUP_EXIT)) {
+		spin_unlock_irqrestore(&parent->sighand->siglock, flags);
+		spin_unlock(&tasklist_lock);
+		err = -ERESTARTNOINTR;
+		goto bad_pid;
+	}
+	if (clone_flags & (CLONE_PARENT | CLONE_THREAD)) {
+		p->real_parent = parent->real_parent;
+		if (clone_flags & CLONE_THREAD)
+			p->exit_signal = -1;
+		else
+			p->exit_signal = parent->group_leader->exit_signal;
+	} else {
+		p->real_parent = parent;
+	}
+	p->parent = p->real_parent;
+	if (clone_flags & CLONE_THREAD) {
+		p->signal->nr_threads++;
+		atomic_inc(&p->signal->live);
+		atomic_inc(&p->signal->sigcnt);
+	} else {
+		if (p->real_parent)
+			list_add_tail(&p->sibling, &p->real_parent->children);
+	}
+	list_add_tail_rcu(&p->thread_node, &p->signal->thread_head);
+	list_add_tail_rcu(&p->tasks, &task_list);
+	attach_pid(p);
+	total_forks++;
+	/* One reference for running, one for the zombie until it is reaped. */
+	get_task_struct(p);
+	spin_unlock_irqrestore(&parent->sighand->siglock, flags);
+	spin_unlock(&tasklist_lock);
+	return p;
+
+bad_pid:
+	free_pid(pid);
+bad_mm:
+	exit_thread(p);
+	drop_mm(p);
+bad_files:
+	drop_files_fs(p);
+bad_signal:
+	undo_signal(clone_flags, p);
+bad_free:
+	free_task(p);
+	return ERR_PTR(err);
+}
+
+static pid_t kernel_clone(struct kernel_clone_args *args)
+{
+	struct completion vfork;
+	struct task_struct *p;
+	pid_t nr;
+
+	p = copy_process(args);
+	if (IS_ERR(p))
+		return PTR_ERR(p);
+	nr = p->pid;
+	if (args->flags & CLONE_VFORK) {
+		init_completion(&vfork);
+		p->vfork_done = &vfork;
+	}
+	wake_up_new_task(p);
+
+	/*
+	 * The parent sleeps until the child execs or exits (it borrows our
+	 * address space until then).  Uninterruptibly: the completion lives
+	 * on this stack, so we must not leave before the child signals it.
+	 */
+	if (args->flags & CLONE_VFORK)
+		wait_for_completion(&vfork);
+	return nr;
+}
+
+/* The child has exec'd or is exiting: release a vfork parent. */
+void mm_release_vfork(struct task_struct *tsk)
+{
+	struct completion *done = tsk->vfork_done;
+
+	if (done) {
+		tsk->vfork_done = NULL;
+		complete(done);
+	}
+}
+
+SYSCALL_DEFINE0(fork)
+{
+	struct kernel_clone_args args = { .exit_signal = SIGCHLD };
+
+	return kernel_clone(&args);
+}
+
+SYSCALL_DEFINE0(vfork)
+{
+	struct kernel_clone_args args = {
+		.flags = CLONE_VFORK | CLONE_VM,
+		.exit_signal = SIGCHLD,
+	};
+
+	return kernel_clone(&args);
+}
+
+/* x86_64 argument order: flags, newsp, parent_tidptr, child_tidptr, tls. */
+SYSCALL_DEFINE5(clone, unsigned long, clone_flags, unsigned long, newsp,
+		int *, parent_tidptr, int *, child_tidptr, unsigned long, tls)
+{
+	struct kernel_clone_args args = {
+		.flags = clone_flags & ~CSIGNAL,
+		.child_tid = child_tidptr,
+		.parent_tid = parent_tidptr,
+		.exit_signal = clone_flags & CSIGNAL,
+		.stack = newsp,
+		.tls = tls,
+	};
+
+	if (!valid_signal(args.exit_signal))
+		return -EINVAL;
+	return kernel_clone(&args);
 }

@@ -34,6 +34,7 @@
 #include <linux/spinlock.h>
 #include <linux/rbtree.h>
 #include <asm/pgtable.h>
+#include <asm/tlbflush.h>
 
 #define VMALLOC_AREA_START	(VMALLOC_START + (64UL << 30))
 #define VMALLOC_AREA_END	VMALLOC_END

@@ -26,7 +26,7 @@
 #include <linux/init.h>
 #include <linux/acpi.h>
 #include <linux/memblock.h>
-#include <uapi/asm-generic/errno-base.h>
+#include <linux/errno.h>
 #include <asm/io.h>
 #include <asm/page.h>
 #include <asm/setup.h>
@@ -468,4 +468,8 @@ void __init acpi_table_init(void)
 	acpi_table_parse(ACPI_SIG_HPET, parse_hpet);
 arch:
 	acpi_boot_init();
+	if (!acpi_disabled) {
+		acpi_sleep_init();
+		acpi_reboot_init();
+	}
 }

@@ -2,12 +2,13 @@
 /*
  * ACPI static tables: layouts (ACPI 6.x, little-endian, packed) and the
  * table directory drivers/acpi/tables.c builds at boot.  There is no AML
- * interpreter.
+ * interpreter; the only AML ever looked at is the \_S5 package
+ * (drivers/acpi/sleep.c).
  *
  * Interface:
  *   acpi_table_init()          boot hook: find the RSDP, check and map every
  *                              table, parse FADT/MCFG/HPET, then the MADT
- *                              (arch: acpi_boot_init())
+ *                              (arch: acpi_boot_init()) and \_S5
  *   acpi_get_table(sig, n)     the n-th table with that signature, or NULL
  *   acpi_table_parse(sig, fn)  call fn on the first table with that signature
  *   acpi_gbl_FADT              the FADT, zero-extended to the newest layout
@@ -314,5 +315,8 @@ extern unsigned int acpi_pm_tmr_bits;
 
 /* Arch hook: parse the MADT (arch/x86/kernel/acpi/boot.c). */
 void acpi_boot_init(void);
+/* \_S5 and the FADT reset register -> pm_power_off / acpi_reboot_hook. */
+void acpi_sleep_init(void);
+void acpi_reboot_init(void);
 
 #endif /* _LINUX_ACPI_H */

@@ -1,17 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Error numbers: the user ABI ones (uapi) plus the kernel-internal codes
- * above 511 that never reach user space.  ERESTARTSYS tells the syscall
- * exit path that a sleep was interrupted by a signal and the call should
- * be restarted (or fail with EINTR, per SA_RESTART).  Error pointers
- * (ERR_PTR and friends) live in <linux/err.h>, included here for the
- * code that expects them with the error numbers.
+ * Error numbers: the user-visible ones (the Linux x86_64 values) plus the
+ * kernel-internal codes that never reach user space as such (the syscall
+ * exit path turns ERESTART* into EINTR or a restart).
  */
 #ifndef _LINUX_ERRNO_H
 #define _LINUX_ERRNO_H
 
 #include <uapi/asm-generic/errno.h>
-#include <linux/err.h>
 
 #define ERESTARTSYS		512
 #define ERESTARTNOINTR		513
@@ -21,5 +17,14 @@
 #define EPROBE_DEFER		517	/* driver requests probe retry */
 #define EOPENSTALE		518	/* open found a stale dentry */
 #define ENOTSUPP		524	/* operation not supported (internal) */
+
+#define MAX_ERRNO	4095
+
+#define IS_ERR_VALUE(x) ((unsigned long)(void *)(x) >= (unsigned long)-MAX_ERRNO)
+
+static inline void *ERR_PTR(long error) { return (void *)error; }
+static inline long PTR_ERR(const void *ptr) { return (long)ptr; }
+static inline bool IS_ERR(const void *ptr) { return IS_ERR_VALUE((unsigned long)ptr); }
+static inline bool IS_ERR_OR_NULL(const void *ptr) { return !ptr || IS_ERR(ptr); }
 
 #endif /* _LINUX_ERRNO_H */

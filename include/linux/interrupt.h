@@ -41,7 +41,7 @@ typedef irqreturn_t (*irq_handler_t)(int irq, void *dev_id);
 #define IRQF_TRIGGER_MASK	0x0000000f
 #define IRQF_SHARED		0x00000080	/* every user of the line must say so */
 
-/* 0 or -EINVAL (no such IRQ / no handler), -EBUSY (taken, or flags clash), -ENOSPC. */
+/* 0, or -EINVAL (no such IRQ / no handler), -EBUSY (taken, or flags clash), -ENOMEM, -ENOSPC (vectors). */
 int request_irq(unsigned int irq, irq_handler_t handler, unsigned long flags,
 		const char *name, void *dev_id);
 /* Returns the name the handler was registered with, NULL if none matched. */

@@ -29,6 +29,8 @@
 
 extern u64 jiffies_64;
 extern unsigned long volatile jiffies;
+/* Catch jiffies up with the clock if a tick is overdue (kernel/time/tick.c). */
+void jiffies_update_now(void);
 
 static inline u64 get_jiffies_64(void)
 {

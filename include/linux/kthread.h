@@ -20,7 +20,7 @@
 
 #include <linux/types.h>
 #include <linux/compiler.h>
-#include <linux/err.h>
+#include <linux/errno.h>
 #include <linux/sched.h>
 
 __printf(3, 4)

@@ -31,14 +31,18 @@
 #include <linux/limits.h>
 #include <linux/math.h>
 #include <linux/list.h>
+#include <linux/rculist.h>
 #include <linux/cpumask.h>
 #include <linux/spinlock.h>
+#include <linux/rcupdate.h>
 #include <linux/bug.h>
 #include <asm/atomic.h>
 #include <asm/barrier.h>
 #include <asm/bitops.h>
 #include <asm/current.h>
 #include <asm/switch_to.h>
+#include <linux/signal_types.h>
+#include <linux/restart_block.h>
 
 /*
  * Task states (p->__state).  The values are Linux's, so /proc and ps read
@@ -73,6 +77,7 @@
 #define TIF_NEED_RESCHED	0	/* call schedule() at the next chance */
 #define TIF_SIGPENDING		1	/* a signal is pending (set by the signal code) */
 #define TIF_SIGKILL		2	/* ... and it is fatal (SIGKILL) */
+#define TIF_RESTORE_SIGMASK	3	/* restore saved_sigmask on the way out */
 
 #define TASK_COMM_LEN		16
 #define PID_MAX_DEFAULT		32768	/* Linux's default pid_max */
@@ -89,13 +94,18 @@ struct mm_struct;
 struct fs_struct;
 struct files_struct;
 struct cred;
+struct signal_struct;
+struct sighand_struct;
+struct completion;
 
 /*
  * struct task_struct: one per thread of execution.
  *
  * Lifetime: p->usage counts references.  The task itself holds one from
  * creation until the first context switch after its do_exit(); the
- * last put_task_struct() frees the stack and the struct.
+ * last put_task_struct() frees the stack and the struct after an RCU
+ * grace period (so RCU walkers of the task list and pid hash may still
+ * look at a task that is being freed).
  *
  * Locking, field by field where it matters:
  *   __state      the task itself (set_current_state), or a waker holding
@@ -108,7 +118,7 @@ struct cred;
  *   cpus_allowed p->pi_lock and the run-queue lock
  *   on_cpu       set by the CPU that picks p, cleared (release) by the
  *                same CPU once p's registers are saved after switching away
- *   tasks, pid_link  tasklist_lock
+ *   tasks, pid_link  tasklist_lock for writers, RCU for readers
  */
 struct task_struct {
 	struct thread_struct thread;	/* must be first: switch assembly */
@@ -142,15 +152,12 @@ struct task_struct {
 	/* Exit. */
 	int exit_state;			/* EXIT_ZOMBIE / EXIT_DEAD once exited */
 	int exit_code;
+	struct rcu_head rcu;		/* delayed free */
 
 	/* Kernel threads: struct kthread (kthread.c), NULL otherwise. */
 	void *kthread;
 
-	/*
-	 * Process state, NULL for kernel threads.  The user-process work adds
-	 * files, fs, signal/sighand, real_parent/parent, children/sibling
-	 * and group_leader here.
-	 */
+	/* The user address space, NULL for kernel threads (mm/, see sched/mm.h). */
 	struct mm_struct *mm;
 	struct mm_struct *active_mm;
 
@@ -164,6 +171,42 @@ struct task_struct {
 	struct files_struct *files;
 	const struct cred *real_cred;
 	const struct cred *cred;
+
+	/*
+	 * Processes and signals (kernel/fork.c, exit.c, signal.c; see
+	 * <linux/sched/signal.h> for the model).  Kernel threads have no
+	 * parent, signal or sighand.
+	 *   real_parent, parent, children, sibling, group_leader,
+	 *   thread_node, exit_signal        tasklist_lock; RCU for readers
+	 *   pending, blocked, real_blocked, jobctl   sighand->siglock
+	 *   saved_sigmask, sas_ss_*, restart_block, *_child_tid, robust_list
+	 *                                   the task itself
+	 */
+	struct task_struct *real_parent;	/* who forked us (or init after reparenting) */
+	struct task_struct *parent;		/* who gets SIGCHLD and wait()s (= real_parent) */
+	struct list_head children;		/* our children, linked by their sibling */
+	struct list_head sibling;
+	struct task_struct *group_leader;	/* the thread whose pid is the process id */
+	struct list_head thread_node;		/* on signal->thread_head */
+	int exit_signal;			/* sent to the parent at exit; -1 for threads */
+	int pdeath_signal;			/* PR_SET_PDEATHSIG */
+	unsigned int jobctl;			/* JOBCTL_* */
+	struct signal_struct *signal;
+	struct sighand_struct *sighand;
+	sigset_t blocked;
+	sigset_t real_blocked;			/* blocked mask saved by rt_sigtimedwait */
+	sigset_t saved_sigmask;			/* restored after a handler (sigsuspend) */
+	struct sigpending pending;		/* signals for this thread only */
+	unsigned long sas_ss_sp;		/* sigaltstack */
+	size_t sas_ss_size;
+	unsigned int sas_ss_flags;
+	struct restart_block restart_block;
+	int *set_child_tid;			/* CLONE_CHILD_SETTID */
+	int *clear_child_tid;			/* CLONE_CHILD_CLEARTID, set_tid_address */
+	void *robust_list;			/* set_robust_list (stored, see futex) */
+	size_t robust_list_len;
+	struct completion *vfork_done;		/* CLONE_VFORK parent waits on this */
+	unsigned long start_time;		/* jiffies at creation */
 };
 
 /* ---------------------------------------------------------------- state */
@@ -357,15 +400,15 @@ char *get_task_comm(char *buf, struct task_struct *p);
 
 /*
  * Every task but the idle tasks is on the task list from creation until
- * do_exit().  Walk it under tasklist_lock (take a reference on a task
- * before dropping the lock to sleep).
+ * do_exit().  Walk it under rcu_read_lock() (the task may be exiting:
+ * take a reference before sleeping) or under tasklist_lock.
  */
 extern struct list_head task_list;
 extern spinlock_t tasklist_lock;
 
-#define for_each_process(p) list_for_each_entry(p, &task_list, tasks)
+#define for_each_process(p) list_for_each_entry_rcu(p, &task_list, tasks)
 
-/* Look up a task by pid with tasklist_lock held (no reference taken). */
+/* Look up a task by pid under rcu_read_lock() (no reference taken). */
 struct task_struct *find_task_by_pid(pid_t nr);
 /* The same, returning a reference (put_task_struct() it), or NULL. */
 struct task_struct *get_pid_task_by_nr(pid_t nr);

@@ -5,8 +5,9 @@
  * smp_processor_id() is stable between voluntary schedule points (the
  * kernel does not preempt itself).  The smp_call_function*() family runs
  * a function on other CPUs through the call-function IPI; wait=true
- * returns after every target ran it.  Must not be called with interrupts
- * disabled (two CPUs doing so would wait for each other forever).
+ * returns after every target ran it.  A CPU waiting for its calls with
+ * interrupts disabled runs the calls queued for it meanwhile, so CPUs
+ * calling each other cannot deadlock (see Documentation/x86/smp.md).
  */
 #ifndef _LINUX_SMP_H
 #define _LINUX_SMP_H

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * Time since boot and wall-clock time (arch/x86/kernel/tsc.c and
- * kernel/time/timekeeping.c).  The TSC is the clocksource: ktime_get_ns()
+ * arch/x86/kernel/time.c).  The TSC is the clocksource: ktime_get_ns()
  * is monotonic with ns resolution and safe from any context.
  */
 #ifndef _LINUX_TIMEKEEPING_H

@@ -16,7 +16,7 @@
 #include <linux/init.h>
 #include <linux/irq.h>
 #include <linux/smp.h>
-#include <uapi/asm-generic/errno-base.h>
+#include <linux/errno.h>
 #include "internals.h"
 
 static struct irq_desc irq_descs[NR_IRQS] = {

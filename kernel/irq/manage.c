@@ -9,52 +9,20 @@
  * handler says IRQF_SHARED and the trigger agrees.  Removing the last
  * handler masks the input; the route stays for the next user.
  *
- * irqaction records come from a fixed pool (NR_IRQ_ACTIONS): the handlers
- * of a machine are few and registered at probe time, and the pool keeps
- * request_irq() usable before and without the slab allocator.
+ * irqaction records come from kmalloc (GFP_KERNEL: request_irq() and
+ * free_irq() are for process context, as in Linux).
  *
- * Locking: desc->lock (irqsave) around every change of a descriptor;
- * action_pool_lock for the pool.  Lock order: desc->lock, then the
- * controller's lock (taken inside the chip callbacks).
+ * Locking: desc->lock (irqsave) around every change of a descriptor.
+ * Lock order: desc->lock, then the controller's lock (taken inside the
+ * chip callbacks).
  */
 #include <linux/kernel.h>
 #include <linux/irq.h>
 #include <linux/interrupt.h>
 #include <linux/spinlock.h>
 #include <linux/bug.h>
-#include <uapi/asm-generic/errno-base.h>
-
-#define NR_IRQ_ACTIONS	128
-
-static struct irqaction action_pool[NR_IRQ_ACTIONS];
-static DEFINE_SPINLOCK(action_pool_lock);
-
-static struct irqaction *alloc_action(void)
-{
-	struct irqaction *a = NULL;
-	unsigned long flags;
-
-	spin_lock_irqsave(&action_pool_lock, flags);
-	for (int i = 0; i < NR_IRQ_ACTIONS; i++) {
-		if (!action_pool[i].handler) {
-			a = &action_pool[i];
-			/* Claim the slot; the caller fills in the real handler. */
-			a->handler = (irq_handler_t)1UL;
-			break;
-		}
-	}
-	spin_unlock_irqrestore(&action_pool_lock, flags);
-	return a;
-}
-
-static void free_action(struct irqaction *a)
-{
-	unsigned long flags;
-
-	spin_lock_irqsave(&action_pool_lock, flags);
-	memset(a, 0, sizeof(*a));
-	spin_unlock_irqrestore(&action_pool_lock, flags);
-}
+#include <linux/slab.h>
+#include <linux/errno.h>
 
 /* Route the input, set its type and unmask it: the first handler arrived. */
 static int irq_activate(struct irq_desc *desc, unsigned int type)
@@ -93,9 +61,9 @@ int request_irq(unsigned int irq, irq_handler_t handler, unsigned long flags,
 
 	if (!desc || !handler || ((flags & IRQF_SHARED) && !dev_id))
 		return -EINVAL;
-	a = alloc_action();
+	a = kzalloc(sizeof(*a), GFP_KERNEL);
 	if (!a)
-		return -ENOSPC;
+		return -ENOMEM;
 	a->dev_id = dev_id;
 	a->name = name ? name : "?";
 	a->flags = flags;
@@ -130,7 +98,7 @@ int request_irq(unsigned int irq, irq_handler_t handler, unsigned long flags,
 
 out_unlock:
 	spin_unlock_irqrestore(&desc->lock, irqflags);
-	free_action(a);
+	kfree(a);
 	return ret;
 }
 
@@ -171,7 +139,7 @@ const char *free_irq(unsigned int irq, void *dev_id)
 	/* A CPU inside the handlers may still be looking at a. */
 	synchronize_irq(irq);
 	name = a->name;
-	free_action(a);
+	kfree(a);
 	return name;
 }
 

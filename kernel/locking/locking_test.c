@@ -15,21 +15,31 @@
 #include <linux/seqlock.h>
 #include <linux/completion.h>
 #include <linux/jiffies.h>
+#include <linux/delay.h>
 #include <linux/slab.h>
 #include <linux/smp.h>
 #include <asm/atomic.h>
 
 #define TEST_TIMEOUT	(5 * HZ)
 
-static struct task_struct *start_thread(int (*fn)(void *), void *arg, const char *name)
+/* Start a thread (on cpu if cpu >= 0), holding a reference for reap_thread(). */
+static struct task_struct *start_thread_on(int (*fn)(void *), void *arg, const char *name,
+					   int cpu)
 {
 	struct task_struct *t = kthread_create(fn, arg, "%s", name);
 
 	if (IS_ERR(t))
 		return NULL;
 	get_task_struct(t);
+	if (cpu >= 0)
+		kthread_bind(t, cpu);
 	wake_up_process(t);
 	return t;
+}
+
+static struct task_struct *start_thread(int (*fn)(void *), void *arg, const char *name)
+{
+	return start_thread_on(fn, arg, name, -1);
 }
 
 static int reap_thread(struct task_struct *t)
@@ -139,9 +149,14 @@ static int mutex_sleep_fifo_test(void)
 
 	mutex_lock(&m);
 	ST_ASSERT(!mutex_trylock(&m), "trylock of a held mutex succeeded");
+	/*
+	 * The waiters share our CPU, so none of them runs between our unlock
+	 * and the owner check below (we do not sleep in between).
+	 */
 	for (i = 0; i < 3; i++) {
 		a[i] = (struct mutex_waiter_arg){ &m, i, order, &next };
-		t[i] = start_thread(mutex_waiter_fn, &a[i], "mutex-waiter");
+		t[i] = start_thread_on(mutex_waiter_fn, &a[i], "mutex-waiter",
+				       smp_processor_id());
 		if (!t[i] || !wait_until_sleeping(t[i], TASK_UNINTERRUPTIBLE)) {
 			asleep = false;
 			if (!t[i])
@@ -316,7 +331,7 @@ DEFINE_SELFTEST("rwsem: 2 writers and 4 readers never overlap", rwsem_stress_tes
 /* ---------------------------------------------------------------- semaphore */
 
 static struct semaphore test_sem;
-static atomic_t sem_inside, sem_max;
+static atomic_t sem_inside, sem_max, sem_pair;
 
 static int sem_fn(void *arg)
 {
@@ -334,11 +349,24 @@ static int sem_fn(void *arg)
 	return 0;
 }
 
+/* Hold one unit until two holders were inside together (or a second passed). */
+static int sem_pair_fn(void *arg)
+{
+	unsigned long deadline = jiffies + HZ;
+
+	down(&test_sem);
+	atomic_inc(&sem_pair);
+	while (atomic_read(&sem_pair) < 2 && time_before(jiffies, deadline))
+		msleep(1);
+	up(&test_sem);
+	return atomic_read(&sem_pair) >= 2 ? 0 : -1;
+}
+
 static int semaphore_test(void)
 {
 	struct task_struct *t[4];
 	unsigned long start;
-	int i, ret;
+	int i, ret, pair_fail = 0;
 
 	sema_init(&test_sem, 2);
 	atomic_set(&sem_inside, 0);
@@ -351,7 +379,15 @@ static int semaphore_test(void)
 		reap_thread(t[i]);
 	ST_ASSERT(atomic_read(&sem_max) <= 2, "%d holders of a count-2 semaphore",
 		  atomic_read(&sem_max));
-	ST_ASSERT(atomic_read(&sem_max) == 2, "never two holders at once");
+
+	atomic_set(&sem_pair, 0);
+	for (i = 0; i < 2; i++) {
+		t[i] = start_thread(sem_pair_fn, NULL, "sem-pair");
+		ST_ASSERT(t[i], "cannot create thread");
+	}
+	for (i = 0; i < 2; i++)
+		pair_fail |= reap_thread(t[i]);
+	ST_ASSERT(!pair_fail, "a count-2 semaphore did not admit two holders at once");
 
 	ST_ASSERT(!down_trylock(&test_sem) && !down_trylock(&test_sem), "count 2 not available");
 	ST_ASSERT(down_trylock(&test_sem), "a third down_trylock succeeded");

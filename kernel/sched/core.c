@@ -33,6 +33,7 @@
 #include <linux/cpu.h>
 #include <linux/jiffies.h>
 #include <linux/timer.h>
+#include <linux/workqueue.h>
 #include <linux/panic.h>
 #include <linux/errno.h>
 #include <asm/desc.h>
@@ -40,6 +41,7 @@
 #include <asm/processor.h>
 #include <asm/stacktrace.h>
 #include "sched.h"
+#include "../workqueue_internal.h"
 
 DEFINE_PER_CPU(struct rq, runqueues);
 bool scheduler_running;
@@ -267,6 +269,13 @@ static void schedule_debug(struct task_struct *prev)
 {
 	if (unlikely(*end_of_stack(prev) != STACK_END_MAGIC))
 		panic("kernel stack overflow in %s/%d", prev->comm, prev->pid);
+#ifdef CONFIG_DEBUG_KERNEL
+	if (unlikely(this_cpu_read(rcu_read_lock_nesting))) {
+		WARN_ONCE(1, "BUG: %s/%d called schedule() inside an RCU read-side section\n",
+			  prev->comm, prev->pid);
+		this_cpu_write(rcu_read_lock_nesting, 0);
+	}
+#endif
 	if (unlikely(irqs_disabled() && scheduler_running))
 		WARN_ONCE(1, "BUG: %s/%d called schedule() with interrupts disabled\n",
 			  prev->comm, prev->pid);
@@ -326,6 +335,7 @@ static void __schedule(void)
 
 	schedule_debug(prev);
 	local_irq_disable();
+	rcu_qs();
 	rq = this_rq();
 	spin_lock(&rq->lock);
 
@@ -374,7 +384,13 @@ static void __schedule(void)
 
 void schedule(void)
 {
+	struct task_struct *tsk = current;
+
+	if ((tsk->flags & PF_WQ_WORKER) && READ_ONCE(tsk->__state) != TASK_RUNNING)
+		wq_worker_sleeping(tsk);
 	__schedule();
+	if (tsk->flags & PF_WQ_WORKER)
+		wq_worker_running(tsk);
 }
 
 void io_schedule(void)
@@ -393,6 +409,7 @@ int cond_resched(void)
 #ifdef CONFIG_DEBUG_KERNEL
 	__might_sleep(__FILE__, __LINE__);
 #endif
+	rcu_qs();
 	if (need_resched()) {
 		schedule();
 		return 1;
@@ -403,12 +420,15 @@ int cond_resched(void)
 #ifdef CONFIG_DEBUG_KERNEL
 void __might_sleep(const char *file, int line)
 {
+	int rcu_depth = this_cpu_read(rcu_read_lock_nesting);
+
 	if (!READ_ONCE(scheduler_running))
 		return;
-	if (likely(!irqs_disabled()))
+	if (likely(!irqs_disabled() && !rcu_depth))
 		return;
-	WARN_ONCE(1, "BUG: sleeping function called from invalid context at %s:%d (irqs off, %s/%d)\n",
-		  file, line, current->comm, current->pid);
+	WARN_ONCE(1, "BUG: sleeping function called from invalid context at %s:%d (irqs %s, rcu depth %d, %s/%d)\n",
+		  file, line, irqs_disabled() ? "off" : "on", rcu_depth,
+		  current->comm, current->pid);
 }
 #endif
 
@@ -633,10 +653,10 @@ void show_state(void)
 	for_each_online_cpu(cpu)
 		if (idle_task(cpu))
 			sched_show_task(idle_task(cpu));
-	spin_lock(&tasklist_lock);
+	rcu_read_lock();
 	for_each_process(p)
 		sched_show_task(p);
-	spin_unlock(&tasklist_lock);
+	rcu_read_unlock();
 }
 
 /* ------------------------------------------------------------ boot */
@@ -667,6 +687,7 @@ void __init sched_init(void)
 	wait_bit_init();
 	fork_init();
 	init_timers();
+	workqueue_init_early();
 	pr_info("sched: round robin, timeslice %d ticks at HZ=%d, %d CPUs possible\n",
 		(int)RR_TIMESLICE, HZ, num_possible_cpus());
 }

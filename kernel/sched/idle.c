@@ -9,7 +9,8 @@
  * are made by idle_thread_get() when the architecture brings a CPU up;
  * the CPU starts on task_stack_top() of it and calls cpu_startup_entry().
  *
- * The idle loop tries to pull work from a busier CPU, and otherwise halts with interrupts enabled ("sti; hlt", no
+ * The idle loop reports an RCU quiescent state, tries to pull work from a
+ * busier CPU, and otherwise halts with interrupts enabled ("sti; hlt", no
  * window for a lost wakeup) until an interrupt - the tick or a reschedule
  * IPI - arrives.  It never spins.
  *
@@ -84,6 +85,7 @@ unsigned long task_stack_top(struct task_struct *t)
 static void do_idle(void)
 {
 	while (!need_resched()) {
+		rcu_qs();
 		if (load_balance(true))
 			continue;
 		local_irq_disable();

@@ -127,7 +127,7 @@ DEFINE_SELFTEST("sched: 2xNCPU threads run to completion on several CPUs", sched
 
 /* ---------------------------------------------------------------- ping-pong */
 
-#define PINGPONG_ROUNDS	300
+#define PINGPONG_ROUNDS	100
 
 struct pingpong {
 	struct wait_queue_head wq;

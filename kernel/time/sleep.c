@@ -46,6 +46,7 @@ long schedule_timeout(long timeout)
 		__set_current_state(TASK_RUNNING);
 		return 0;
 	}
+	jiffies_update_now();
 	expire = jiffies + timeout;
 	pt.task = current;
 	timer_setup_on_stack(&pt.timer, process_timeout, 0);

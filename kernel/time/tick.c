@@ -5,7 +5,9 @@
  * interrupts off.  In order it
  *   1. advances jiffies (whichever CPU gets there first, see below),
  *   2. runs this CPU's expired timers,
- *   3. runs the scheduler tick (timeslices, load balancing).
+ *   3. lets RCU note a quiescent state (if the tick interrupted user mode
+ *      or the idle loop) and run its callbacks,
+ *   4. runs the scheduler tick (timeslices, load balancing).
  *
  * Jiffies follow the clock, not the interrupt count: jiffies_64 is
  * INITIAL_JIFFIES plus the whole ticks of ktime_get_ns() since the last
@@ -19,6 +21,7 @@
 #include <linux/jiffies.h>
 #include <linux/timer.h>
 #include <linux/timekeeping.h>
+#include <linux/rcupdate.h>
 #include <linux/sched.h>
 #include <linux/spinlock.h>
 #include <asm/ptrace.h>
@@ -45,6 +48,18 @@ static bool tick_do_update_jiffies(void)
 	return ticks != 0;
 }
 
+/*
+ * Bring jiffies up to the clock now, outside the tick.  Sleepers call this
+ * before computing an expiry: when a tick is late (a vCPU the host did not
+ * run), jiffies still shows the time of the last tick, and an expiry based
+ * on it would fire as soon as the late tick catches jiffies up - a sleep
+ * shorter than asked for.  Only trylocks, so it is safe from any context.
+ */
+void jiffies_update_now(void)
+{
+	tick_do_update_jiffies();
+}
+
 void tick_periodic(struct pt_regs *regs)
 {
 	bool user = regs && user_mode(regs);
@@ -52,5 +67,6 @@ void tick_periodic(struct pt_regs *regs)
 	if (tick_do_update_jiffies())
 		sched_update_loadavg();
 	run_local_timers();
+	rcu_sched_clock_irq(user || (current->flags & PF_IDLE));
 	scheduler_tick(user);
 }

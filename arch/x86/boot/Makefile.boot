@@ -40,3 +40,20 @@ $(boot)/bzImage: $(boot)/setup.bin $(boot)/vmlinux.bin $(boot)/tools/build
 -include $(boot)/.header.o.d
 
 bzImage: $(boot)/bzImage
+
+# isoimage: a BIOS-bootable CD image whose GRUB loads bzImage with its
+# "linux" command (the 32-bit boot protocol entry) - the way a DL380 boots
+# it.  ISO_APPEND adds to the kernel command line.
+ISO_APPEND ?=
+$(boot)/image.iso: $(boot)/bzImage
+	@echo '  GENISO  arch/x86/boot/image.iso'
+	$(Q)rm -rf $(boot)/isoimage && mkdir -p $(boot)/isoimage/boot/grub
+	$(Q)cp $(boot)/bzImage $(boot)/isoimage/boot/bzImage
+	$(Q)printf '%s\n' 'serial --unit=0 --speed=115200' 'terminal_input serial console' \
+		'terminal_output serial console' 'set timeout=1' 'menuentry "Tidewater" {' \
+		'  linux /boot/bzImage console=ttyS0,115200 $(ISO_APPEND)' '}' \
+		> $(boot)/isoimage/boot/grub/grub.cfg
+	$(Q)grub-mkrescue -o $@ $(boot)/isoimage >$(boot)/isoimage.log 2>&1 || \
+		{ cat $(boot)/isoimage.log; rm -f $@; exit 1; }
+
+isoimage: $(boot)/image.iso

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Interrupt and exception entry.
+ * Interrupt, exception and system-call entry.
  *
  * Every IDT vector has a small stub that makes the stack look the same
  * (an error code slot, real or a dummy 0, then the vector number) and
@@ -11,7 +11,28 @@
  *     irq_dispatch(regs, vector)         for vectors 32-255
  * regs->orig_ax keeps the error code; the vector travels in %rsi.
  * Return is the mirror image, ending in iretq (with swapgs back when
- * returning to user mode).
+ * returning to user mode, after irqentry_exit_to_user_mode() has run the
+ * pending work: rescheduling and signal delivery).
+ *
+ * System calls arrive through entry_SYSCALL_64 (MSR_LSTAR): the CPU has
+ * put the user rip in %rcx and rflags in %r11, cleared IF/TF/DF/AC
+ * (MSR_SYSCALL_MASK) and switched to kernel CS, but left %rsp alone.  The
+ * entry saves the user rsp in a per-CPU slot, loads the task's kernel
+ * stack top (cpu_current_top_of_stack, kept in sync by __switch_to()) and
+ * builds the same struct pt_regs an interrupt from user mode would
+ * (orig_ax = syscall number), at the same place: the top of the kernel
+ * stack, so task_pt_regs() finds it for both.  do_syscall_64() runs the
+ * call and the exit work and says whether sysretq may be used; otherwise
+ * (rt_sigreturn set rcx/r11 to values that differ from rip/rflags, a
+ * non-canonical or last-page rip, TF/RF set) the return goes through
+ * iretq, which restores every register exactly.
+ *
+ * Per-CPU slots are addressed as %gs:<offset>, the offsets being absolute
+ * symbols the linker script computes (cpu_user_rsp - __per_cpu_start).
+ *
+ * NMI caveat: between the swapgs and the sysretq/iretq of a return to
+ * user mode, an NMI sees a kernel CS with the user GS base.  NMIs are
+ * only used to stop CPUs at panic, so this window is accepted for now.
  */
 #include <asm/ptrace.h>
 #include <asm/segment.h>
@@ -84,12 +105,101 @@ common_entry:
 2:	call	exception_dispatch
 3:	movq	%rbx, %rsp
 	testb	$3, PTREGS_CS(%rsp)
-	jz	4f
+	jz	restore_regs_and_iret
 	cli
+	movq	%rsp, %rdi
+	call	irqentry_exit_to_user_mode	/* returns with interrupts off */
+	jmp	swapgs_restore_regs_and_iret
+
+/* Return to user mode through iretq: pt_regs at %rsp, interrupts off. */
+swapgs_restore_regs_and_iret:
 	swapgs
-4:	RESTORE_REGS
+restore_regs_and_iret:
+	RESTORE_REGS
 	addq	$8, %rsp		/* orig_ax / error code */
 	iretq
+
+/*
+ * The system call entry.  In: rax = number, args in rdi rsi rdx r10 r8
+ * r9, rcx = user rip, r11 = user rflags.  Out: rax = result; rcx and r11
+ * are clobbered (the ABI), everything else preserved.
+ */
+	.balign	16
+	.globl	entry_SYSCALL_64
+	.type	entry_SYSCALL_64, @function
+entry_SYSCALL_64:
+	swapgs
+	movq	%rsp, %gs:__percpu_off_cpu_user_rsp
+	movq	%gs:__percpu_off_cpu_current_top_of_stack, %rsp
+	pushq	$__USER_DS			/* ss */
+	pushq	%gs:__percpu_off_cpu_user_rsp	/* sp */
+	pushq	%r11				/* flags */
+	pushq	$__USER_CS			/* cs */
+	pushq	%rcx				/* ip */
+	pushq	%rax				/* orig_ax */
+	pushq	%rdi
+	pushq	%rsi
+	pushq	%rdx
+	pushq	%rcx
+	pushq	$-38				/* ax = -ENOSYS */
+	pushq	%r8
+	pushq	%r9
+	pushq	%r10
+	pushq	%r11
+	pushq	%rbx
+	pushq	%rbp
+	pushq	%r12
+	pushq	%r13
+	pushq	%r14
+	pushq	%r15
+	movq	%rsp, %rbx
+	pushq	PTREGS_IP(%rbx)
+	pushq	%rbp
+	movq	%rsp, %rbp
+	andq	$~15, %rsp
+	movq	%rbx, %rdi
+	call	do_syscall_64		/* returns with interrupts off */
+	movq	%rbx, %rsp
+	testl	%eax, %eax
+	jz	swapgs_restore_regs_and_iret
+	/* sysretq: rcx == ip and r11 == flags in pt_regs (checked in C). */
+	RESTORE_REGS
+	movq	PTREGS_SP - PTREGS_ORIG_AX(%rsp), %rsp
+	swapgs
+	sysretq
+	.size	entry_SYSCALL_64, . - entry_SYSCALL_64
+
+/*
+ * A new user task's first return to user mode (fork, clone): its stack
+ * was set up by copy_thread() with this as the frame's return address and
+ * the child's pt_regs at the top.
+ */
+	.globl	ret_from_fork
+	.type	ret_from_fork, @function
+ret_from_fork:
+	movq	%rax, %rdi		/* prev */
+	call	schedule_tail
+	movq	%rsp, %rdi
+	addq	$8, %rdi		/* skip the pad: pt_regs */
+	movq	%rdi, %rsp
+	call	syscall_exit_to_user_mode	/* returns with interrupts off */
+	jmp	swapgs_restore_regs_and_iret
+	.size	ret_from_fork, . - ret_from_fork
+
+/*
+ * A kernel thread whose function returned 0 after kernel_execve() built
+ * a user register frame (PID 1 starting /init): leave for user mode.
+ * In: %rsp anywhere on the task's stack.
+ */
+	.globl	ret_from_kernel_execve
+	.type	ret_from_kernel_execve, @function
+ret_from_kernel_execve:
+	movq	%gs:__percpu_off_cpu_current_top_of_stack, %rsp
+	subq	$PTREGS_SIZE, %rsp
+	movq	%rsp, %rdi
+	call	syscall_exit_to_user_mode
+	jmp	swapgs_restore_regs_and_iret
+	.size	ret_from_kernel_execve, . - ret_from_kernel_execve
 
 /* Stubs: 16 bytes apart so the IDT code can compute their addresses. */
 	.balign	16

@@ -19,15 +19,16 @@
 #include <linux/printk.h>
 #include <linux/spinlock.h>
 #include <linux/smp.h>
-#include <linux/errno.h>
 #include <linux/irq.h>
 #include <linux/boot_hooks.h>
+#include <linux/errno.h>
 #include <asm/irq.h>
 #include <asm/irq_vectors.h>
 #include <asm/traps.h>
 #include <asm/apic.h>
 #include <asm/io_apic.h>
 #include <asm/i8259.h>
+#include <asm/smp.h>
 #include <asm/atomic.h>
 
 static vector_handler_t vector_handlers[NR_VECTORS];
@@ -117,6 +118,7 @@ void __init init_IRQ(void)
 {
 	legacy_pic_mask_all();
 	init_bsp_APIC();
+	smp_intr_init();
 	setup_IO_APIC();
 }
 

@@ -4,8 +4,14 @@
  * the frame layout and the protocol with the scheduler).
  *
  * Interface: __switch_to_asm() (from __schedule()), copy_thread_kernel()
- * (fork.c), thread_saved_bp() (backtraces of sleeping tasks),
- * call_on_stack_noreturn() (rest_init() leaving the boot stack).
+ * and copy_thread_user() (fork.c), start_thread() (execve), exit_thread(),
+ * thread_saved_bp() (backtraces of sleeping tasks), call_on_stack_noreturn()
+ * (rest_init() leaving the boot stack), and arch_prctl(2).
+ *
+ * Per switch, besides the stacks: this CPU's TSS.sp0 and the syscall
+ * entry's copy of it (cpu_current_top_of_stack), the user FS base and the
+ * inactive GS base (MSR_KERNEL_GS_BASE holds the user GS base while in the
+ * kernel), and the FPU registers (asm/fpu.h).
  *
  * A new kernel thread's stack, from the top:
  *
@@ -25,6 +31,15 @@
 #include <asm/current.h>
 #include <asm/desc.h>
 #include <asm/ptrace.h>
+#include <asm/fpu.h>
+#include <asm/entry.h>
+#include <asm/processor.h>
+#include <asm/msr-index.h>
+#include <asm/segment.h>
+#include <asm/uaccess.h>
+#include <linux/errno.h>
+#include <linux/syscalls.h>
+#include <uapi/asm/prctl.h>
 
 BUILD_BUG_ON(offsetof(struct task_struct, thread.sp) != 0);
 
@@ -70,7 +85,13 @@ __asm__(
 	"	call	schedule_tail\n"
 	"	movq	%r12, %rdi\n"
 	"	call	*%rbx\n"
-	"	movslq	%eax, %rdi\n"
+	/* Returned 0 after kernel_execve() built a user frame: go there. */
+	"	testl	%eax, %eax\n"
+	"	jnz	1f\n"
+	"	movq	%gs:__percpu_off_cpu_current_top_of_stack, %rcx\n"
+	"	testb	$3, -" __stringify(PTREGS_SIZE) "+" __stringify(PTREGS_CS) "(%rcx)\n"
+	"	jnz	ret_from_kernel_execve\n"
+	"1:	movslq	%eax, %rdi\n"
 	"	call	do_exit\n"
 	"	ud2\n"
 	"	.size	ret_from_kernel_thread, . - ret_from_kernel_thread\n"
@@ -90,8 +111,19 @@ __asm__(
 __attribute__((used)) struct task_struct *__switch_to(struct task_struct *prev,
 						     struct task_struct *next)
 {
+	unsigned long top = (unsigned long)next->stack + THREAD_SIZE;
+
 	this_cpu_write(current_task, next);
-	this_cpu_tss()->sp0 = (unsigned long)next->stack + THREAD_SIZE;
+	this_cpu_tss()->sp0 = top;
+	this_cpu_write(cpu_current_top_of_stack, top);
+	/* Only user tasks (those with an FPU area) own FS/GS bases. */
+	if (prev->thread.fpu)
+		prev->thread.gsbase = rdmsr(MSR_KERNEL_GS_BASE);
+	if (next->thread.fpu) {
+		wrmsr(MSR_FS_BASE, next->thread.fsbase);
+		wrmsr(MSR_KERNEL_GS_BASE, next->thread.gsbase);
+	}
+	fpu_switch(prev, next);
 	return prev;
 }
 
@@ -107,6 +139,83 @@ void copy_thread_kernel(struct task_struct *p, int (*fn)(void *), void *arg)
 	ff->frame.bp = 0;
 	ff->frame.ret_addr = (unsigned long)ret_from_kernel_thread;
 	p->thread.sp = (unsigned long)&ff->frame;
+}
+
+/* A child of fork/clone: same user registers as the parent, rax = 0. */
+int copy_thread_user(struct task_struct *p, unsigned long new_sp, bool settls,
+		     unsigned long tls)
+{
+	struct pt_regs *regs = task_pt_regs(p);
+	struct fork_frame *ff = (struct fork_frame *)regs - 1;
+
+	*regs = *task_pt_regs(current);
+	regs->ax = 0;
+	if (new_sp)
+		regs->sp = new_sp;
+	memset(ff, 0, sizeof(*ff));
+	ff->frame.ret_addr = (unsigned long)ret_from_fork;
+	p->thread.sp = (unsigned long)&ff->frame;
+
+	p->thread.fsbase = current->thread.fsbase;
+	p->thread.gsbase = rdmsr(MSR_KERNEL_GS_BASE);
+	if (settls)
+		p->thread.fsbase = tls;
+	return fpu_fork(p);
+}
+
+void exit_thread(struct task_struct *p)
+{
+	fpu_free(p);
+}
+
+/*
+ * execve: a clean frame that enters the new program at ip with stack sp,
+ * interrupts on, all other registers zero; no TLS yet.
+ */
+void start_thread(struct pt_regs *regs, unsigned long ip, unsigned long sp)
+{
+	memset(regs, 0, sizeof(*regs));
+	regs->ip = ip;
+	regs->sp = sp;
+	regs->cs = __USER_CS;
+	regs->ss = __USER_DS;
+	regs->flags = X86_EFLAGS_IF | X86_EFLAGS_FIXED;
+	regs->orig_ax = -1;
+	current->thread.fsbase = 0;
+	current->thread.gsbase = 0;
+	wrmsr(MSR_FS_BASE, 0);
+	wrmsr(MSR_KERNEL_GS_BASE, 0);
+}
+
+/* ------------------------------------------------------------ arch_prctl */
+
+SYSCALL_DEFINE2(arch_prctl, int, option, unsigned long, arg2)
+{
+	struct task_struct *tsk = current;
+	unsigned long base;
+
+	switch (option) {
+	case ARCH_SET_FS:
+	case ARCH_SET_GS:
+		if (arg2 >= TASK_SIZE_MAX)
+			return -EPERM;
+		if (option == ARCH_SET_FS) {
+			tsk->thread.fsbase = arg2;
+			wrmsr(MSR_FS_BASE, arg2);
+		} else {
+			tsk->thread.gsbase = arg2;
+			wrmsr(MSR_KERNEL_GS_BASE, arg2);
+		}
+		return 0;
+	case ARCH_GET_FS:
+		base = rdmsr(MSR_FS_BASE);
+		return put_user(base, (unsigned long *)arg2);
+	case ARCH_GET_GS:
+		base = rdmsr(MSR_KERNEL_GS_BASE);
+		return put_user(base, (unsigned long *)arg2);
+	default:
+		return -EINVAL;
+	}
 }
 
 unsigned long thread_saved_bp(struct task_struct *p)

@@ -17,7 +17,7 @@
 #include <linux/kernel.h>
 #include <linux/acpi.h>
 #include <linux/delay.h>
-#include <uapi/asm-generic/errno-base.h>
+#include <linux/errno.h>
 #include <asm/mc146818rtc.h>
 #include <asm/io.h>
 

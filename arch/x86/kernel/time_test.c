@@ -19,41 +19,69 @@
 
 #define TICK_WINDOW_MS	100
 #define PINGPONG_ROUNDS	200
-#define TIMEOUT_NS	(2 * NSEC_PER_SEC)
+/*
+ * Time cap of the ping-pong.  The rounds normally finish in a few ms; the
+ * cap only matters when the host does not run the other vCPU for a while
+ * (TCG on a loaded machine), and then the test must still see both sides
+ * take turns rather than fail on host scheduling.
+ */
+#define PINGPONG_MS	500
 
-static int timer_ticks_every_cpu(void)
+/*
+ * One window: count every CPU's LOC interrupts, and compare the TSC clock
+ * with the PM timer.  Each PM timer read is bracketed by clock reads, so a
+ * vCPU descheduled next to a read widens the allowed error instead of
+ * failing the test.  Returns 0, or 1 when this window's numbers are off.
+ */
+static int tick_window(bool verbose)
 {
 	unsigned int before[NR_CPUS], expect = CONFIG_HZ * TICK_WINDOW_MS / 1000;
-	u64 start, elapsed, pm_ns = 0;
-	u32 pm0, pm1;
-	int cpu;
+	u64 k0a, k0b, k1a, k1b, elapsed, slack, pm_ns;
+	u32 pm0, pm1, mask = acpi_pm_tmr_bits == 32 ? 0xffffffffu : 0xffffffu;
+	int cpu, bad = 0;
 
-	ST_ASSERT(lapic_timer_period, "the APIC timer was not calibrated");
-	ST_ASSERT(!irqs_disabled(), "self tests must run with interrupts on");
 	for_each_online_cpu(cpu)
 		before[cpu] = READ_ONCE(per_cpu(irq_stat, cpu).apic_timer_irqs);
+	k0a = ktime_get_ns();
 	pm0 = acpi_pm_timer_read();
-	start = ktime_get_ns();
-	while (ktime_get_ns() - start < TICK_WINDOW_MS * NSEC_PER_MSEC)
+	k0b = ktime_get_ns();
+	while (ktime_get_ns() - k0b < TICK_WINDOW_MS * NSEC_PER_MSEC)
 		cpu_relax();
-	elapsed = ktime_get_ns() - start;
+	k1a = ktime_get_ns();
 	pm1 = acpi_pm_timer_read();
+	k1b = ktime_get_ns();
+	elapsed = (k1a + k1b) / 2 - (k0a + k0b) / 2;
+	slack = (k0b - k0a) + (k1b - k1a);
 
 	for_each_online_cpu(cpu) {
 		unsigned int got = READ_ONCE(per_cpu(irq_stat, cpu).apic_timer_irqs) - before[cpu];
 
-		st_diag("CPU%d: %u LOC interrupts in %llu ms (expected ~%u at HZ=%d)", cpu, got,
-			elapsed / NSEC_PER_MSEC, expect, CONFIG_HZ);
-		ST_ASSERT(got * 2 >= expect && got <= expect * 3 / 2, "CPU%d tick rate is off", cpu);
+		if (verbose)
+			st_diag("CPU%d: %u LOC interrupts in %llu ms (expected ~%u at HZ=%d)", cpu,
+				got, elapsed / NSEC_PER_MSEC, expect, CONFIG_HZ);
+		if (got * 2 < expect || got > expect * 3 / 2)
+			bad = 1;
 	}
 	if (acpi_pm_tmr.address) {
-		u32 mask = acpi_pm_tmr_bits == 32 ? 0xffffffffu : 0xffffffu;
-
 		pm_ns = (u64)((pm1 - pm0) & mask) * NSEC_PER_SEC / ACPI_PM_TIMER_FREQUENCY;
-		st_diag("TSC clock %llu us, ACPI PM timer %llu us", elapsed / 1000, pm_ns / 1000);
-		ST_ASSERT(elapsed * 100 >= pm_ns * 99 && elapsed * 100 <= pm_ns * 101,
-			  "TSC clock and PM timer disagree by more than 1%%");
+		if (verbose)
+			st_diag("TSC clock %llu us, ACPI PM timer %llu us (+- %llu us)", elapsed / 1000,
+				pm_ns / 1000, slack / 1000);
+		if ((elapsed > pm_ns ? elapsed - pm_ns : pm_ns - elapsed) > pm_ns / 100 + slack)
+			bad = 1;
 	}
+	return bad;
+}
+
+/* A second window forgives one disturbed by a busy emulator host. */
+static int timer_ticks_every_cpu(void)
+{
+	ST_ASSERT(lapic_timer_period, "the APIC timer was not calibrated");
+	ST_ASSERT(!irqs_disabled(), "self tests must run with interrupts on");
+	if (!tick_window(true))
+		return 0;
+	st_diag("first window off, measuring again");
+	ST_ASSERT(!tick_window(true), "tick rate or TSC clock is off");
 	return 0;
 }
 DEFINE_SELFTEST("time: local APIC tick at HZ on every CPU, TSC vs PM timer", timer_ticks_every_cpu);
@@ -73,33 +101,46 @@ static void local_monotonic(void *info)
 	}
 }
 
-/* Ping-pong: each side, on its turn, checks the other's last time is not ahead of its own. */
-static atomic_t pp_turn, pp_errors, pp_timeouts;
+/*
+ * Ping-pong: the two CPUs take turns (pp_turn even: this CPU, odd: the
+ * other); on its turn a side checks that the time the other side wrote
+ * is not ahead of its own clock, writes its own and passes the turn.
+ * Bounded by rounds and by time (an overcommitted host can make each
+ * hand-over wait for a time slice); pp_stop ends the other side early.
+ */
+static atomic_t pp_turn, pp_errors, pp_stop, pp_rounds;
 static u64 pp_time;
 
 static void pingpong_side(int first)
 {
+	u64 start = ktime_get_ns();
+
 	for (int t = first; t < 2 * PINGPONG_ROUNDS; t += 2) {
-		u64 start = ktime_get_ns(), now;
+		u64 now;
 
 		while (atomic_read(&pp_turn) != t) {
-			if (ktime_get_ns() - start > TIMEOUT_NS) {
-				atomic_inc(&pp_timeouts);
+			if (atomic_read(&pp_stop))
 				return;
-			}
 			cpu_relax();
 		}
 		now = ktime_get_ns();
 		if (now < READ_ONCE(pp_time))
 			atomic_inc(&pp_errors);
 		WRITE_ONCE(pp_time, now);
+		atomic_inc(&pp_rounds);
+		if (now - start > PINGPONG_MS * NSEC_PER_MSEC) {
+			atomic_set(&pp_stop, 1);
+			return;
+		}
 		atomic_set(&pp_turn, t + 1);
 	}
+	atomic_set(&pp_stop, 1);
 }
 
 static void pingpong_remote(void *info)
 {
 	pingpong_side(1);
+	atomic_inc(info);
 }
 
 static int ktime_monotonic_across_cpus(void)
@@ -111,18 +152,22 @@ static int ktime_monotonic_across_cpus(void)
 	ST_ASSERT(!atomic_read(&backwards), "%d backward steps", atomic_read(&backwards));
 
 	for_each_online_cpu(cpu) {
+		atomic_t remote_done = ATOMIC_INIT(0);
+
 		if (cpu == self)
 			continue;
 		atomic_set(&pp_turn, 0);
 		atomic_set(&pp_errors, 0);
-		atomic_set(&pp_timeouts, 0);
+		atomic_set(&pp_stop, 0);
+		atomic_set(&pp_rounds, 0);
 		WRITE_ONCE(pp_time, 0);
-		smp_call_function_single(cpu, pingpong_remote, NULL, false);
+		smp_call_function_single(cpu, pingpong_remote, &remote_done, false);
 		pingpong_side(0);
-		while (atomic_read(&pp_turn) != 2 * PINGPONG_ROUNDS && !atomic_read(&pp_timeouts))
+		while (!atomic_read(&remote_done))
 			cpu_relax();
-		ST_ASSERT(!atomic_read(&pp_timeouts), "ping-pong with CPU%d stalled", cpu);
-		ST_ASSERT(!atomic_read(&pp_errors), "CPU%d <-> CPU%d: %d handoffs went back in time",
+		st_diag("CPU%d <-> CPU%d: %d hand-overs", self, cpu, atomic_read(&pp_rounds));
+		ST_ASSERT(atomic_read(&pp_rounds) >= 2, "ping-pong with CPU%d never handed over", cpu);
+		ST_ASSERT(!atomic_read(&pp_errors), "CPU%d <-> CPU%d: %d hand-overs went back in time",
 			  self, cpu, atomic_read(&pp_errors));
 	}
 	return 0;

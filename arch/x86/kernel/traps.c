@@ -10,6 +10,8 @@
  * A fault in kernel mode first gets a chance at an exception-table fixup
  * (user-copy routines); anything else is an oops, which panics - the
  * kernel does not try to limp on after touching memory it did not mean to.
+ * An exception in user mode becomes a signal to the task, with Linux's
+ * signal numbers and si_codes (do_user_trap()).
  */
 #include <linux/kernel.h>
 #include <linux/printk.h>
@@ -23,6 +25,9 @@
 #include <asm/processor.h>
 #include <asm/segment.h>
 #include <asm/stacktrace.h>
+#include <asm/fpu.h>
+#include <linux/sched.h>
+#include <linux/signal.h>
 
 #define GATE_INTERRUPT	0x8e	/* present, DPL 0, 64-bit interrupt gate */
 #define GATE_USER_INT	0xee	/* present, DPL 3 (reachable with int3) */
@@ -202,6 +207,74 @@ bool report_bug(unsigned long ip, struct pt_regs *regs)
 	return false;
 }
 
+/* ------------------------------------------------------------ user mode */
+
+/* SIGFPE's si_code from the unmasked exception flags of an x87/SIMD fault. */
+static int fpe_code(unsigned long vector)
+{
+	u32 status, masks;
+
+	if (vector == X86_TRAP_XF) {
+		status = fpu_read_mxcsr();
+		masks = status >> 7;
+	} else {
+		u16 cw;
+
+		status = fpu_read_fsw();
+		__asm__ __volatile__("fnstcw %0" : "=m"(cw));
+		masks = cw;
+	}
+	status &= ~masks & 0x3f;
+	if (status & 0x01)
+		return FPE_FLTINV;
+	if (status & 0x04)
+		return FPE_FLTDIV;
+	if (status & 0x08)
+		return FPE_FLTOVF;
+	if (status & 0x10)
+		return FPE_FLTUND;
+	if (status & 0x20)
+		return FPE_FLTRES;
+	return 0;	/* Linux reports unknown causes with si_code 0 too */
+}
+
+/* An exception in user mode: the signal Linux sends for it. */
+static void do_user_trap(struct pt_regs *regs, unsigned long vector, unsigned long err)
+{
+	void *ip = (void *)regs->ip;
+
+	current->thread.trap_nr = vector;
+	current->thread.error_code = err;
+	switch (vector) {
+	case X86_TRAP_DE:
+		force_sig_fault(SIGFPE, FPE_INTDIV, ip);
+		break;
+	case X86_TRAP_DB:
+		force_sig_fault(SIGTRAP, TRAP_TRACE, ip);
+		break;
+	case X86_TRAP_BP:
+		force_sig(SIGTRAP);
+		break;
+	case X86_TRAP_UD:
+		force_sig_fault(SIGILL, ILL_ILLOPN, ip);
+		break;
+	case X86_TRAP_MF:
+	case X86_TRAP_XF:
+		force_sig_fault(SIGFPE, fpe_code(vector), ip);
+		break;
+	case X86_TRAP_AC:
+		force_sig_fault(SIGBUS, BUS_ADRALN, ip);
+		break;
+	case X86_TRAP_NP:
+	case X86_TRAP_SS:
+		force_sig(SIGBUS);
+		break;
+	default:	/* #GP, #OF, #BR, #TS, #NM and the rest */
+		force_sig(SIGSEGV);
+		break;
+	}
+}
+
 /* ------------------------------------------------------------ dispatch */
 
 void exception_dispatch(struct pt_regs *regs, unsigned long vector)
@@ -229,6 +302,10 @@ void exception_dispatch(struct pt_regs *regs, unsigned long vector)
 		break;
 	default:
 		break;
+	}
+	if (user_mode(regs) && vector != X86_TRAP_DF && vector != X86_TRAP_MC) {
+		do_user_trap(regs, vector, err);
+		return;
 	}
 	die(vector < 32 && exception_names[vector] ? exception_names[vector] : "exception",
 	    regs, err);

@@ -95,6 +95,12 @@ SECTIONS
 		. = ALIGN(64);
 		__per_cpu_end = .;
 	}
+	/*
+	 * Offsets from a CPU's GS base of the per-CPU variables the syscall
+	 * entry uses before it has a free register (entry_64.S: %gs:off).
+	 */
+	__percpu_off_cpu_user_rsp = cpu_user_rsp - __per_cpu_start;
+	__percpu_off_cpu_current_top_of_stack = cpu_current_top_of_stack - __per_cpu_start;
 
 	. = ALIGN(16);
 	.kallsyms : AT(ADDR(.kallsyms) - LOAD_OFFSET) {

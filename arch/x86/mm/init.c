@@ -201,21 +201,3 @@ pte_t *lookup_kernel_pte(unsigned long va)
 {
 	return (pte_t *)walk_to_pte(init_top_pgt, va, false);
 }
-
-void flush_tlb_kernel_range(unsigned long start, unsigned long end)
-{
-	if (end - start > 64 * PAGE_SIZE) {
-		/* Global pages survive a CR3 reload: toggle CR4.PGE instead. */
-		unsigned long cr4 = read_cr4();
-
-		if (cr4 & X86_CR4_PGE) {
-			write_cr4(cr4 & ~X86_CR4_PGE);
-			write_cr4(cr4);
-		} else {
-			__flush_tlb_local();
-		}
-		return;
-	}
-	for (unsigned long a = start & PAGE_MASK; a < end; a += PAGE_SIZE)
-		__invlpg(a);
-}

@@ -16,6 +16,7 @@
 #include <linux/spinlock.h>
 #include <asm/io.h>
 #include <asm/pgtable.h>
+#include <asm/tlbflush.h>
 
 #define IOREMAP_START	VMALLOC_START
 #define IOREMAP_SIZE	(64UL << 30)

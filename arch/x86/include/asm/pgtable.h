@@ -74,6 +74,5 @@ pte_t *lookup_kernel_pte(unsigned long va);
 /* Until the page allocator runs, page-table pages come from memblock. */
 extern unsigned long (*pgtable_alloc_hook)(void);	/* returns a zeroed page's phys, 0 on failure */
 
-void flush_tlb_kernel_range(unsigned long start, unsigned long end);
 
 #endif /* _ASM_X86_PGTABLE_H */

@@ -23,17 +23,25 @@
 
 #include <linux/types.h>
 #include <linux/compiler.h>
+#include <asm/page_types.h>
 
 struct task_struct;
 
 /*
  * Architecture state of a task that the scheduler saves and restores.
  * sp must stay the first member (the offset is hard-coded in the switch
- * assembly; process_64.c checks it at build time).  User-mode state (FS/GS
- * bases, FPU area) joins this when user processes arrive.
+ * assembly; process_64.c checks it at build time).  The user-mode part
+ * (FS/GS bases, FPU area) is written only by the task itself (arch_prctl,
+ * execve) or its creator before it first runs.
  */
 struct thread_struct {
 	unsigned long sp;	/* saved kernel rsp -> struct inactive_task_frame */
+	unsigned long fsbase;	/* user FS base (TLS), loaded at each switch */
+	unsigned long gsbase;	/* user GS base (MSR_KERNEL_GS_BASE in the kernel) */
+	void *fpu;		/* FPU state area (asm/fpu.h), NULL for kernel threads */
+	unsigned long cr2;	/* last user fault address, for the signal frame */
+	unsigned long trap_nr;	/* ... its vector */
+	unsigned long error_code; /* ... and error code */
 };
 
 /* What __switch_to_asm() leaves on the stack of a task it switched away from. */
@@ -56,6 +64,19 @@ struct task_struct *__switch_to(struct task_struct *prev, struct task_struct *ne
  * fn returns, the task exits with fn's return value.
  */
 void copy_thread_kernel(struct task_struct *p, int (*fn)(void *), void *arg);
+
+/*
+ * A user task's stack for fork/clone: the child returns to user mode with
+ * a copy of the parent's registers, rax = 0, sp = new_sp if non-zero,
+ * FS base = tls if CLONE_SETTLS (settls true).  Returns 0 or -ENOMEM.
+ */
+int copy_thread_user(struct task_struct *p, unsigned long new_sp, bool settls,
+		     unsigned long tls);
+/* Free the architecture state of a dead task (FPU area). */
+void exit_thread(struct task_struct *p);
+/* The user register frame at the top of p's kernel stack. */
+#define task_pt_regs(p) \
+	((struct pt_regs *)((unsigned long)(p)->stack + THREAD_SIZE) - 1)
 
 /* Frame pointer of a sleeping task, for backtraces (0 if not sleeping). */
 unsigned long thread_saved_bp(struct task_struct *p);

@@ -26,7 +26,7 @@
 #include <linux/cpu.h>
 #include <linux/delay.h>
 #include <linux/acpi.h>
-#include <uapi/asm-generic/errno-base.h>
+#include <linux/errno.h>
 #include <asm/apic.h>
 #include <asm/irq.h>
 #include <asm/irq_vectors.h>

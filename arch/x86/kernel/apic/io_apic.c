@@ -25,7 +25,7 @@
 #include <linux/irq.h>
 #include <linux/spinlock.h>
 #include <linux/acpi.h>
-#include <uapi/asm-generic/errno-base.h>
+#include <linux/errno.h>
 #include <asm/io_apic.h>
 #include <asm/apic.h>
 #include <asm/irq.h>

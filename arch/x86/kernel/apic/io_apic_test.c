@@ -11,7 +11,7 @@
 #include <linux/interrupt.h>
 #include <linux/irq.h>
 #include <linux/timekeeping.h>
-#include <uapi/asm-generic/errno-base.h>
+#include <linux/errno.h>
 #include <asm/io.h>
 #include <asm/io_apic.h>
 #include <asm/atomic.h>
@@ -21,6 +21,8 @@
 #define PIT_MODE	0x43
 #define PIT_HZ		1193182
 #define TEST_HZ		1000
+/* Normally 10 ms; a loaded emulator host may coalesce ticks. */
+#define HITS_TIMEOUT_MS	500
 
 static atomic_t pit_hits;
 
@@ -38,6 +40,18 @@ static void busy_wait_ms(unsigned int ms)
 		cpu_relax();
 }
 
+/* Wait until at least n more interrupts arrived (true) or the timeout. */
+static bool wait_hits(int n, unsigned int timeout_ms)
+{
+	int target = atomic_read(&pit_hits) + n;
+	u64 start = ktime_get_ns();
+
+	while (atomic_read(&pit_hits) < target)
+		if (ktime_get_ns() - start > timeout_ms * NSEC_PER_MSEC)
+			return false;
+	return true;
+}
+
 static void pit_ch0(bool on)
 {
 	if (on) {
@@ -51,6 +65,7 @@ static void pit_ch0(bool on)
 
 static int ioapic_pit_irq(void)
 {
+	bool ok_on, ok_again;
 	int a, b, c, ret;
 
 	if (!nr_ioapics_registered()) {
@@ -64,22 +79,22 @@ static int ioapic_pit_irq(void)
 	ST_ASSERT(request_irq(0, pit_test_handler, 0, "again", &pit_hits) == -EBUSY,
 		  "a second unshared handler was accepted");
 	pit_ch0(true);
-	busy_wait_ms(20);
-	a = atomic_read(&pit_hits);
+	ok_on = wait_hits(10, HITS_TIMEOUT_MS);
 	disable_irq(0);
+	a = atomic_read(&pit_hits);
 	busy_wait_ms(10);
 	b = atomic_read(&pit_hits);
 	enable_irq(0);
-	busy_wait_ms(10);
+	ok_again = wait_hits(5, HITS_TIMEOUT_MS);
 	c = atomic_read(&pit_hits);
 	pit_ch0(false);
 	ST_ASSERT(free_irq(0, &pit_hits), "free_irq found no handler");
 
-	st_diag("%d interrupts in 20 ms, %d while disabled, %d after enable; kstat %lu",
-		a, b - a, c - b, kstat_irqs(0));
-	ST_ASSERT(a >= 5, "too few PIT interrupts");
+	st_diag("%d interrupts, %d while disabled, %d after enable; kstat %lu", a, b - a, c - b,
+		kstat_irqs(0));
+	ST_ASSERT(ok_on, "too few PIT interrupts");
 	ST_ASSERT(b - a <= 1, "interrupts kept coming while disabled");
-	ST_ASSERT(c - b >= 3, "no interrupts after enable_irq");
+	ST_ASSERT(ok_again, "no interrupts after enable_irq");
 	ST_ASSERT(kstat_irqs(0) >= (unsigned long)c, "per-CPU counts missed interrupts");
 	ST_ASSERT(irq_to_gsi(2) < 0 || irq_to_gsi(0) == 0, "IRQ 2 still maps to a GSI");
 	return 0;

@@ -3,7 +3,7 @@
  * Per-CPU processor setup: CPUID feature probing (boot CPU), and for every
  * CPU its GDT + TSS (with IST stacks), the IDT, GS base for per-CPU data
  * and the control-register features we use when present (NX, SMEP, SMAP,
- * global pages).
+ * global pages), the FPU/SSE set-up and the SYSCALL MSRs.
  *
  * Interface: identify_boot_cpu() once, early; cpu_init(cpu) on each CPU
  * after its per-CPU area exists (secondary CPUs get their tables from
@@ -22,6 +22,8 @@
 #include <asm/segment.h>
 #include <asm/msr-index.h>
 #include <asm/uaccess.h>
+#include <asm/fpu.h>
+#include <asm/entry.h>
 
 struct cpuinfo_x86 boot_cpu_data;
 
@@ -242,6 +244,9 @@ void cpu_init(int cpu)
 		write_cr4(read_cr4() | X86_CR4_SMAP);
 		smap_enabled = true;
 	}
+	/* User mode: the FPU/SSE state and the SYSCALL instruction. */
+	fpu_init_cpu();
+	syscall_init();
 	if (!cpu)
 		print_cpu_features();
 }

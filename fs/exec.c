@@ -1,0 +1,692 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * execve(2) and execveat(2): replacing a process's program.
+ *
+ * Interface: do_execveat() (the system calls), kernel_execve() (PID 1),
+ * begin_new_exec() and setup_new_exec_stack() (for the binary formats),
+ * bprm_read().
+ *
+ * Steps, Linux's order:
+ *   1. copy the file name and the argv/envp strings into a kernel buffer
+ *      (E2BIG, EFAULT: the caller is untouched);
+ *   2. open the file: a regular file (EACCES), on a mount without noexec
+ *      (EACCES), with exec permission (EACCES), not open for writing
+ *      (ETXTBSY, held off for the duration of the load);
+ *   3. "#!" scripts restart with the interpreter (at most 4 deep: ELOOP);
+ *      ELF images go to load_elf_binary(); anything else is ENOEXEC;
+ *   4. begin_new_exec(): the point of no return - other threads killed,
+ *      the new mm installed, close-on-exec descriptors closed, handlers
+ *      reset (ignored ones stay ignored), comm set from the file name;
+ *   5. the format maps the image, setup_new_exec_stack() builds the
+ *      Linux initial stack, and the task returns to user mode at the
+ *      entry point.
+ * A failure after step 4 kills the task with SIGSEGV.
+ *
+ * Locking: none of its own; the mm calls take mmap_lock themselves.
+ */
+#include <linux/kernel.h>
+#include <linux/sched.h>
+#include <linux/sched/signal.h>
+#include <linux/sched/mm.h>
+#include <linux/signal.h>
+#include <linux/binfmts.h>
+#include <linux/syscalls.h>
+#include <linux/errno.h>
+#include <linux/string.h>
+#include <linux/slab.h>
+#include <linux/vmalloc.h>
+#include <linux/fs.h>
+#include <linux/file.h>
+#include <linux/fdtable.h>
+#include <linux/namei.h>
+#include <linux/mount.h>
+#include <linux/cred.h>
+#include <linux/mm.h>
+#include <linux/mmap_lock.h>
+#include <uapi/linux/fcntl.h>
+#include <uapi/linux/elf.h>
+#include <asm/uaccess.h>
+#include <asm/entry.h>
+#include <asm/fpu.h>
+#include <asm/mmu_context.h>
+#include <asm/processor.h>
+#include <asm/cpufeature.h>
+
+void mm_release_vfork(struct task_struct *tsk);
+int futex_wake(u32 *uaddr, unsigned int flags, int nr_wake, u32 bitset) __weak;
+
+/* Where the stack of a new program ends (Linux: the top of user space). */
+#define STACK_TOP		TASK_SIZE_MAX
+/* Room for the stack to grow besides the strings and pointers. */
+#define EXEC_STACK_EXTRA	(128UL << 10)
+
+/* ------------------------------------------------------------ strings */
+
+struct user_arg_ptr {
+	const char *const *ptr;
+	bool is_kernel;
+};
+
+static int get_arg_ptr(struct user_arg_ptr argv, int nr, const char **out)
+{
+	unsigned long v;
+	int err;
+
+	if (argv.is_kernel) {
+		*out = argv.ptr[nr];
+		return 0;
+	}
+	err = get_user(v, (const unsigned long *)(argv.ptr + nr));
+	*out = (const char *)v;
+	return err;
+}
+
+/* Number of strings in a NULL-terminated array (E2BIG beyond the limit). */
+static int count_strings(struct user_arg_ptr argv)
+{
+	const char *p;
+	int i = 0;
+
+	if (!argv.ptr)
+		return 0;
+	for (;;) {
+		if (get_arg_ptr(argv, i, &p))
+			return -EFAULT;
+		if (!p)
+			return i;
+		if (++i >= MAX_ARG_STRINGS)
+			return -E2BIG;
+		if (signal_pending(current))
+			return -ERESTARTNOHAND;
+		cond_resched();
+	}
+}
+
+/* Append one string (from user or kernel memory) to bprm->strings. */
+static int add_string(struct linux_binprm *bprm, const char *s, bool is_kernel)
+{
+	long len = is_kernel ? (long)strlen(s) + 1 : strnlen_user(s, MAX_ARG_STRLEN + 1);
+
+	if (len <= 0)
+		return -EFAULT;
+	if (len > MAX_ARG_STRLEN)
+		return -E2BIG;
+	if (bprm->strings_len + len > bprm->strings_size) {
+		size_t size = max_t(size_t, bprm->strings_size * 2, 4096);
+		char *n;
+
+		while (size < bprm->strings_len + len)
+			size *= 2;
+		if (size > ARG_MAX_BYTES)
+			size = ARG_MAX_BYTES;
+		if (bprm->strings_len + len > size)
+			return -E2BIG;
+		n = vmalloc(size);
+		if (!n)
+			return -ENOMEM;
+		if (bprm->strings) {
+			memcpy(n, bprm->strings, bprm->strings_len);
+			vfree(bprm->strings);
+		}
+		bprm->strings = n;
+		bprm->strings_size = size;
+	}
+	if (is_kernel) {
+		memcpy(bprm->strings + bprm->strings_len, s, len);
+	} else {
+		if (copy_from_user(bprm->strings + bprm->strings_len, s, len))
+			return -EFAULT;
+		/* The string may have changed under us: keep it terminated. */
+		bprm->strings[bprm->strings_len + len - 1] = '\0';
+		len = strlen(bprm->strings + bprm->strings_len) + 1;
+	}
+	bprm->strings_len += len;
+	return 0;
+}
+
+static int copy_strings(struct linux_binprm *bprm, struct user_arg_ptr argv, int count)
+{
+	for (int i = 0; i < count; i++) {
+		const char *s;
+		int err;
+
+		if (get_arg_ptr(argv, i, &s))
+			return -EFAULT;
+		if (!s)
+			return -EFAULT;	/* the array changed under us */
+		err = add_string(bprm, s, argv.is_kernel);
+		if (err)
+			return err;
+		if (fatal_signal_pending(current))
+			return -ERESTARTNOHAND;
+		cond_resched();
+	}
+	return 0;
+}
+
+/* The pointers the stack will hold count against the limit too (Linux). */
+static int check_arg_limit(struct linux_binprm *bprm)
+{
+	if (bprm->strings_len + (bprm->argc + bprm->envc + 2) * sizeof(void *) > ARG_MAX_BYTES)
+		return -E2BIG;
+	return 0;
+}
+
+/* ------------------------------------------------------------ the file */
+
+static struct file *open_exec_file(int fd, struct filename *name, int flags)
+{
+	struct open_flags op;
+	struct file *file;
+	struct inode *inode;
+	int err;
+
+	if ((flags & AT_EMPTY_PATH) && !name->name[0]) {
+		putname(name);
+		file = fget(fd);
+		if (!file)
+			return ERR_PTR(-EBADF);
+	} else {
+		err = build_open_flags(O_RDONLY | O_LARGEFILE |
+				       ((flags & AT_SYMLINK_NOFOLLOW) ? O_NOFOLLOW : 0),
+				       0, &op);
+		if (err) {
+			putname(name);
+			return ERR_PTR(err);
+		}
+		file = do_filp_open(fd, name, &op);
+		if (IS_ERR(file))
+			return file;
+	}
+	inode = file_inode(file);
+	err = -EACCES;
+	if (!S_ISREG(inode->i_mode))
+		goto fail;
+	if (file->f_path.mnt && (file->f_path.mnt->mnt_flags & MNT_NOEXEC))
+		goto fail;
+	/* Even root needs some execute bit on a regular file. */
+	if (!(inode->i_mode & 0111) || inode_permission(inode, MAY_EXEC))
+		goto fail;
+	err = deny_write_access(file);
+	if (err)
+		goto fail;
+	return file;
+fail:
+	fput(file);
+	return ERR_PTR(err);
+}
+
+static void close_exec_file(struct linux_binprm *bprm)
+{
+	if (bprm->file) {
+		allow_write_access(bprm->file);
+		fput(bprm->file);
+		bprm->file = NULL;
+	}
+}
+
+int bprm_read(struct linux_binprm *bprm, loff_t pos, void *buf, size_t len)
+{
+	ssize_t n = kernel_read(bprm->file, buf, len, &pos);
+
+	if (n < 0)
+		return n;
+	return (size_t)n == len ? 0 : -EIO;
+}
+
+/* ------------------------------------------------------------ scripts */
+
+static bool spacetab(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+/*
+ * "#!interpreter [one-argument]": run the interpreter with argv
+ * [interpreter, (argument,) the script's name, the old argv[1..]].
+ */
+static int load_script(struct linux_binprm *bprm, int dfd)
+{
+	char *end, *interp, *arg = NULL, *p;
+	const char *old_argv0_end;
+	char *old = bprm->strings;
+	size_t old_len = bprm->strings_len, skip;
+	struct file *file;
+	int err;
+
+	if (bprm->buf[0] != '#' || bprm->buf[1] != '!')
+		return -ENOEXEC;
+	end = memchr(bprm->buf, '\n', sizeof(bprm->buf));
+	if (!end) {
+		/* The whole buffer is the line: only if the name ends inside it. */
+		end = bprm->buf + sizeof(bprm->buf) - 1;
+		for (p = bprm->buf + 2; p < end && spacetab(*p); p++)
+			;
+		for (; p < end && !spacetab(*p); p++)
+			;
+		if (p == end)
+			return -ENOEXEC;	/* interpreter name truncated */
+	}
+	*end = '\0';
+	for (interp = bprm->buf + 2; spacetab(*interp); interp++)
+		;
+	if (!*interp)
+		return -ENOEXEC;
+	for (p = interp; *p && !spacetab(*p); p++)
+		;
+	if (*p) {
+		*p++ = '\0';
+		while (spacetab(*p))
+			p++;
+		if (*p) {
+			arg = p;
+			for (p = arg + strlen(arg); p > arg && spacetab(p[-1]); p--)
+				;
+			*p = '\0';
+		}
+	}
+	if (++bprm->recursion > BINPRM_MAX_RECURSION)
+		return -ELOOP;
+
+	/* New strings: interp, [arg], filename, then argv[1..] and envp. */
+	old_argv0_end = bprm->argc ? memchr(old, '\0', old_len) : NULL;
+	skip = old_argv0_end ? (size_t)(old_argv0_end - old) + 1 : 0;
+	bprm->strings = NULL;
+	bprm->strings_len = bprm->strings_size = 0;
+	err = add_string(bprm, interp, true);
+	if (!err && arg)
+		err = add_string(bprm, arg, true);
+	if (!err)
+		err = add_string(bprm, bprm->filename, true);
+	if (!err && bprm->strings_len + old_len - skip > bprm->strings_size) {
+		/* Make room for the rest in one go. */
+		size_t need = bprm->strings_len + old_len - skip;
+		char *n = need <= ARG_MAX_BYTES ? vmalloc(need) : NULL;
+
+		if (!n) {
+			err = need > ARG_MAX_BYTES ? -E2BIG : -ENOMEM;
+		} else {
+			memcpy(n, bprm->strings, bprm->strings_len);
+			vfree(bprm->strings);
+			bprm->strings = n;
+			bprm->strings_size = need;
+		}
+	}
+	if (!err) {
+		memcpy(bprm->strings + bprm->strings_len, old + skip, old_len - skip);
+		bprm->strings_len += old_len - skip;
+		bprm->argc += (arg ? 2 : 1) + (skip ? 0 : 1);
+		err = check_arg_limit(bprm);
+	}
+	vfree(old);
+	if (err)
+		return err;
+
+	file = open_exec_file(AT_FDCWD, getname_kernel(interp), 0);
+	if (IS_ERR(file))
+		return PTR_ERR(file);
+	close_exec_file(bprm);
+	bprm->file = file;
+	return 1;	/* look again */
+}
+
+/* Read the header and hand the file to the format that takes it. */
+static int search_binary_handler(struct linux_binprm *bprm, int dfd)
+{
+	for (;;) {
+		int err;
+
+		memset(bprm->buf, 0, sizeof(bprm->buf));
+		err = kernel_read(bprm->file, bprm->buf, sizeof(bprm->buf), &(loff_t){ 0 });
+		if (err < 0)
+			return err;
+		err = load_script(bprm, dfd);
+		if (err == 1)
+			continue;
+		if (err != -ENOEXEC)
+			return err;
+		return load_elf_binary(bprm);
+	}
+}
+
+/* ------------------------------------------------------------ the point of no return */
+
+/* Wait until current is the only thread of its process. */
+static int de_thread(struct task_struct *tsk)
+{
+	struct signal_struct *sig = tsk->signal;
+	unsigned long flags;
+
+	if (thread_group_empty(tsk))
+		return 0;
+	if (!thread_group_leader(tsk))
+		return -EAGAIN;	/* see Documentation/process/process.md */
+	spin_lock_irqsave(&tsk->sighand->siglock, flags);
+	if (sig->flags & SIGNAL_GROUP_EXIT) {
+		spin_unlock_irqrestore(&tsk->sighand->siglock, flags);
+		return -EAGAIN;
+	}
+	sig->group_exec_task = tsk;
+	zap_other_threads(tsk);
+	spin_unlock_irqrestore(&tsk->sighand->siglock, flags);
+
+	for (;;) {
+		set_current_state(TASK_KILLABLE);
+		if (READ_ONCE(sig->nr_threads) == 1)
+			break;
+		if (fatal_signal_pending(tsk)) {
+			__set_current_state(TASK_RUNNING);
+			return -EINTR;
+		}
+		schedule();
+	}
+	__set_current_state(TASK_RUNNING);
+	sig->group_exec_task = NULL;
+	return 0;
+}
+
+/* Drop the old address space for the new one (current->mm may be NULL: PID 1). */
+static void exec_mmap(struct mm_struct *mm)
+{
+	struct task_struct *tsk = current;
+	struct mm_struct *old_mm = tsk->mm, *active = tsk->active_mm;
+
+	/* CLONE_CHILD_CLEARTID and vfork: done with the old memory. */
+	if (tsk->clear_child_tid) {
+		int *tidptr = tsk->clear_child_tid;
+
+		tsk->clear_child_tid = NULL;
+		if (old_mm && atomic_read(&old_mm->mm_users) > 1 && !put_user(0, tidptr) &&
+		    futex_wake)
+			futex_wake((u32 *)tidptr, 0, 1, 0xffffffff);
+	}
+	mm_release_vfork(tsk);
+
+	local_irq_disable();
+	tsk->mm = mm;
+	tsk->active_mm = mm;
+	activate_mm(active ? active : &init_mm, mm);
+	local_irq_enable();
+	if (old_mm)
+		mmput(old_mm);
+}
+
+int begin_new_exec(struct linux_binprm *bprm)
+{
+	struct task_struct *tsk = current;
+	const char *base;
+	int err;
+
+	err = de_thread(tsk);
+	if (err)
+		return err;
+	/* Descriptors shared with another process (CLONE_FILES) are copied first. */
+	err = unshare_files();
+	if (err)
+		return err;
+
+	bprm->point_of_no_return = true;
+	exec_mmap(bprm->mm);
+	bprm->mm = NULL;
+
+	base = strrchr(bprm->filename, '/');
+	set_task_comm(tsk, base ? base + 1 : bprm->filename);
+
+	spin_lock_irq(&tsk->sighand->siglock);
+	flush_signal_handlers(tsk, 0);
+	spin_unlock_irq(&tsk->sighand->siglock);
+	tsk->sas_ss_sp = 0;
+	tsk->sas_ss_size = 0;
+	tsk->sas_ss_flags = 0;
+	tsk->pdeath_signal = 0;
+	tsk->robust_list = NULL;
+	tsk->restart_block.fn = do_no_restart_syscall;
+	do_close_on_exec(tsk->files);
+	return fpu_reset_current();
+}
+
+/* ------------------------------------------------------------ the initial stack */
+
+/* 16 unpredictable bytes for AT_RANDOM (stack protector and pointer guard seeds). */
+static void exec_random_bytes(u8 out[16])
+{
+	u64 x = rdtsc() ^ ((u64)current->pid << 32) ^ (unsigned long)out;
+
+	for (int i = 0; i < 2; i++) {
+		u64 r = 0, z;
+
+		if (boot_cpu_has(X86_FEATURE_RDRAND)) {
+			unsigned char ok;
+
+			__asm__ __volatile__("rdrand %0; setc %1" : "=r"(r), "=qm"(ok));
+			if (!ok)
+				r = 0;
+		}
+		/* splitmix64 over the TSC, mixed with RDRAND when present. */
+		x += 0x9e3779b97f4a7c15ULL ^ rdtsc();
+		z = x;
+		z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+		z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+		z ^= z >> 31;
+		z ^= r;
+		memcpy(out + 8 * i, &z, 8);
+	}
+}
+
+static int push_bytes(unsigned long *p, const void *data, size_t len)
+{
+	*p -= len;
+	return copy_to_user((void *)*p, data, len) ? -EFAULT : 0;
+}
+
+int setup_new_exec_stack(struct linux_binprm *bprm)
+{
+	struct mm_struct *mm = current->mm;
+	const struct cred *cred = current->cred;
+	unsigned long p = STACK_TOP, execfn, platform, random, strings, sp, *auxv;
+	unsigned long size, items, nauxv = 0, ptr;
+	static const char platform_name[] = "x86_64";
+	u32 eax, ebx, ecx, edx;
+	u8 rnd[16];
+	int err, i;
+
+	size = bprm->strings_len + strlen(bprm->filename) + 1 + sizeof(platform_name) + 16 +
+	       (bprm->argc + bprm->envc + 2 + 2 * AT_VECTOR_SIZE + 1) * sizeof(long) + 64;
+	err = setup_user_stack(mm, STACK_TOP, PAGE_ALIGN(size) + EXEC_STACK_EXTRA,
+			       bprm->exec_stack);
+	if (err)
+		return err;
+
+	/* Strings at the top: the file name, then envp and argv as one block. */
+	err = push_bytes(&p, bprm->filename, strlen(bprm->filename) + 1);
+	execfn = p;
+	if (!err)
+		err = push_bytes(&p, bprm->strings, bprm->strings_len);
+	strings = p;
+	if (!err)
+		err = push_bytes(&p, platform_name, sizeof(platform_name));
+	platform = p;
+	exec_random_bytes(rnd);
+	if (!err)
+		err = push_bytes(&p, rnd, sizeof(rnd));
+	random = p;
+	if (err)
+		return err;
+	p &= ~15UL;
+
+	auxv = mm->saved_auxv;
+#define NEW_AUX_ENT(id, val) do { auxv[nauxv++] = (id); auxv[nauxv++] = (val); } while (0)
+	cpuid(1, &eax, &ebx, &ecx, &edx);
+	NEW_AUX_ENT(AT_HWCAP, edx);
+	NEW_AUX_ENT(AT_PAGESZ, PAGE_SIZE);
+	NEW_AUX_ENT(AT_CLKTCK, 100);	/* USER_HZ */
+	NEW_AUX_ENT(AT_PHDR, bprm->phdr);
+	NEW_AUX_ENT(AT_PHENT, bprm->phent);
+	NEW_AUX_ENT(AT_PHNUM, bprm->phnum);
+	NEW_AUX_ENT(AT_BASE, bprm->load_base);
+	NEW_AUX_ENT(AT_FLAGS, 0);
+	NEW_AUX_ENT(AT_ENTRY, bprm->entry);
+	NEW_AUX_ENT(AT_UID, cred->uid);
+	NEW_AUX_ENT(AT_EUID, cred->euid);
+	NEW_AUX_ENT(AT_GID, cred->gid);
+	NEW_AUX_ENT(AT_EGID, cred->egid);
+	NEW_AUX_ENT(AT_SECURE, 0);
+	NEW_AUX_ENT(AT_RANDOM, random);
+	NEW_AUX_ENT(AT_HWCAP2, 0);
+	NEW_AUX_ENT(AT_EXECFN, execfn);
+	NEW_AUX_ENT(AT_PLATFORM, platform);
+	NEW_AUX_ENT(AT_NULL, 0);
+#undef NEW_AUX_ENT
+	for (i = nauxv; i < AT_VECTOR_SIZE; i++)
+		auxv[i] = 0;
+
+	/* argc, argv[], NULL, envp[], NULL, auxv: argc 16-byte aligned. */
+	items = 1 + bprm->argc + 1 + bprm->envc + 1 + nauxv;
+	sp = (p - items * sizeof(long)) & ~15UL;
+	p = sp;
+	if (put_user((unsigned long)bprm->argc, (unsigned long *)p))
+		return -EFAULT;
+	p += sizeof(long);
+	ptr = strings;
+	mm->arg_start = strings;
+	for (i = 0; i < bprm->argc + bprm->envc; i++) {
+		size_t len = strlen(bprm->strings + (ptr - strings)) + 1;
+
+		if (i == bprm->argc) {
+			/* argv's NULL, then envp begins */
+			if (put_user(0UL, (unsigned long *)p))
+				return -EFAULT;
+			p += sizeof(long);
+			mm->arg_end = mm->env_start = ptr;
+		}
+		if (put_user(ptr, (unsigned long *)p))
+			return -EFAULT;
+		p += sizeof(long);
+		ptr += len;
+	}
+	if (bprm->envc == 0) {
+		if (put_user(0UL, (unsigned long *)p))
+			return -EFAULT;
+		p += sizeof(long);
+		mm->arg_end = mm->env_start = ptr;
+	}
+	if (put_user(0UL, (unsigned long *)p))
+		return -EFAULT;
+	p += sizeof(long);
+	mm->env_end = ptr;
+	if (copy_to_user((void *)p, auxv, nauxv * sizeof(long)))
+		return -EFAULT;
+	mm->start_stack = sp;
+
+	start_thread(task_pt_regs(current), bprm->entry, sp);
+	return 0;
+}
+
+/* ------------------------------------------------------------ execve */
+
+static int do_execveat_common(int fd, struct filename *filename, struct user_arg_ptr argv,
+			      struct user_arg_ptr envp, int flags)
+{
+	struct linux_binprm *bprm;
+	struct file *file;
+	int err, argc, envc;
+
+	if (IS_ERR(filename))
+		return PTR_ERR(filename);
+	if (flags & ~(AT_EMPTY_PATH | AT_SYMLINK_NOFOLLOW)) {
+		putname(filename);
+		return -EINVAL;
+	}
+	bprm = kzalloc(sizeof(*bprm), GFP_KERNEL);
+	if (!bprm) {
+		putname(filename);
+		return -ENOMEM;
+	}
+	bprm->filename = kstrdup(filename->name, GFP_KERNEL);
+	if (!bprm->filename) {
+		putname(filename);
+		err = -ENOMEM;
+		goto out_free;
+	}
+
+	argc = count_strings(argv);
+	envc = count_strings(envp);
+	err = argc < 0 ? argc : envc < 0 ? envc : 0;
+	if (err) {
+		putname(filename);
+		goto out_free;
+	}
+	bprm->argc = argc;
+	bprm->envc = envc;
+	err = copy_strings(bprm, argv, argc);
+	if (!err && argc == 0) {
+		/* Linux supplies an empty argv[0] rather than none. */
+		err = add_string(bprm, "", true);
+		bprm->argc = 1;
+	}
+	if (!err)
+		err = copy_strings(bprm, envp, envc);
+	if (!err)
+		err = check_arg_limit(bprm);
+	if (err) {
+		putname(filename);
+		goto out_free;
+	}
+
+	file = open_exec_file(fd, filename, flags);
+	if (IS_ERR(file)) {
+		err = PTR_ERR(file);
+		goto out_free;
+	}
+	bprm->file = file;
+	bprm->mm = mm_alloc();
+	if (!bprm->mm) {
+		err = -ENOMEM;
+		goto out_file;
+	}
+	err = search_binary_handler(bprm, fd);
+	if (err >= 0)
+		err = 0;
+out_file:
+	close_exec_file(bprm);
+	if (bprm->mm)
+		mmput(bprm->mm);
+	/* Past the point of no return the old program is gone: die. */
+	if (err && bprm->point_of_no_return && !fatal_signal_pending(current))
+		force_sig(SIGSEGV);
+out_free:
+	vfree(bprm->strings);
+	kfree(bprm->filename);
+	kfree(bprm);
+	return err;
+}
+
+SYSCALL_DEFINE3(execve, const char *, filename, const char *const *, argv,
+		const char *const *, envp)
+{
+	struct user_arg_ptr a = { .ptr = argv }, e = { .ptr = envp };
+
+	return do_execveat_common(AT_FDCWD, getname(filename), a, e, 0);
+}
+
+SYSCALL_DEFINE5(execveat, int, fd, const char *, filename, const char *const *, argv,
+		const char *const *, envp, int, flags)
+{
+	struct user_arg_ptr a = { .ptr = argv }, e = { .ptr = envp };
+	struct filename *name;
+
+	name = getname_flags(filename, (flags & AT_EMPTY_PATH) ? LOOKUP_EMPTY : 0);
+	return do_execveat_common(fd, name, a, e, flags);
+}
+
+int kernel_execve(const char *filename, const char *const *argv, const char *const *envp)
+{
+	struct user_arg_ptr a = { .ptr = argv, .is_kernel = true };
+	struct user_arg_ptr e = { .ptr = envp, .is_kernel = true };
+	int err;
+
+	err = make_task_user_process(current);
+	if (err)
+		return err;
+	return do_execveat_common(AT_FDCWD, getname_kernel(filename), a, e, 0);
+}

@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * execve(2) (fs/exec.c) and the binary formats (fs/binfmt_elf.c, the
+ * "#!" script handler in fs/exec.c).
+ *
+ * A struct linux_binprm carries one exec: the open file, its first bytes,
+ * the argument and environment strings (copied into a kernel buffer
+ * before anything is destroyed, so E2BIG/EFAULT leave the caller intact)
+ * and the new address space under construction.  A format's load_binary
+ * returns -ENOEXEC if the file is not its kind.  Once it calls
+ * begin_new_exec() the old program is gone: any later failure kills the
+ * task with SIGSEGV, as in Linux.
+ *
+ * Interface: kernel_execve() (PID 1), do_execveat() (the system calls),
+ * begin_new_exec(), setup_new_exec_stack().
+ */
+#ifndef _LINUX_BINFMTS_H
+#define _LINUX_BINFMTS_H
+
+#include <linux/types.h>
+
+struct file;
+struct mm_struct;
+struct pt_regs;
+
+#define BINPRM_BUF_SIZE		256
+#define BINPRM_MAX_RECURSION	4	/* nested "#!" interpreters */
+/* Total size of argument + environment strings (Linux: a quarter of the 8 MiB stack). */
+#define ARG_MAX_BYTES		(2UL << 20)
+#define MAX_ARG_STRLEN		(32 * 4096)	/* one string (Linux: 32 pages) */
+#define MAX_ARG_STRINGS		0x7fffffff
+
+struct linux_binprm {
+	char buf[BINPRM_BUF_SIZE];	/* the file's first bytes */
+	struct file *file;
+	struct mm_struct *mm;		/* the new address space */
+	const char *filename;		/* the name as given (AT_EXECFN, script argv) */
+	char *strings;			/* "argv0\0argv1\0...envp0\0..." */
+	size_t strings_len, strings_size;
+	int argc, envc;
+	int recursion;			/* "#!" depth */
+	bool point_of_no_return;
+	/* Filled by the format for the stack builder. */
+	unsigned long entry;		/* AT_ENTRY and where the program starts */
+	unsigned long phdr, phent, phnum;	/* AT_PHDR, AT_PHENT, AT_PHNUM */
+	unsigned long load_base;	/* AT_BASE (0: no interpreter) */
+	bool exec_stack;		/* PT_GNU_STACK asked for PF_X */
+};
+
+/* Replace the current program: the old mm, threads, handlers go. 0 or -errno. */
+int begin_new_exec(struct linux_binprm *bprm);
+/* Build argc/argv/envp/auxv on the new stack and point regs at the entry. */
+int setup_new_exec_stack(struct linux_binprm *bprm);
+/* Read len bytes at pos of bprm->file into a kernel buffer. */
+int bprm_read(struct linux_binprm *bprm, loff_t pos, void *buf, size_t len);
+
+int load_elf_binary(struct linux_binprm *bprm);
+
+/* execve from the kernel (PID 1): kernel pointers for argv/envp. */
+int kernel_execve(const char *filename, const char *const *argv, const char *const *envp);
+
+#endif /* _LINUX_BINFMTS_H */

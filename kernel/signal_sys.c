@@ -1,0 +1,478 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The signal system calls: rt_sigaction, rt_sigprocmask, rt_sigpending,
+ * rt_sigsuspend, rt_sigtimedwait, rt_sigqueueinfo, rt_tgsigqueueinfo,
+ * kill, tgkill, tkill, pause, sigaltstack, restart_syscall.  The
+ * machinery they use is in signal.c.
+ *
+ * Permission checks between processes need credentials (uid/euid): until
+ * every task carries a struct cred, every sender is allowed, which is
+ * what root sees on Linux.
+ *
+ * Locking: as signal.c - current->sighand->siglock around the action
+ * table and the masks.
+ */
+#include <linux/kernel.h>
+#include <linux/sched.h>
+#include <linux/sched/signal.h>
+#include <linux/signal.h>
+#include <linux/syscalls.h>
+#include <linux/errno.h>
+#include <linux/jiffies.h>
+#include <asm/uaccess.h>
+#include "signal_internal.h"
+
+/* ------------------------------------------------------------ actions and masks */
+
+static int do_sigaction(int sig, struct k_sigaction *act, struct k_sigaction *oact)
+{
+	struct task_struct *p = current, *t;
+	struct k_sigaction *k;
+	unsigned long flags;
+	sigset_t mask;
+
+	if (!valid_signal(sig) || sig < 1 || (act && sig_kernel_only(sig)))
+		return -EINVAL;
+	k = &p->sighand->action[sig - 1];
+
+	spin_lock_irqsave(&p->sighand->siglock, flags);
+	if (oact)
+		*oact = *k;
+	if (act) {
+		sigdelsetmask(&act->sa.sa_mask, SIG_KERNEL_ONLY_MASK);
+		*k = *act;
+		/*
+		 * POSIX: setting a signal to be ignored discards it if pending,
+		 * also for default-ignore; every thread loses it.
+		 */
+		if (sig_handler_ignored(k->sa.sa_handler, sig)) {
+			siginitset(&mask, sigmask(sig));
+			flush_sigqueue_mask(&p->signal->shared_pending, &mask);
+			for_each_thread(p, t)
+				flush_sigqueue_mask(&t->pending, &mask);
+		}
+	}
+	spin_unlock_irqrestore(&p->sighand->siglock, flags);
+	return 0;
+}
+
+SYSCALL_DEFINE4(rt_sigaction, int, sig, const struct sigaction *, act,
+		struct sigaction *, oact, size_t, sigsetsize)
+{
+	struct k_sigaction new_sa, old_sa;
+	int ret;
+
+	if (sigsetsize != sizeof(sigset_t))
+		return -EINVAL;
+	if (act && copy_from_user(&new_sa.sa, act, sizeof(new_sa.sa)))
+		return -EFAULT;
+	/* Unknown flag bits are kept (Linux does), SA_UNSUPPORTED is reported clear. */
+	ret = do_sigaction(sig, act ? &new_sa : NULL, oact ? &old_sa : NULL);
+	if (ret)
+		return ret;
+	if (oact) {
+		old_sa.sa.sa_flags &= ~(unsigned long)SA_UNSUPPORTED;
+		if (copy_to_user(oact, &old_sa.sa, sizeof(old_sa.sa)))
+			return -EFAULT;
+	}
+	return 0;
+}
+
+static int sigprocmask(int how, sigset_t *set, sigset_t *oldset)
+{
+	struct task_struct *tsk = current;
+	sigset_t newset;
+
+	if (oldset)
+		*oldset = tsk->blocked;
+	switch (how) {
+	case SIG_BLOCK:
+		sigorsets(&newset, &tsk->blocked, set);
+		break;
+	case SIG_UNBLOCK:
+		signandsets(&newset, &tsk->blocked, set);
+		break;
+	case SIG_SETMASK:
+		newset = *set;
+		break;
+	default:
+		return -EINVAL;
+	}
+	set_current_blocked(&newset);
+	return 0;
+}
+
+SYSCALL_DEFINE4(rt_sigprocmask, int, how, sigset_t *, nset, sigset_t *, oset, size_t, sigsetsize)
+{
+	sigset_t old_set, new_set;
+	int error;
+
+	if (sigsetsize != sizeof(sigset_t))
+		return -EINVAL;
+	old_set = current->blocked;
+	if (nset) {
+		if (copy_from_user(&new_set, nset, sizeof(sigset_t)))
+			return -EFAULT;
+		error = sigprocmask(how, &new_set, NULL);
+		if (error)
+			return error;
+	}
+	if (oset && copy_to_user(oset, &old_set, sizeof(sigset_t)))
+		return -EFAULT;
+	return 0;
+}
+
+SYSCALL_DEFINE2(rt_sigpending, sigset_t *, uset, size_t, sigsetsize)
+{
+	struct task_struct *tsk = current;
+	unsigned long flags;
+	sigset_t pending;
+
+	if (sigsetsize > sizeof(sigset_t))
+		return -EINVAL;
+	spin_lock_irqsave(&tsk->sighand->siglock, flags);
+	sigorsets(&pending, &tsk->pending.signal, &tsk->signal->shared_pending.signal);
+	spin_unlock_irqrestore(&tsk->sighand->siglock, flags);
+	sigandsets(&pending, &pending, &tsk->blocked);
+	return copy_to_user(uset, &pending, sigsetsize) ? -EFAULT : 0;
+}
+
+/* Sleep with a temporary mask until a handler has run; the old mask comes back after it. */
+static long sigsuspend(sigset_t *set)
+{
+	current->saved_sigmask = current->blocked;
+	set_current_blocked(set);
+	for (;;) {
+		set_current_state(TASK_INTERRUPTIBLE);
+		if (signal_pending(current))
+			break;
+		schedule();
+	}
+	__set_current_state(TASK_RUNNING);
+	set_tsk_thread_flag(current, TIF_RESTORE_SIGMASK);
+	return -ERESTARTNOHAND;
+}
+
+SYSCALL_DEFINE2(rt_sigsuspend, sigset_t *, unewset, size_t, sigsetsize)
+{
+	sigset_t newset;
+
+	if (sigsetsize != sizeof(sigset_t))
+		return -EINVAL;
+	if (copy_from_user(&newset, unewset, sizeof(newset)))
+		return -EFAULT;
+	return sigsuspend(&newset);
+}
+
+SYSCALL_DEFINE0(pause)
+{
+	for (;;) {
+		set_current_state(TASK_INTERRUPTIBLE);
+		if (signal_pending(current))
+			break;
+		schedule();
+	}
+	__set_current_state(TASK_RUNNING);
+	return -ERESTARTNOHAND;
+}
+
+struct sig_timespec {
+	long tv_sec;
+	long tv_nsec;
+};
+
+/*
+ * Wait for one of the signals in which (blocked by the caller, normally)
+ * and return it with its information instead of running a handler.
+ */
+SYSCALL_DEFINE4(rt_sigtimedwait, const sigset_t *, uthese, siginfo_t *, uinfo,
+		const struct sig_timespec *, uts, size_t, sigsetsize)
+{
+	struct task_struct *tsk = current;
+	long timeout = MAX_SCHEDULE_TIMEOUT;
+	struct sig_timespec ts;
+	kernel_siginfo_t info;
+	unsigned long flags;
+	sigset_t these, mask;
+	int sig;
+
+	if (sigsetsize != sizeof(sigset_t))
+		return -EINVAL;
+	if (copy_from_user(&these, uthese, sizeof(these)))
+		return -EFAULT;
+	sigdelsetmask(&these, SIG_KERNEL_ONLY_MASK);
+	if (uts) {
+		if (copy_from_user(&ts, uts, sizeof(ts)))
+			return -EFAULT;
+		if (ts.tv_sec < 0 || ts.tv_nsec < 0 || ts.tv_nsec >= 1000000000L)
+			return -EINVAL;
+		timeout = ts.tv_sec >= MAX_JIFFY_OFFSET / HZ ? MAX_SCHEDULE_TIMEOUT :
+			  (long)(ts.tv_sec * HZ + nsecs_to_jiffies(ts.tv_nsec));
+	}
+	/* Dequeue anything in these: look at it as if unblocked. */
+	mask.sig[0] = ~these.sig[0];
+
+	spin_lock_irqsave(&tsk->sighand->siglock, flags);
+	sig = dequeue_signal(tsk, &mask, &info);
+	if (!sig && timeout) {
+		/* Let these wake us: take them out of blocked while we sleep. */
+		tsk->real_blocked = tsk->blocked;
+		sigandsets(&tsk->blocked, &tsk->blocked, &mask);
+		recalc_sigpending();
+		spin_unlock_irqrestore(&tsk->sighand->siglock, flags);
+
+		timeout = schedule_timeout_interruptible(timeout);
+
+		spin_lock_irqsave(&tsk->sighand->siglock, flags);
+		tsk->blocked = tsk->real_blocked;
+		sigemptyset(&tsk->real_blocked);
+		sig = dequeue_signal(tsk, &mask, &info);
+	}
+	spin_unlock_irqrestore(&tsk->sighand->siglock, flags);
+
+	if (sig) {
+		if (uinfo && copy_to_user(uinfo, &info, sizeof(info)))
+			return -EFAULT;
+		return sig;
+	}
+	return timeout ? -EINTR : -EAGAIN;
+}
+
+/* ------------------------------------------------------------ sending */
+
+static void prepare_kill_siginfo(int sig, kernel_siginfo_t *info, int code)
+{
+	clear_siginfo(info);
+	info->si_signo = sig;
+	info->si_code = code;
+	info->si_pid = task_tgid_nr(current);
+	info->si_uid = 0;
+}
+
+/*
+ * kill(2): pid > 0 that process; 0 the caller's process group; -1 every
+ * process but init and the caller; < -1 the process group -pid.
+ */
+static int kill_something_info(int sig, kernel_siginfo_t *info, pid_t pid)
+{
+	struct task_struct *p;
+	int ret, count = 0, err;
+
+	if (pid > 0) {
+		rcu_read_lock();
+		p = find_task_by_pid(pid);
+		ret = -ESRCH;
+		if (p && p->signal && !p->exit_state) {
+			ret = 0;
+			if (sig)
+				ret = send_sig_info(sig, info, p->group_leader);
+		} else if (p && p->signal && p->exit_state == EXIT_ZOMBIE) {
+			ret = 0;	/* a zombie still exists for kill(pid, 0) */
+		}
+		rcu_read_unlock();
+		return ret;
+	}
+	if (pid == 0 || pid < -1) {
+		pid_t pgrp = pid ? -pid : task_pgrp_nr(current);
+
+		if (!pgrp)
+			return -ESRCH;
+		if (!sig) {
+			ret = -ESRCH;
+			rcu_read_lock();
+			for_each_process(p)
+				if (p->signal && task_pgrp_nr(p) == pgrp && !p->exit_state)
+					ret = 0;
+			rcu_read_unlock();
+			return ret;
+		}
+		ret = -ESRCH;
+		rcu_read_lock();
+		for_each_process(p) {
+			if (!p->signal || !thread_group_leader(p) || p->exit_state ||
+			    task_pgrp_nr(p) != pgrp)
+				continue;
+			err = send_sig_info(sig, info, p);
+			if (ret)
+				ret = err;
+		}
+		rcu_read_unlock();
+		return ret;
+	}
+	/* pid == -1 */
+	ret = 0;
+	rcu_read_lock();
+	for_each_process(p) {
+		if (!p->signal || !thread_group_leader(p) || p->exit_state ||
+		    p->tgid <= 1 || same_thread_group(p, current))
+			continue;
+		count++;
+		err = sig ? send_sig_info(sig, info, p) : 0;
+		if (err != -EPERM)
+			ret = err;
+	}
+	rcu_read_unlock();
+	return count ? ret : -ESRCH;
+}
+
+SYSCALL_DEFINE2(kill, pid_t, pid, int, sig)
+{
+	kernel_siginfo_t info;
+
+	if (!valid_signal(sig) || sig < 0)
+		return -EINVAL;
+	prepare_kill_siginfo(sig, &info, SI_USER);
+	return kill_something_info(sig, &info, pid);
+}
+
+static int do_send_specific(pid_t tgid, pid_t pid, int sig, kernel_siginfo_t *info)
+{
+	struct task_struct *p;
+	int error = -ESRCH;
+
+	rcu_read_lock();
+	p = find_task_by_pid(pid);
+	if (p && p->signal && (tgid <= 0 || task_tgid_nr(p) == tgid) && !p->exit_state) {
+		error = 0;
+		if (sig)
+			error = send_sig_to_thread(sig, info, p);
+	}
+	rcu_read_unlock();
+	return error;
+}
+
+SYSCALL_DEFINE3(tgkill, pid_t, tgid, pid_t, pid, int, sig)
+{
+	kernel_siginfo_t info;
+
+	if (pid <= 0 || tgid <= 0 || !valid_signal(sig) || sig < 0)
+		return -EINVAL;
+	prepare_kill_siginfo(sig, &info, SI_TKILL);
+	return do_send_specific(tgid, pid, sig, &info);
+}
+
+SYSCALL_DEFINE2(tkill, pid_t, pid, int, sig)
+{
+	kernel_siginfo_t info;
+
+	if (pid <= 0 || !valid_signal(sig) || sig < 0)
+		return -EINVAL;
+	prepare_kill_siginfo(sig, &info, SI_TKILL);
+	return do_send_specific(0, pid, sig, &info);
+}
+
+/* User-supplied siginfo: only negative si_code (not claiming the kernel) unless to self. */
+static int copy_user_siginfo(kernel_siginfo_t *info, int sig, pid_t target, siginfo_t *uinfo)
+{
+	if (copy_from_user(info, uinfo, sizeof(*info)))
+		return -EFAULT;
+	if ((info->si_code >= 0 || info->si_code == SI_TKILL) && target != task_tgid_nr(current))
+		return -EPERM;
+	info->si_signo = sig;
+	return 0;
+}
+
+SYSCALL_DEFINE3(rt_sigqueueinfo, pid_t, pid, int, sig, siginfo_t *, uinfo)
+{
+	kernel_siginfo_t info;
+	int ret;
+
+	if (!valid_signal(sig) || sig < 0)
+		return -EINVAL;
+	ret = copy_user_siginfo(&info, sig, pid, uinfo);
+	if (ret)
+		return ret;
+	if (pid <= 0)
+		return -ESRCH;
+	return kill_something_info(sig, &info, pid);
+}
+
+SYSCALL_DEFINE4(rt_tgsigqueueinfo, pid_t, tgid, pid_t, pid, int, sig, siginfo_t *, uinfo)
+{
+	kernel_siginfo_t info;
+	int ret;
+
+	if (pid <= 0 || tgid <= 0 || !valid_signal(sig) || sig < 0)
+		return -EINVAL;
+	ret = copy_user_siginfo(&info, sig, tgid, uinfo);
+	if (ret)
+		return ret;
+	return do_send_specific(tgid, pid, sig, &info);
+}
+
+/* ------------------------------------------------------------ sigaltstack */
+
+SYSCALL_DEFINE2(sigaltstack, const stack_t *, uss, stack_t *, uoss)
+{
+	struct task_struct *t = current;
+	unsigned long sp = task_pt_regs(t)->sp;
+	stack_t new, old = {
+		.ss_sp = (void *)t->sas_ss_sp,
+		.ss_size = t->sas_ss_size,
+		.ss_flags = sas_ss_flags(sp) | (t->sas_ss_flags & SS_FLAG_BITS),
+	};
+
+	if (uss) {
+		unsigned int mode;
+
+		if (copy_from_user(&new, uss, sizeof(new)))
+			return -EFAULT;
+		if (on_sig_stack(sp))
+			return -EPERM;
+		mode = new.ss_flags & ~SS_FLAG_BITS;
+		if (mode != SS_DISABLE && mode != SS_ONSTACK && mode != 0)
+			return -EINVAL;
+		if (mode == SS_DISABLE) {
+			t->sas_ss_sp = 0;
+			t->sas_ss_size = 0;
+		} else {
+			if (new.ss_size < MINSIGSTKSZ)
+				return -ENOMEM;
+			t->sas_ss_sp = (unsigned long)new.ss_sp;
+			t->sas_ss_size = new.ss_size;
+		}
+		t->sas_ss_flags = new.ss_flags & SS_FLAG_BITS;
+	}
+	if (uoss && copy_to_user(uoss, &old, sizeof(old)))
+		return -EFAULT;
+	return 0;
+}
+
+/* rt_sigreturn: the saved settings, checked like sigaltstack(2) but without EPERM. */
+int restore_altstack(const stack_t *uss)
+{
+	struct task_struct *t = current;
+	stack_t new;
+	unsigned int mode;
+
+	if (copy_from_user(&new, uss, sizeof(new)))
+		return -EFAULT;
+	mode = new.ss_flags & ~SS_FLAG_BITS;
+	if (mode == SS_DISABLE) {
+		t->sas_ss_sp = 0;
+		t->sas_ss_size = 0;
+	} else if ((mode == SS_ONSTACK || mode == 0) && new.ss_size >= MINSIGSTKSZ) {
+		if (!on_sig_stack(task_pt_regs(t)->sp)) {
+			t->sas_ss_sp = (unsigned long)new.ss_sp;
+			t->sas_ss_size = new.ss_size;
+		}
+	}
+	t->sas_ss_flags = new.ss_flags & SS_FLAG_BITS;
+	return 0;
+}
+
+/* ------------------------------------------------------------ restart_syscall */
+
+long do_no_restart_syscall(struct restart_block *parm)
+{
+	return -EINTR;
+}
+
+SYSCALL_DEFINE0(restart_syscall)
+{
+	struct restart_block *restart = &current->restart_block;
+
+	if (!restart->fn)
+		return -EINTR;
+	return restart->fn(restart);
+}

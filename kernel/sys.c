@@ -1,0 +1,353 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Process identity system calls: getpid, getppid, gettid, process groups
+ * and sessions (getpgid, setpgid, getpgrp, setsid, getsid), prctl
+ * (PR_SET_NAME/PR_GET_NAME, PR_SET_PDEATHSIG/PR_GET_PDEATHSIG and a few
+ * that only report), set_tid_address, set_robust_list/get_robust_list;
+ * and the process-group queries the tty layer uses (sched/signal.h).
+ *
+ * Process groups and sessions are ids in signal_struct; lookups walk the
+ * task list (a few hundred processes at most here).  Changing them takes
+ * tasklist_lock, which also makes "does a group with this id exist in my
+ * session" checks stable.
+ */
+#include <linux/kernel.h>
+#include <linux/sched.h>
+#include <linux/sched/signal.h>
+#include <linux/signal.h>
+#include <linux/syscalls.h>
+#include <linux/errno.h>
+#include <linux/string.h>
+#include <uapi/linux/prctl.h>
+#include <asm/uaccess.h>
+
+/* ------------------------------------------------------------ ids */
+
+SYSCALL_DEFINE0(getpid)
+{
+	return task_tgid_nr(current);
+}
+
+SYSCALL_DEFINE0(gettid)
+{
+	return task_pid_nr(current);
+}
+
+/* The parent's process id; 0 for init (whose parent is the kernel). */
+SYSCALL_DEFINE0(getppid)
+{
+	struct task_struct *parent;
+	pid_t pid = 0;
+
+	rcu_read_lock();
+	parent = READ_ONCE(current->group_leader->real_parent);
+	if (parent)
+		pid = task_tgid_nr(parent);
+	rcu_read_unlock();
+	return pid;
+}
+
+/* ------------------------------------------------------------ groups, sessions */
+
+/* Any live process with this pgrp (or session, if sid) id?  RCU or tasklist_lock. */
+static bool group_has_members(pid_t id, bool sid)
+{
+	struct task_struct *p;
+
+	for_each_process(p) {
+		if (!p->signal || !thread_group_leader(p) || p->exit_state == EXIT_DEAD)
+			continue;
+		if ((sid ? task_session_nr(p) : task_pgrp_nr(p)) == id)
+			return true;
+	}
+	return false;
+}
+
+bool pid_in_use_as_group(pid_t id)
+{
+	struct task_struct *p;
+	bool used = false;
+
+	rcu_read_lock();
+	for_each_process(p) {
+		if (p->signal && (task_pgrp_nr(p) == id || task_session_nr(p) == id)) {
+			used = true;
+			break;
+		}
+	}
+	rcu_read_unlock();
+	return used;
+}
+
+bool pgrp_in_session(pid_t pgrp, pid_t sid)
+{
+	struct task_struct *p;
+	bool found = false;
+
+	rcu_read_lock();
+	for_each_process(p) {
+		if (p->signal && thread_group_leader(p) && !p->exit_state &&
+		    task_pgrp_nr(p) == pgrp && task_session_nr(p) == sid) {
+			found = true;
+			break;
+		}
+	}
+	rcu_read_unlock();
+	return found;
+}
+
+pid_t session_of_pgrp(pid_t pgrp)
+{
+	struct task_struct *p;
+	pid_t sid = 0;
+
+	rcu_read_lock();
+	for_each_process(p) {
+		if (p->signal && thread_group_leader(p) && !p->exit_state &&
+		    task_pgrp_nr(p) == pgrp) {
+			sid = task_session_nr(p);
+			break;
+		}
+	}
+	rcu_read_unlock();
+	return sid;
+}
+
+/*
+ * POSIX: a process group is orphaned when no member has a parent in a
+ * different group of the same session (nobody left to continue it).
+ * ignored: a process about to exit, not counted as a member.
+ */
+bool will_become_orphaned_pgrp(pid_t pgrp, struct task_struct *ignored)
+{
+	struct task_struct *p, *parent;
+	bool orphaned = true;
+
+	rcu_read_lock();
+	for_each_process(p) {
+		if (!p->signal || !thread_group_leader(p) || p->exit_state || p == ignored ||
+		    task_pgrp_nr(p) != pgrp)
+			continue;
+		parent = READ_ONCE(p->real_parent);
+		if (parent && parent->signal && !parent->exit_state &&
+		    !(parent->flags & PF_EXITING) && task_pgrp_nr(parent) != pgrp &&
+		    task_session_nr(parent) == task_session_nr(p)) {
+			orphaned = false;
+			break;
+		}
+	}
+	rcu_read_unlock();
+	return orphaned;
+}
+
+bool is_current_pgrp_orphaned(void)
+{
+	return will_become_orphaned_pgrp(task_pgrp_nr(current), NULL);
+}
+
+bool has_stopped_jobs(pid_t pgrp)
+{
+	struct task_struct *p;
+	bool stopped = false;
+
+	rcu_read_lock();
+	for_each_process(p) {
+		if (p->signal && thread_group_leader(p) && task_pgrp_nr(p) == pgrp &&
+		    (READ_ONCE(p->signal->flags) & SIGNAL_STOP_STOPPED)) {
+			stopped = true;
+			break;
+		}
+	}
+	rcu_read_unlock();
+	return stopped;
+}
+
+/* The process (its leader) with pid nr, under tasklist_lock or RCU. */
+static struct task_struct *find_process(pid_t nr)
+{
+	struct task_struct *p = find_task_by_pid(nr);
+
+	if (!p || !p->signal || p->exit_state == EXIT_DEAD)
+		return NULL;
+	return p->group_leader;
+}
+
+/*
+ * setpgid(pid, pgid) (POSIX/Linux errno rules): pid 0 = the caller,
+ * pgid 0 = pid.  The target is the caller or a child of it (ESRCH
+ * otherwise), a child that has not exec'd (EACCES - we do not track exec
+ * in children, so this is not reported), in the caller's session (EPERM);
+ * a session leader cannot move (EPERM); the group must exist in the
+ * caller's session unless pgid == pid (EPERM).
+ */
+SYSCALL_DEFINE2(setpgid, pid_t, pid, pid_t, pgid)
+{
+	struct task_struct *group_leader = current->group_leader, *p;
+	int err;
+
+	if (!pid)
+		pid = task_tgid_nr(group_leader);
+	if (!pgid)
+		pgid = pid;
+	if (pgid < 0)
+		return -EINVAL;
+
+	spin_lock(&tasklist_lock);
+	err = -ESRCH;
+	p = find_process(pid);
+	if (!p || p->exit_state)
+		goto out;
+	if (p->real_parent && same_thread_group(p->real_parent, group_leader)) {
+		err = -EPERM;
+		if (task_session_nr(p) != task_session_nr(group_leader))
+			goto out;
+	} else if (p != group_leader) {
+		goto out;
+	}
+	err = -EPERM;
+	if (p->signal->leader)
+		goto out;
+	if (pgid != pid) {
+		struct task_struct *q;
+		bool ok = false;
+
+		for_each_process(q) {
+			if (q->signal && thread_group_leader(q) && !q->exit_state &&
+			    task_pgrp_nr(q) == pgid &&
+			    task_session_nr(q) == task_session_nr(group_leader)) {
+				ok = true;
+				break;
+			}
+		}
+		if (!ok)
+			goto out;
+	}
+	WRITE_ONCE(p->signal->pgrp, pgid);
+	err = 0;
+out:
+	spin_unlock(&tasklist_lock);
+	return err;
+}
+
+static pid_t do_getpgid_sid(pid_t pid, bool sid)
+{
+	struct task_struct *p;
+	pid_t ret;
+
+	if (!pid)
+		return sid ? task_session_nr(current) : task_pgrp_nr(current);
+	rcu_read_lock();
+	p = find_process(pid);
+	ret = p ? (sid ? task_session_nr(p) : task_pgrp_nr(p)) : -ESRCH;
+	rcu_read_unlock();
+	return ret;
+}
+
+SYSCALL_DEFINE1(getpgid, pid_t, pid)
+{
+	return do_getpgid_sid(pid, false);
+}
+
+SYSCALL_DEFINE0(getpgrp)
+{
+	return task_pgrp_nr(current);
+}
+
+SYSCALL_DEFINE1(getsid, pid_t, pid)
+{
+	return do_getpgid_sid(pid, true);
+}
+
+/* A new session and group, both named after the caller; no controlling tty. */
+SYSCALL_DEFINE0(setsid)
+{
+	struct task_struct *group_leader = current->group_leader;
+	pid_t sid = task_tgid_nr(group_leader);
+	int err = -EPERM;
+
+	spin_lock(&tasklist_lock);
+	/* Fails if a process group with our id already exists (we lead one). */
+	if (group_has_members(sid, false))
+		goto out;
+	group_leader->signal->leader = true;
+	WRITE_ONCE(group_leader->signal->session, sid);
+	WRITE_ONCE(group_leader->signal->pgrp, sid);
+	group_leader->signal->tty = NULL;
+	err = sid;
+out:
+	spin_unlock(&tasklist_lock);
+	return err;
+}
+
+/* ------------------------------------------------------------ prctl */
+
+SYSCALL_DEFINE5(prctl, int, option, unsigned long, arg2, unsigned long, arg3,
+		unsigned long, arg4, unsigned long, arg5)
+{
+	char comm[TASK_COMM_LEN];
+
+	switch (option) {
+	case PR_SET_NAME:
+		if (strncpy_from_user(comm, (const char *)arg2, sizeof(comm)) < 0)
+			return -EFAULT;
+		comm[sizeof(comm) - 1] = '\0';
+		set_task_comm(current, comm);
+		return 0;
+	case PR_GET_NAME:
+		get_task_comm(comm, current);
+		return copy_to_user((char *)arg2, comm, sizeof(comm)) ? -EFAULT : 0;
+	case PR_SET_PDEATHSIG:
+		if (!valid_signal(arg2))
+			return -EINVAL;
+		current->pdeath_signal = arg2;
+		return 0;
+	case PR_GET_PDEATHSIG:
+		return put_user(current->pdeath_signal, (int *)arg2);
+	case PR_GET_DUMPABLE:
+		return 1;	/* no core dumps, but nothing is marked undumpable */
+	case PR_SET_DUMPABLE:
+		return arg2 > 1 ? -EINVAL : 0;
+	case PR_GET_NO_NEW_PRIVS:
+		return 0;
+	default:
+		return -EINVAL;
+	}
+}
+
+/* ------------------------------------------------------------ threads */
+
+SYSCALL_DEFINE1(set_tid_address, int *, tidptr)
+{
+	current->clear_child_tid = tidptr;
+	return task_pid_nr(current);
+}
+
+/* The robust-futex list head is stored for the futex code to walk at exit. */
+#define ROBUST_LIST_HEAD_SIZE	24	/* sizeof(struct robust_list_head) on x86_64 */
+
+SYSCALL_DEFINE2(set_robust_list, void *, head, size_t, len)
+{
+	if (len != ROBUST_LIST_HEAD_SIZE)
+		return -EINVAL;
+	current->robust_list = head;
+	current->robust_list_len = len;
+	return 0;
+}
+
+SYSCALL_DEFINE3(get_robust_list, int, pid, void **, head_ptr, size_t *, len_ptr)
+{
+	struct task_struct *p;
+	void *head;
+
+	rcu_read_lock();
+	p = pid ? find_task_by_pid(pid) : current;
+	if (!p || !p->signal) {
+		rcu_read_unlock();
+		return -ESRCH;
+	}
+	head = p->robust_list;
+	rcu_read_unlock();
+	if (put_user((unsigned long)ROBUST_LIST_HEAD_SIZE, (unsigned long *)len_ptr))
+		return -EFAULT;
+	return put_user((unsigned long)head, (unsigned long *)head_ptr);
+}
