@@ -38,6 +38,8 @@
 #define lowmem_page_address(page) page_address(page)
 #define offset_in_page(p)	((unsigned long)(p) & ~PAGE_MASK)
 #define PAGE_ALIGNED(addr)	IS_ALIGNED((unsigned long)(addr), PAGE_SIZE)
+/* Round up to a page boundary (wraps to 0 near the top of the address space). */
+#define PAGE_ALIGN(addr)	ALIGN(addr, PAGE_SIZE)
 
 /* Highest pfn + 1 of RAM, set by mm_core_init(). */
 extern unsigned long max_pfn;
@@ -213,5 +215,308 @@ int vmemmap_populate(unsigned long start, unsigned long end);
 
 /* Before mm_core_init() hands RAM to the buddy allocator: use memblock. */
 extern bool mm_page_alloc_ready;
+
+/* ============================================================ user address spaces */
+
+/*
+ * VMA flags (vma->vm_flags), Linux's values.  VM_READ..VM_SHARED are the
+ * current rights; VM_MAY* the rights mprotect() may grant.
+ */
+#define VM_NONE		0x00000000UL
+#define VM_READ		0x00000001UL
+#define VM_WRITE	0x00000002UL
+#define VM_EXEC		0x00000004UL
+#define VM_SHARED	0x00000008UL
+#define VM_MAYREAD	0x00000010UL
+#define VM_MAYWRITE	0x00000020UL
+#define VM_MAYEXEC	0x00000040UL
+#define VM_MAYSHARE	0x00000080UL
+#define VM_GROWSDOWN	0x00000100UL	/* a stack: faults just below extend it */
+#define VM_PFNMAP	0x00000400UL	/* raw frames without struct page use */
+#define VM_LOCKED	0x00002000UL	/* mlock()ed / MAP_LOCKED */
+#define VM_IO		0x00004000UL	/* device memory */
+#define VM_SEQ_READ	0x00008000UL	/* MADV_SEQUENTIAL */
+#define VM_LOCKONFAULT	0x00080000UL	/* mlock2(MLOCK_ONFAULT): lock pages as they fault in */
+#define VM_RAND_READ	0x00010000UL	/* MADV_RANDOM */
+#define VM_DONTCOPY	0x00020000UL	/* MADV_DONTFORK: not inherited by fork */
+#define VM_DONTEXPAND	0x00040000UL	/* mremap() may not grow it */
+#define VM_ACCOUNT	0x00100000UL	/* counted as committed memory */
+#define VM_NORESERVE	0x00200000UL	/* MAP_NORESERVE */
+#define VM_HUGETLB	0x00400000UL
+#define VM_WIPEONFORK	0x02000000UL	/* MADV_WIPEONFORK: child gets zero pages */
+#define VM_DONTDUMP	0x04000000UL	/* MADV_DONTDUMP */
+#define VM_SOFTDIRTY	0x08000000UL
+#define VM_MIXEDMAP	0x10000000UL
+
+#define VM_STACK	VM_GROWSDOWN
+#define VM_ACCESS_FLAGS	(VM_READ | VM_WRITE | VM_EXEC)
+/* Defaults of data and stack VMAs (x86_64: no READ_IMPLIES_EXEC by default). */
+#define VM_DATA_DEFAULT_FLAGS	(VM_READ | VM_WRITE | VM_MAYREAD | VM_MAYWRITE | VM_MAYEXEC)
+#define VM_STACK_FLAGS		(VM_STACK | VM_DATA_DEFAULT_FLAGS | VM_ACCOUNT)
+/* Never merged with neighbours, never expanded by mremap(). */
+#define VM_SPECIAL	(VM_IO | VM_DONTEXPAND | VM_PFNMAP | VM_MIXEDMAP)
+
+/* Linux's vm.max_map_count default: at most this many VMAs per mm. */
+#define DEFAULT_MAX_MAP_COUNT	65530
+extern int sysctl_max_map_count;
+/* vm.mmap_min_addr: the lowest address mmap() hands out or accepts (Debian's 64 KiB). */
+extern unsigned long mmap_min_addr;
+/* Pages kept free below a VM_GROWSDOWN VMA (Linux's stack_guard_gap, 256 pages). */
+extern unsigned long stack_guard_gap;
+
+/* vm.overcommit_memory: 0 heuristic (default), 1 always, 2 never (acts like 0 for now). */
+#define OVERCOMMIT_GUESS	0
+#define OVERCOMMIT_ALWAYS	1
+#define OVERCOMMIT_NEVER	2
+extern int sysctl_overcommit_memory;
+
+/* Linux's default RLIMIT_STACK soft limit. */
+#define _STK_LIM	(8UL << 20)
+
+static inline unsigned long vma_pages(const struct vm_area_struct *vma)
+{
+	return (vma->vm_end - vma->vm_start) >> PAGE_SHIFT;
+}
+
+static inline bool vma_is_anonymous(const struct vm_area_struct *vma)
+{
+	return !vma->vm_ops;
+}
+
+/* A private mapping that may become writable: its pages are copied on write. */
+static inline bool is_cow_mapping(unsigned long flags)
+{
+	return (flags & (VM_SHARED | VM_MAYWRITE)) == VM_MAYWRITE;
+}
+
+/* Lowest address the stack may grow down to without hitting the guard gap. */
+static inline unsigned long vm_start_gap(const struct vm_area_struct *vma)
+{
+	unsigned long start = vma->vm_start;
+
+	if (vma->vm_flags & VM_GROWSDOWN) {
+		start -= stack_guard_gap;
+		if (start > vma->vm_start)
+			start = 0;
+	}
+	return start;
+}
+
+static inline unsigned long vm_end_gap(const struct vm_area_struct *vma)
+{
+	return vma->vm_end;
+}
+
+/* pte protection bits for a combination of VM_READ/WRITE/EXEC/SHARED. */
+pgprot_t vm_get_page_prot(unsigned long vm_flags);
+
+/* VMAs of an mm in address order (mmap_lock held). */
+#define for_each_vma(mm, vma) list_for_each_entry(vma, &(mm)->mmap_list, vm_list)
+
+static inline struct vm_area_struct *vma_next(struct vm_area_struct *vma)
+{
+	if (list_is_last(&vma->vm_list, &vma->vm_mm->mmap_list))
+		return NULL;
+	return list_next_entry(vma, vm_list);
+}
+
+static inline struct vm_area_struct *vma_prev(struct vm_area_struct *vma)
+{
+	if (list_is_first(&vma->vm_list, &vma->vm_mm->mmap_list))
+		return NULL;
+	return list_prev_entry(vma, vm_list);
+}
+
+/* The first VMA with vm_end > addr, or NULL (mmap_lock held). */
+struct vm_area_struct *find_vma(struct mm_struct *mm, unsigned long addr);
+/* The same, and the VMA before it (or NULL) in *pprev. */
+struct vm_area_struct *find_vma_prev(struct mm_struct *mm, unsigned long addr,
+				     struct vm_area_struct **pprev);
+/* The first VMA overlapping [start, end), or NULL. */
+struct vm_area_struct *find_vma_intersection(struct mm_struct *mm, unsigned long start,
+					     unsigned long end);
+/* The VMA containing addr, or NULL. */
+static inline struct vm_area_struct *vma_lookup(struct mm_struct *mm, unsigned long addr)
+{
+	struct vm_area_struct *vma = find_vma(mm, addr);
+
+	if (vma && addr < vma->vm_start)
+		vma = NULL;
+	return vma;
+}
+
+/* ------------------------------------------------------------ faults */
+
+/* handle_mm_fault() flags. */
+#define FAULT_FLAG_WRITE	0x01	/* write access */
+#define FAULT_FLAG_INSTRUCTION	0x02	/* instruction fetch */
+#define FAULT_FLAG_USER		0x04	/* from user mode */
+#define FAULT_FLAG_REMOTE	0x08	/* not current->mm (get_user_pages) */
+#define FAULT_FLAG_FORCE	0x10	/* FOLL_FORCE: write to a read-only private VMA */
+
+/* handle_mm_fault() results: 0 or VM_FAULT_* bits. */
+typedef unsigned int vm_fault_t;
+#define VM_FAULT_OOM		0x0001	/* no memory for a page or page table */
+#define VM_FAULT_SIGBUS		0x0002	/* no page there (past the object's end) */
+#define VM_FAULT_MAJOR		0x0004	/* needed I/O */
+#define VM_FAULT_SIGSEGV	0x0040	/* access not allowed by the VMA */
+#define VM_FAULT_NOPAGE		0x0100	/* ->fault installed the pte itself */
+#define VM_FAULT_RETRY		0x0400	/* try again (a racing change was seen) */
+#define VM_FAULT_ERROR		(VM_FAULT_OOM | VM_FAULT_SIGBUS | VM_FAULT_SIGSEGV)
+
+/* What a vm_operations_struct ->fault() gets and returns. */
+struct vm_fault {
+	struct vm_area_struct *vma;
+	unsigned long address;		/* page-aligned faulting address */
+	unsigned int flags;		/* FAULT_FLAG_* */
+	pgoff_t pgoff;			/* vm_pgoff + page index in the VMA */
+	struct page *page;		/* out: the page, with a reference for the caller */
+};
+
+/*
+ * Hooks of non-anonymous VMAs (shared anonymous memory now, files later).
+ * open: a new VMA now refers to the object (fork, split);
+ * close: a VMA is going away;
+ * fault: find or create the page for vmf->pgoff, return it referenced;
+ * name: what /proc/<pid>/maps prints in the path column (may be NULL).
+ */
+struct vm_operations_struct {
+	void (*open)(struct vm_area_struct *vma);
+	void (*close)(struct vm_area_struct *vma);
+	vm_fault_t (*fault)(struct vm_fault *vmf);
+	const char *(*name)(struct vm_area_struct *vma);
+};
+
+struct pt_regs;
+/*
+ * Resolve a fault at address in vma (mmap_lock held, read or write):
+ * demand-zero, copy-on-write, shared-object pages.  Access rights must
+ * already have been checked against the VMA (the arch fault handler does).
+ */
+vm_fault_t handle_mm_fault(struct vm_area_struct *vma, unsigned long address,
+			   unsigned int flags, struct pt_regs *regs);
+/*
+ * Grow a VM_GROWSDOWN vma down to cover address (mmap_lock held for
+ * writing); 0 or -ENOMEM (RLIMIT_STACK, guard gap, no room).
+ */
+int expand_stack_locked(struct vm_area_struct *vma, unsigned long address);
+/* RLIMIT_STACK of the current process, in bytes. */
+unsigned long mm_stack_rlimit(void);
+
+/* ------------------------------------------------------------ page tables */
+
+/* Remove the ptes of [start, end) in vma, dropping their pages (mmap_lock held). */
+void zap_page_range(struct vm_area_struct *vma, unsigned long start, unsigned long end);
+/* The pte mapping addr in mm, or NULL if no page table covers it. */
+pte_t *lookup_user_pte(struct mm_struct *mm, unsigned long addr);
+/* The page mapped at addr with a reference taken, or NULL (mmap_lock held). */
+struct page *follow_page(struct vm_area_struct *vma, unsigned long addr, unsigned int foll_flags);
+
+/* ------------------------------------------------------------ access from the kernel */
+
+#define FOLL_WRITE	0x01	/* the pages will be written */
+#define FOLL_FORCE	0x10	/* ignore VM_WRITE/VM_READ like ptrace (private VMAs only) */
+#define FOLL_REMOTE	0x2000	/* mm is not current->mm */
+
+/*
+ * Pin the pages of [start, start + nr_pages * PAGE_SIZE) in mm, faulting
+ * them in as needed (mmap_lock held for reading).  Returns the number of
+ * pages pinned (each with a reference: put_page() them), or -EFAULT /
+ * -ENOMEM if not even the first page could be.
+ */
+long get_user_pages_remote(struct mm_struct *mm, unsigned long start, unsigned long nr_pages,
+			   unsigned int gup_flags, struct page **pages);
+/* The same for current->mm. */
+long get_user_pages(unsigned long start, unsigned long nr_pages, unsigned int gup_flags,
+		    struct page **pages);
+/*
+ * Copy len bytes between buf and addr in mm (which need not be current's),
+ * FOLL_WRITE for "into mm".  Takes mmap_lock itself.  Returns the bytes
+ * copied (short at the first inaccessible page).
+ */
+int access_remote_vm(struct mm_struct *mm, unsigned long addr, void *buf, int len,
+		     unsigned int gup_flags);
+
+/* ------------------------------------------------------------ mapping and unmapping */
+
+/*
+ * The *_mm() calls work on any mm and expect its mmap_lock held for
+ * writing; vm_mmap(), vm_munmap() and vm_brk_flags() act on current->mm
+ * and take the lock themselves.  Errors are negative errnos (for the
+ * address-returning ones, an IS_ERR_VALUE()).
+ */
+unsigned long get_unmapped_area_mm(struct mm_struct *mm, struct file *file, unsigned long addr,
+				   unsigned long len, unsigned long pgoff, unsigned long flags);
+unsigned long do_mmap(struct mm_struct *mm, struct file *file, unsigned long addr,
+		      unsigned long len, unsigned long prot, unsigned long flags,
+		      unsigned long pgoff, unsigned long *populate);
+int do_munmap(struct mm_struct *mm, unsigned long start, size_t len);
+int do_brk_flags(struct mm_struct *mm, unsigned long addr, unsigned long len,
+		 unsigned long flags);
+unsigned long do_brk_mm(struct mm_struct *mm, unsigned long brk);
+int do_mprotect_mm(struct mm_struct *mm, unsigned long start, size_t len, unsigned long prot);
+unsigned long do_mremap_mm(struct mm_struct *mm, unsigned long addr, unsigned long old_len,
+			   unsigned long new_len, unsigned long flags, unsigned long new_addr);
+/* madvise() on mm; takes mmap_lock itself (Linux's convention for it). */
+int do_madvise(struct mm_struct *mm, unsigned long start, size_t len, int behavior);
+/* Fault in [start, start + len) (mmap_lock held for reading); 0 or -errno. */
+int mm_populate_range(struct mm_struct *mm, unsigned long start, unsigned long len, bool write);
+
+unsigned long vm_mmap(struct file *file, unsigned long addr, unsigned long len,
+		      unsigned long prot, unsigned long flag, unsigned long offset);
+int vm_munmap(unsigned long start, size_t len);
+/* Map anonymous zero pages at exactly [addr, addr + len) (the ELF loader's bss). */
+int vm_brk_flags(unsigned long addr, unsigned long len, unsigned long flags);
+
+/*
+ * exec: create the stack VMA of mm ending at stack_top (page-aligned; the
+ * top of user space is TASK_SIZE_MAX) and covering at least size bytes
+ * (at least 128 KiB), executable if exec_stack.  Sets mm->start_stack to
+ * stack_top; the caller fills in argv/envp/auxv below it (access_remote_vm()
+ * before switching to mm, or copy_to_user() after) and then sets
+ * mm->start_stack to the initial stack pointer.
+ */
+int setup_user_stack(struct mm_struct *mm, unsigned long stack_top, unsigned long size,
+		     bool exec_stack);
+
+/* Tear down every mapping of a dying mm (mmput()). */
+void exit_mmap(struct mm_struct *mm);
+
+/*
+ * One /proc/<pid>/maps line for vma, in Linux's format, into buf
+ * (NUL-terminated, truncated to size); returns the line's length.
+ * mmap_lock held for reading.
+ */
+int show_map_vma(struct vm_area_struct *vma, char *buf, size_t size);
+
+/* ------------------------------------------------------------ counters */
+
+static inline unsigned long get_mm_counter(struct mm_struct *mm, int member)
+{
+	long v = atomic_long_read(&mm->rss_stat[member]);
+
+	return v < 0 ? 0 : v;
+}
+
+static inline void add_mm_counter(struct mm_struct *mm, int member, long value)
+{
+	atomic_long_add(value, &mm->rss_stat[member]);
+}
+
+static inline void inc_mm_counter(struct mm_struct *mm, int member)
+{
+	add_mm_counter(mm, member, 1);
+}
+
+static inline void dec_mm_counter(struct mm_struct *mm, int member)
+{
+	add_mm_counter(mm, member, -1);
+}
+
+static inline unsigned long get_mm_rss(struct mm_struct *mm)
+{
+	return get_mm_counter(mm, MM_FILEPAGES) + get_mm_counter(mm, MM_ANONPAGES) +
+	       get_mm_counter(mm, MM_SHMEMPAGES);
+}
 
 #endif /* _LINUX_MM_H */

@@ -207,6 +207,17 @@ struct task_struct {
 	size_t robust_list_len;
 	struct completion *vfork_done;		/* CLONE_VFORK parent waits on this */
 	unsigned long start_time;		/* jiffies at creation */
+
+	/*
+	 * User address space bookkeeping (mm/, arch/x86/mm/fault.c); the
+	 * task itself writes these.  min_flt/maj_flt: page faults resolved
+	 * without/with I/O, for getrusage() and /proc.  mmap_locked: how
+	 * this task holds its own mm's mmap_lock (MMAP_LOCKED_*,
+	 * <linux/mmap_lock.h>), so that a fault taken while holding it does
+	 * not try to take it again.
+	 */
+	unsigned long min_flt, maj_flt;
+	unsigned int mmap_locked;
 };
 
 /* ---------------------------------------------------------------- state */

@@ -37,6 +37,7 @@
 #include <linux/panic.h>
 #include <linux/errno.h>
 #include <asm/desc.h>
+#include <asm/mmu_context.h>
 #include <asm/irqflags.h>
 #include <asm/processor.h>
 #include <asm/stacktrace.h>
@@ -377,7 +378,8 @@ static void __schedule(void)
 	WRITE_ONCE(rq->curr, next);
 	rq->nr_switches++;
 
-	/* Address-space switch goes here once user processes exist. */
+	/* next's address space; kernel threads run on init_mm (no lazy TLB). */
+	context_switch_mm(prev, next);
 	prev = __switch_to_asm(prev, next);
 	finish_task_switch(prev);
 }

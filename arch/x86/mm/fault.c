@@ -1,15 +1,78 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Page-fault handling.  Kernel-mode faults on addresses registered in the
- * exception table (user copies) resume at their fixup; any other
- * kernel-mode fault is an oops with a description of the access.  User
- * faults (demand paging, COW, SIGSEGV) are added by the process/mm code.
+ * Page-fault handling: the x86 entry into the mm fault path.
+ *
+ * User addresses (below TASK_SIZE_MAX), from user mode or from the kernel's
+ * user-access helpers: find the VMA under mmap_lock (read), grow a
+ * VM_GROWSDOWN stack down to the address if it lies below one (mmap_lock
+ * for writing, within RLIMIT_STACK and the stack guard gap), check the
+ * access against the VMA (write to a non-writable VMA, instruction fetch
+ * from a non-executable one, any access to PROT_NONE: SEGV_ACCERR; no VMA:
+ * SEGV_MAPERR), and let handle_mm_fault() supply the page.  A fault the
+ * mm cannot resolve sends SIGSEGV/SIGBUS with si_addr to a user-mode
+ * task; in kernel mode it resumes at the helper's exception-table fixup
+ * (the helper then returns -EFAULT or a short count).  Out of memory: the
+ * faulting process is killed with "Out of memory: Killed process N
+ * (comm)" on the console - never a panic.  Resolved faults count in
+ * current->min_flt.
+ *
+ * Kernel-mode rules for user addresses: only instructions listed in the
+ * exception table may fault on them (anything else is an oops, as are
+ * SMAP/SMEP violations and reserved-bit faults); with interrupts disabled
+ * at the fault, or for a task without an mm, there is no fault handling,
+ * only the fixup.  If the task already holds its own mmap_lock (tracked
+ * by <linux/mmap_lock.h>), the fault is handled under that hold instead of
+ * locking again - a second down_read() could wait forever behind a queued
+ * writer; a stack that would need growing then gets the fixup instead.
+ *
+ * Kernel addresses: exception-table fixup or an oops; from user mode,
+ * SIGSEGV (SEGV_MAPERR).
  */
 #include <linux/kernel.h>
 #include <linux/printk.h>
+#include <linux/mm.h>
+#include <linux/sched.h>
+#include <linux/mmap_lock.h>
 #include <asm/traps.h>
 #include <asm/processor.h>
 #include <asm/page.h>
+#include <asm/irqflags.h>
+#include <asm/uaccess.h>
+
+/* Linux's signal numbers and si_codes (until the signal headers exist). */
+#ifndef SIGBUS
+#define SIGBUS		7
+#endif
+#ifndef SIGKILL
+#define SIGKILL		9
+#endif
+#ifndef SIGSEGV
+#define SIGSEGV		11
+#endif
+#ifndef SEGV_MAPERR
+#define SEGV_MAPERR	1	/* address not mapped */
+#define SEGV_ACCERR	2	/* access not allowed */
+#endif
+#ifndef BUS_ADRERR
+#define BUS_ADRERR	2	/* nonexistent physical address (past EOF) */
+#endif
+#ifndef SI_KERNEL
+#define SI_KERNEL	0x80
+#endif
+
+int force_sig_fault(int sig, int code, void *addr);
+
+/*
+ * Until signal delivery exists (the proc branch defines the real
+ * force_sig_fault()), a fatal fault ends the task here, saying so.
+ */
+int __weak force_sig_fault(int sig, int code, void *addr)
+{
+	pr_err("%s[%d]: fatal signal %d (code %d) at %px: killed (no signal delivery yet)\n",
+	       current->comm, current->pid, sig, code, addr);
+	local_irq_enable();
+	do_exit(sig);
+}
 
 static void __noreturn kernel_fault_oops(struct pt_regs *regs, unsigned long err,
 					 unsigned long address)
@@ -29,9 +92,162 @@ static void __noreturn kernel_fault_oops(struct pt_regs *regs, unsigned long err
 	die("page fault", regs, err);
 }
 
-void do_page_fault(struct pt_regs *regs, unsigned long err, unsigned long address)
+/* A kernel-mode fault nobody resolves: the fixup, or an oops. */
+static void kernel_fixup_or_oops(struct pt_regs *regs, unsigned long err, unsigned long address)
 {
-	if (!user_mode(regs) && fixup_exception(regs))
+	if (fixup_exception(regs))
 		return;
 	kernel_fault_oops(regs, err, address);
+}
+
+/* Does the VMA forbid this access?  (x86: write and exec imply read.) */
+static bool access_error(unsigned long err, struct vm_area_struct *vma)
+{
+	if (err & X86_PF_WRITE)
+		return !(vma->vm_flags & VM_WRITE);
+	if (err & X86_PF_INSTR)
+		return !(vma->vm_flags & VM_EXEC);
+	if (err & X86_PF_PROT)
+		return true;	/* read of a present page: not ours to fix */
+	return !(vma->vm_flags & VM_ACCESS_FLAGS);
+}
+
+static void bad_area(struct pt_regs *regs, unsigned long err, unsigned long address,
+		     int sig, int code)
+{
+	if (!user_mode(regs)) {
+		kernel_fixup_or_oops(regs, err, address);
+		return;
+	}
+	force_sig_fault(sig, code, (void *)address);
+}
+
+static void pagefault_out_of_memory(struct pt_regs *regs, unsigned long err,
+				    unsigned long address)
+{
+	if (!user_mode(regs)) {
+		/* The user copy fails with -EFAULT; the process lives on. */
+		kernel_fixup_or_oops(regs, err, address);
+		return;
+	}
+	pr_err("Out of memory: Killed process %d (%s)\n", current->pid, current->comm);
+	force_sig_fault(SIGKILL, SI_KERNEL, (void *)address);
+}
+
+/*
+ * Resolve a fault on a user address with mmap_lock held as *held says
+ * (MMAP_LOCKED_READ or _WRITE); stack growth may upgrade a read hold we
+ * took ourselves (*held changes).  Returns 0, or the si_code of the
+ * SIGSEGV to send, or -1 with *fault set for handle_mm_fault() errors.
+ */
+static int fault_locked(struct mm_struct *mm, unsigned long err, unsigned long address,
+			unsigned int flags, struct pt_regs *regs, unsigned int *held, bool own,
+			vm_fault_t *fault)
+{
+	struct vm_area_struct *vma = find_vma(mm, address);
+
+	if (!vma)
+		return SEGV_MAPERR;
+	if (vma->vm_start > address) {
+		if (!(vma->vm_flags & VM_GROWSDOWN))
+			return SEGV_MAPERR;
+		if (*held != MMAP_LOCKED_WRITE) {
+			if (!own)
+				return SEGV_MAPERR;	/* cannot upgrade the caller's hold */
+			mmap_read_unlock(mm);
+			mmap_write_lock(mm);
+			*held = MMAP_LOCKED_WRITE;
+			vma = find_vma(mm, address);
+			if (!vma)
+				return SEGV_MAPERR;
+		}
+		if (vma->vm_start > address &&
+		    (!(vma->vm_flags & VM_GROWSDOWN) || expand_stack_locked(vma, address)))
+			return SEGV_MAPERR;
+	}
+	if (access_error(err, vma))
+		return SEGV_ACCERR;
+	*fault = handle_mm_fault(vma, address, flags, regs);
+	return (*fault & VM_FAULT_ERROR) ? -1 : 0;
+}
+
+static void do_user_addr_fault(struct pt_regs *regs, unsigned long err, unsigned long address)
+{
+	struct mm_struct *mm = current->mm;
+	unsigned int flags = 0, held;
+	vm_fault_t fault = 0;
+	bool own;
+	int code;
+
+	if (!user_mode(regs)) {
+		/* Only the user-access helpers may touch user memory. */
+		if ((err & (X86_PF_RSVD | X86_PF_INSTR)) || !search_exception_tables(regs->ip) ||
+		    (smap_enabled && !(regs->flags & X86_EFLAGS_AC)))
+			kernel_fault_oops(regs, err, address);
+		if (!mm || !(regs->flags & X86_EFLAGS_IF)) {
+			kernel_fixup_or_oops(regs, err, address);
+			return;
+		}
+	} else if (err & X86_PF_RSVD) {
+		pr_err("%s[%d]: corrupted page table at %lx\n", current->comm, current->pid, address);
+		force_sig_fault(SIGKILL, SI_KERNEL, (void *)address);
+		return;
+	}
+	if (!mm) {
+		bad_area(regs, err, address, SIGSEGV, SEGV_MAPERR);
+		return;
+	}
+
+	local_irq_enable();
+	if (user_mode(regs))
+		flags |= FAULT_FLAG_USER;
+	if (err & X86_PF_WRITE)
+		flags |= FAULT_FLAG_WRITE;
+	if (err & X86_PF_INSTR)
+		flags |= FAULT_FLAG_INSTRUCTION;
+
+	held = current->mmap_locked;
+	own = held == MMAP_LOCKED_NONE;
+	if (own) {
+		mmap_read_lock(mm);
+		held = MMAP_LOCKED_READ;
+	}
+	code = fault_locked(mm, err, address, flags, regs, &held, own, &fault);
+	if (own) {
+		if (held == MMAP_LOCKED_WRITE)
+			mmap_write_unlock(mm);
+		else
+			mmap_read_unlock(mm);
+	}
+
+	if (!code) {
+		if (fault & VM_FAULT_MAJOR)
+			current->maj_flt++;
+		else
+			current->min_flt++;
+	} else if (code > 0) {
+		bad_area(regs, err, address, SIGSEGV, code);
+	} else if (fault & VM_FAULT_OOM) {
+		pagefault_out_of_memory(regs, err, address);
+	} else if (fault & VM_FAULT_SIGBUS) {
+		bad_area(regs, err, address, SIGBUS, BUS_ADRERR);
+	} else {
+		bad_area(regs, err, address, SIGSEGV, SEGV_ACCERR);
+	}
+	local_irq_disable();
+}
+
+void do_page_fault(struct pt_regs *regs, unsigned long err, unsigned long address)
+{
+	if (address < TASK_SIZE_MAX) {
+		do_user_addr_fault(regs, err, address);
+		return;
+	}
+	if (user_mode(regs)) {
+		local_irq_enable();
+		force_sig_fault(SIGSEGV, SEGV_MAPERR, (void *)address);
+		local_irq_disable();
+		return;
+	}
+	kernel_fixup_or_oops(regs, err, address);
 }

@@ -16,6 +16,8 @@
 #define _ASM_X86_PGTABLE_H
 
 #include <linux/types.h>
+#include <linux/compiler.h>
+#include <asm/atomic.h>
 #include <asm/page.h>
 
 #define _PAGE_PRESENT	(1UL << 0)
@@ -74,5 +76,116 @@ pte_t *lookup_kernel_pte(unsigned long va);
 /* Until the page allocator runs, page-table pages come from memblock. */
 extern unsigned long (*pgtable_alloc_hook)(void);	/* returns a zeroed page's phys, 0 on failure */
 
+/* ------------------------------------------------------------ user page tables */
+
+/*
+ * User mappings (mm/memory.c).  Every level of a user walk carries
+ * _PAGE_USER; leaf entries carry the VMA's vm_page_prot (vm_get_page_prot()
+ * in mm/mmap.c): never _PAGE_GLOBAL (a CR3 load must drop them), write-back
+ * caching (PAT index 0: PWT, PCD and PAT bits clear), NX unless the VMA is
+ * executable (and only when the CPU has NX: __supported_pte_mask).
+ *
+ * _PAGE_PROTNONE reuses the global bit, which means nothing in a
+ * non-present entry: a page of a PROT_NONE VMA keeps its frame in a pte
+ * that the MMU sees as not present, so mprotect() back to a usable
+ * protection finds the contents again.  pte_present() is true for both
+ * kinds; only the fault handler cares about the difference.
+ */
+#define _PAGE_PROTNONE	_PAGE_GLOBAL
+#define _PAGE_TABLE	(_PAGE_PRESENT | _PAGE_RW | _PAGE_USER | _PAGE_ACCESSED)
+
+#define __pte(x)	((pte_t){ (x) })
+#define __pmd(x)	((pmd_t){ (x) })
+#define __pud(x)	((pud_t){ (x) })
+#define __pgd(x)	((pgd_t){ (x) })
+#define pte_val(p)	((p).pte)
+#define pmd_val(p)	((p).pmd)
+#define pud_val(p)	((p).pud)
+#define pgd_val(p)	((p).pgd)
+
+/* Flags common to every usable user leaf: present, user, accessed. */
+#define __PAGE_USER_BASE	(_PAGE_PRESENT | _PAGE_USER | _PAGE_ACCESSED)
+#define PAGE_NONE		__pgprot(_PAGE_PROTNONE | _PAGE_ACCESSED)
+
+/* Upper levels.  Only 4 KiB leaves exist in user page tables. */
+static inline bool pgd_none(pgd_t e) { return !pgd_val(e); }
+static inline bool pud_none(pud_t e) { return !pud_val(e); }
+static inline bool pmd_none(pmd_t e) { return !pmd_val(e); }
+static inline unsigned long pgd_table_pa(pgd_t e) { return pgd_val(e) & PTE_PFN_MASK; }
+static inline unsigned long pud_table_pa(pud_t e) { return pud_val(e) & PTE_PFN_MASK; }
+static inline unsigned long pmd_table_pa(pmd_t e) { return pmd_val(e) & PTE_PFN_MASK; }
+static inline pud_t *pud_offset(pgd_t *pgd, unsigned long addr)
+{
+	return (pud_t *)__va(pgd_table_pa(*pgd)) + pud_index(addr);
+}
+static inline pmd_t *pmd_offset(pud_t *pud, unsigned long addr)
+{
+	return (pmd_t *)__va(pud_table_pa(*pud)) + pmd_index(addr);
+}
+static inline pte_t *pte_offset(pmd_t *pmd, unsigned long addr)
+{
+	return (pte_t *)__va(pmd_table_pa(*pmd)) + pte_index(addr);
+}
+static inline pgd_t *pgd_offset_pgd(pgd_t *pgd, unsigned long addr)
+{
+	return pgd + pgd_index(addr);
+}
+
+/* Leaves. */
+static inline bool pte_none(pte_t p) { return !pte_val(p); }
+static inline bool pte_present(pte_t p) { return pte_val(p) & (_PAGE_PRESENT | _PAGE_PROTNONE); }
+static inline bool pte_protnone(pte_t p)
+{
+	return (pte_val(p) & (_PAGE_PRESENT | _PAGE_PROTNONE)) == _PAGE_PROTNONE;
+}
+static inline bool pte_write(pte_t p) { return pte_val(p) & _PAGE_RW; }
+static inline bool pte_dirty(pte_t p) { return pte_val(p) & _PAGE_DIRTY; }
+static inline bool pte_young(pte_t p) { return pte_val(p) & _PAGE_ACCESSED; }
+static inline bool pte_exec(pte_t p) { return !(pte_val(p) & _PAGE_NX); }
+static inline unsigned long pte_pfn(pte_t p) { return (pte_val(p) & PTE_PFN_MASK) >> PAGE_SHIFT; }
+
+static inline pte_t pte_set_flags(pte_t p, pteval_t f) { return __pte(pte_val(p) | f); }
+static inline pte_t pte_clear_flags(pte_t p, pteval_t f) { return __pte(pte_val(p) & ~f); }
+static inline pte_t pte_mkwrite(pte_t p) { return pte_set_flags(p, _PAGE_RW); }
+static inline pte_t pte_wrprotect(pte_t p) { return pte_clear_flags(p, _PAGE_RW); }
+static inline pte_t pte_mkdirty(pte_t p) { return pte_set_flags(p, _PAGE_DIRTY); }
+static inline pte_t pte_mkclean(pte_t p) { return pte_clear_flags(p, _PAGE_DIRTY); }
+static inline pte_t pte_mkyoung(pte_t p) { return pte_set_flags(p, _PAGE_ACCESSED); }
+static inline pte_t pte_mkold(pte_t p) { return pte_clear_flags(p, _PAGE_ACCESSED); }
+
+static inline pte_t pfn_pte(unsigned long pfn, pgprot_t prot)
+{
+	return __pte(((pteval_t)pfn << PAGE_SHIFT) | (pgprot_val(prot) & __supported_pte_mask));
+}
+
+/* New protection, same frame; keeps the accessed and dirty bits. */
+static inline pte_t pte_modify(pte_t p, pgprot_t prot)
+{
+	pteval_t keep = pte_val(p) & (PTE_PFN_MASK | _PAGE_ACCESSED | _PAGE_DIRTY);
+
+	return __pte(keep | (pgprot_val(prot) & __supported_pte_mask & ~PTE_PFN_MASK));
+}
+
+/*
+ * Updates of live entries.  The MMU sets accessed and dirty bits
+ * asynchronously, so read-modify-write of a present pte is atomic; the
+ * caller holds mm->page_table_lock against other software updates and
+ * flushes the TLB afterwards where an entry lost rights.
+ */
+static inline void set_pte(pte_t *ptep, pte_t p) { WRITE_ONCE(ptep->pte, pte_val(p)); }
+static inline pte_t ptep_get(pte_t *ptep) { return __pte(READ_ONCE(ptep->pte)); }
+static inline pte_t ptep_get_and_clear(pte_t *ptep) { return __pte(xchg(&ptep->pte, 0)); }
+static inline void ptep_set_wrprotect(pte_t *ptep)
+{
+	__asm__ __volatile__("lock andq %1, %0" : "+m"(ptep->pte) : "r"(~_PAGE_RW) : "memory");
+}
+static inline bool ptep_test_and_clear_young(pte_t *ptep)
+{
+	bool old;
+
+	__asm__ __volatile__("lock btrq %2, %0" : "+m"(ptep->pte), "=@ccc"(old)
+			     : "Ir"(5) : "memory");
+	return old;
+}
 
 #endif /* _ASM_X86_PGTABLE_H */

@@ -20,4 +20,18 @@ void flush_tlb_all(void);
 /* The same, on this CPU only. */
 void __flush_tlb_all(void);
 
+struct mm_struct;
+struct vm_area_struct;
+
+/*
+ * User mappings: flush [start, end) of mm on every CPU that has mm loaded
+ * (mm_cpumask(mm)), through smp_call_function_many(); returns when they
+ * all have.  Callers change the ptes first.  May be called with
+ * mm->page_table_lock held (never taken with interrupts off, so a CPU
+ * spinning on it still answers the IPI), but not with interrupts off.
+ */
+void flush_tlb_mm_range(struct mm_struct *mm, unsigned long start, unsigned long end);
+void flush_tlb_mm(struct mm_struct *mm);
+void flush_tlb_page(struct vm_area_struct *vma, unsigned long addr);
+
 #endif /* _ASM_X86_TLBFLUSH_H */

@@ -1,0 +1,74 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * mmap(2), mprotect(2), msync(2) and madvise(2) constants shared by the
+ * Linux architectures that use the generic values (x86 among them).
+ * Written from the Linux ABI; the numbers must never change.
+ */
+#ifndef _UAPI_ASM_GENERIC_MMAN_COMMON_H
+#define _UAPI_ASM_GENERIC_MMAN_COMMON_H
+
+#define PROT_NONE	0x0
+#define PROT_READ	0x1
+#define PROT_WRITE	0x2
+#define PROT_EXEC	0x4
+#define PROT_SEM	0x8		/* atomic ops allowed (accepted, no effect) */
+#define PROT_GROWSDOWN	0x01000000	/* mprotect: extend down to the growsdown VMA's start */
+#define PROT_GROWSUP	0x02000000	/* mprotect: extend up (no growsup VMAs on x86) */
+
+/* The mapping type: exactly one of these (MAP_TYPE masks it). */
+#define MAP_SHARED	0x01
+#define MAP_PRIVATE	0x02
+#define MAP_SHARED_VALIDATE 0x03	/* MAP_SHARED, but unknown flags fail */
+#define MAP_TYPE	0x0f
+
+#define MAP_FIXED	0x10
+#define MAP_ANONYMOUS	0x20
+#define MAP_ANON	MAP_ANONYMOUS
+#define MAP_GROWSDOWN	0x0100
+#define MAP_DENYWRITE	0x0800		/* ignored */
+#define MAP_EXECUTABLE	0x1000		/* ignored */
+#define MAP_LOCKED	0x2000
+#define MAP_NORESERVE	0x4000
+#define MAP_POPULATE	0x8000
+#define MAP_NONBLOCK	0x10000
+#define MAP_STACK	0x20000
+#define MAP_HUGETLB	0x40000
+#define MAP_SYNC	0x80000
+#define MAP_FIXED_NOREPLACE 0x100000
+#define MAP_UNINITIALIZED 0x4000000	/* ignored (no-MMU only) */
+
+#define MS_ASYNC	1
+#define MS_INVALIDATE	2
+#define MS_SYNC		4
+
+#define MADV_NORMAL	0
+#define MADV_RANDOM	1
+#define MADV_SEQUENTIAL	2
+#define MADV_WILLNEED	3
+#define MADV_DONTNEED	4
+#define MADV_FREE	8
+#define MADV_REMOVE	9
+#define MADV_DONTFORK	10
+#define MADV_DOFORK	11
+#define MADV_MERGEABLE	12
+#define MADV_UNMERGEABLE 13
+#define MADV_HUGEPAGE	14
+#define MADV_NOHUGEPAGE	15
+#define MADV_DONTDUMP	16
+#define MADV_DODUMP	17
+#define MADV_WIPEONFORK	18
+#define MADV_KEEPONFORK	19
+#define MADV_COLD	20
+#define MADV_PAGEOUT	21
+#define MADV_POPULATE_READ 22
+#define MADV_POPULATE_WRITE 23
+#define MADV_DONTNEED_LOCKED 24
+#define MADV_COLLAPSE	25
+#define MADV_HWPOISON	100
+#define MADV_SOFT_OFFLINE 101
+
+#define MCL_CURRENT	1
+#define MCL_FUTURE	2
+#define MCL_ONFAULT	4
+
+#endif /* _UAPI_ASM_GENERIC_MMAN_COMMON_H */

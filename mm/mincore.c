@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * mincore(2): which pages of a range are resident.  A page counts as
+ * resident when this process maps it (a present pte), or, for shared
+ * anonymous memory, when its object holds it - the equivalent of Linux
+ * looking in the page cache for shmem.
+ *
+ * The vector is filled a page of entries at a time in a kernel buffer
+ * under mmap_lock (read) and copied out after dropping it, so the copy
+ * may fault freely.
+ */
+#include <linux/kernel.h>
+#include <linux/mm.h>
+#include <linux/sched.h>
+#include <linux/mmap_lock.h>
+#include <linux/syscalls.h>
+#include <linux/errno.h>
+#include <asm/uaccess.h>
+#include "vma.h"
+
+/* Fill vec[0..n) for pages from addr on, all inside one VMA; returns how many. */
+static unsigned long mincore_vma(struct vm_area_struct *vma, unsigned long addr,
+				 unsigned long n, unsigned char *vec)
+{
+	struct mm_struct *mm = vma->vm_mm;
+	unsigned long i;
+
+	n = min(n, (vma->vm_end - addr) >> PAGE_SHIFT);
+	for (i = 0; i < n; i++, addr += PAGE_SIZE) {
+		pte_t *ptep = lookup_user_pte(mm, addr);
+		bool present = ptep && pte_present(ptep_get(ptep));
+
+		if (!present && vma_is_shared_anon(vma))
+			present = shared_anon_page_present(vma, linear_page_index(vma, addr));
+		vec[i] = present;
+	}
+	return n;
+}
+
+SYSCALL_DEFINE3(mincore, unsigned long, start, size_t, len, unsigned char *, vec)
+{
+	struct mm_struct *mm = current->mm;
+	unsigned long pages;
+	unsigned char *tmp;
+	long ret = 0;
+
+	if (offset_in_page(start))
+		return -EINVAL;
+	if (!access_ok((void *)start, len))
+		return -ENOMEM;
+	pages = (len >> PAGE_SHIFT) + (offset_in_page(len) != 0);
+	if (!access_ok(vec, pages))
+		return -EFAULT;
+	if (!mm)
+		return -ENOMEM;
+	tmp = (unsigned char *)__get_free_page(GFP_KERNEL);
+	if (!tmp)
+		return -EAGAIN;
+	while (pages) {
+		struct vm_area_struct *vma;
+		unsigned long done;
+
+		mmap_read_lock(mm);
+		vma = vma_lookup(mm, start);
+		if (!vma) {
+			mmap_read_unlock(mm);
+			ret = -ENOMEM;
+			break;
+		}
+		done = mincore_vma(vma, start, min(pages, PAGE_SIZE), tmp);
+		mmap_read_unlock(mm);
+		if (copy_to_user(vec, tmp, done)) {
+			ret = -EFAULT;
+			break;
+		}
+		pages -= done;
+		vec += done;
+		start += done << PAGE_SHIFT;
+	}
+	free_page((unsigned long)tmp);
+	return ret;
+}

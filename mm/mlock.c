@@ -1,0 +1,157 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * mlock(2), mlock2(2), munlock(2), mlockall(2), munlockall(2).
+ *
+ * Locking a range sets VM_LOCKED on its VMAs (splitting them) and faults
+ * every page in; there is no reclaim or swap yet, so a resident page
+ * stays resident and nothing more is needed to keep it.  MLOCK_ONFAULT /
+ * MCL_ONFAULT set VM_LOCKONFAULT instead of faulting in.  RLIMIT_MEMLOCK
+ * is not enforced: per-process limits do not exist yet, and every process
+ * runs with root's CAP_IPC_LOCK.
+ *
+ * Locking: mmap_lock for writing to change flags, then for reading to
+ * populate.
+ */
+#include <linux/kernel.h>
+#include <linux/mm.h>
+#include <linux/sched.h>
+#include <linux/mmap_lock.h>
+#include <linux/syscalls.h>
+#include <linux/errno.h>
+#include <uapi/linux/mman.h>
+#include "vma.h"
+
+#define MLOCK_ONFAULT	0x01
+
+/* Set (lock) or clear the VM_LOCKED bits of [start, end); holes give ENOMEM. */
+static int apply_vma_lock_flags(struct mm_struct *mm, unsigned long start, unsigned long end,
+				unsigned long lockflags)
+{
+	struct vm_area_struct *vma = find_vma(mm, start);
+
+	if (!vma || vma->vm_start > start)
+		return -ENOMEM;
+	while (start < end) {
+		unsigned long newflags = (vma->vm_flags & ~(VM_LOCKED | VM_LOCKONFAULT)) | lockflags;
+		unsigned long tmp = min(end, vma->vm_end);
+
+		vma = vma_modify_flags(mm, vma, start, tmp, newflags);
+		if (IS_ERR(vma))
+			return PTR_ERR(vma);
+		start = tmp;
+		if (start >= end)
+			break;
+		vma = find_vma(mm, start);
+		if (!vma || vma->vm_start != start)
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+static int do_mlock(unsigned long start, size_t len, unsigned long flags)
+{
+	struct mm_struct *mm = current->mm;
+	unsigned long end;
+	int ret;
+
+	if (!mm)
+		return -ENOMEM;
+	len = PAGE_ALIGN(len + offset_in_page(start));
+	start &= PAGE_MASK;
+	end = start + len;
+	if (end < start)
+		return -EINVAL;
+	if (!len)
+		return 0;
+	if (mmap_write_lock_killable(mm))
+		return -EINTR;
+	ret = apply_vma_lock_flags(mm, start, end, flags);
+	mmap_write_unlock(mm);
+	if (ret || (flags & VM_LOCKONFAULT) || !(flags & VM_LOCKED))
+		return ret;
+	mmap_read_lock(mm);
+	ret = mm_populate_range(mm, start, len, false);
+	mmap_read_unlock(mm);
+	return ret == -EFAULT ? -ENOMEM : ret;
+}
+
+SYSCALL_DEFINE2(mlock, unsigned long, start, size_t, len)
+{
+	return do_mlock(start, len, VM_LOCKED);
+}
+
+SYSCALL_DEFINE3(mlock2, unsigned long, start, size_t, len, int, flags)
+{
+	if (flags & ~MLOCK_ONFAULT)
+		return -EINVAL;
+	return do_mlock(start, len, VM_LOCKED | (flags & MLOCK_ONFAULT ? VM_LOCKONFAULT : 0));
+}
+
+SYSCALL_DEFINE2(munlock, unsigned long, start, size_t, len)
+{
+	return do_mlock(start, len, 0);
+}
+
+static int apply_mlockall_flags(struct mm_struct *mm, int flags)
+{
+	unsigned long to_add = 0;
+	struct vm_area_struct *vma;
+
+	mm->def_flags &= ~(VM_LOCKED | VM_LOCKONFAULT);
+	if (flags & MCL_FUTURE) {
+		mm->def_flags |= VM_LOCKED;
+		if (flags & MCL_ONFAULT)
+			mm->def_flags |= VM_LOCKONFAULT;
+		if (!(flags & MCL_CURRENT))
+			return 0;
+	}
+	if (flags & MCL_CURRENT) {
+		to_add = VM_LOCKED;
+		if (flags & MCL_ONFAULT)
+			to_add |= VM_LOCKONFAULT;
+	}
+	for (vma = list_first_entry_or_null(&mm->mmap_list, struct vm_area_struct, vm_list);
+	     vma; vma = vma_next(vma)) {
+		unsigned long newflags = (vma->vm_flags & ~(VM_LOCKED | VM_LOCKONFAULT)) | to_add;
+
+		vma = vma_modify_flags(mm, vma, vma->vm_start, vma->vm_end, newflags);
+		if (IS_ERR(vma))
+			return PTR_ERR(vma);
+	}
+	return 0;
+}
+
+SYSCALL_DEFINE1(mlockall, int, flags)
+{
+	struct mm_struct *mm = current->mm;
+	int ret;
+
+	if (!flags || (flags & ~(MCL_CURRENT | MCL_FUTURE | MCL_ONFAULT)) || flags == MCL_ONFAULT)
+		return -EINVAL;
+	if (!mm)
+		return -ENOMEM;
+	if (mmap_write_lock_killable(mm))
+		return -EINTR;
+	ret = apply_mlockall_flags(mm, flags);
+	mmap_write_unlock(mm);
+	if (!ret && (flags & MCL_CURRENT) && !(flags & MCL_ONFAULT)) {
+		mmap_read_lock(mm);
+		mm_populate_range(mm, 0, mm->task_size, false);
+		mmap_read_unlock(mm);
+	}
+	return ret;
+}
+
+SYSCALL_DEFINE0(munlockall)
+{
+	struct mm_struct *mm = current->mm;
+	int ret;
+
+	if (!mm)
+		return 0;
+	if (mmap_write_lock_killable(mm))
+		return -EINTR;
+	ret = apply_mlockall_flags(mm, 0);
+	mmap_write_unlock(mm);
+	return ret;
+}
