@@ -1,0 +1,1149 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * N_TTY, the standard line discipline: input editing, echo, signal
+ * characters and output post-processing, as POSIX and Linux define them.
+ *
+ * Input.  receive_buf() processes each character (ISTRIP, IUCLC, IXON
+ * ^S/^Q, ISIG ^C ^\ ^Z, IGNCR/ICRNL/INLCR, and in canonical mode ERASE,
+ * WERASE, KILL, LNEXT, REPRINT, EOF, EOL/EOL2) into read_buf, a ring of
+ * N_TTY_BUF_SIZE bytes with a parallel read_mark[] telling which bytes
+ * end a canonical line (and which of those is an EOF character, ended the
+ * line but is not returned).  Three free-running indices: read_tail (the
+ * reader's), canon_head (end of the last complete line) and read_head.
+ * Canonical reads return one line at a time, from read_tail up to a mark;
+ * non-canonical reads follow VMIN/VTIME.
+ *
+ * Echo.  The receive path does not write to the driver itself: it queues
+ * echo bytes and operations (erase a tab, note the column where a line
+ * started) in echo_buf, and process_echoes() turns them into output under
+ * output_lock, which also serialises write() output, so the column count
+ * that tab erasing needs stays exact.
+ *
+ * Interface: n_tty_ops (<linux/tty_ldisc.h>).
+ *
+ * Locking (outermost first): tty->termios_rwsem (read) for every
+ * operation that looks at termios; atomic_read_lock (one reader at a
+ * time, so a reader gets whole lines); output_lock (driver output, column
+ * state, echo consumption, echo flushes); ldata->lock (spinlock: the read
+ * ring, marks, modes and the echo ring indices).  Signals are sent with
+ * no n_tty lock held.  Only process_echoes() consumes echoes, so the
+ * echo tail moves under output_lock alone.
+ */
+#include <linux/kernel.h>
+#include <linux/ctype.h>
+#include <linux/string.h>
+#include <linux/slab.h>
+#include <linux/bitmap.h>
+#include <linux/bitops.h>
+#include <linux/sched.h>
+#include <linux/jiffies.h>
+#include <linux/errno.h>
+#include <linux/tty.h>
+#include <linux/tty_driver.h>
+#include <linux/tty_ldisc.h>
+#include <linux/tty_flip.h>
+#include <linux/tty_port.h>
+#include <linux/signal.h>
+#include <asm/uaccess.h>
+
+#define N_TTY_BUF_SIZE	4096		/* Linux's: longest canonical line is 4095 */
+#define N_TTY_BUF_MASK	(N_TTY_BUF_SIZE - 1)
+#define ECHO_BUF_SIZE	4096
+#define ECHO_BUF_MASK	(ECHO_BUF_SIZE - 1)
+
+/* read_mark[] bits */
+#define MARK_EOL	0x01		/* this byte ends a canonical line */
+#define MARK_EOF	0x02		/* ... and is the EOF character: not returned */
+
+/*
+ * echo_buf holds bytes to echo; ECHO_OP_START introduces an operation:
+ *   START START            a literal 0xff
+ *   START SET_CANON_COL    remember the column where the input line began
+ *   START ERASE_TAB n      back up over an erased tab; n = columns the
+ *                          line had after the previous tab (0x80: there
+ *                          was one, so canon_column does not count)
+ *   START c (c < 0x20 or 0x7f)   echo the control character as ^X
+ */
+#define ECHO_OP_START		0xff
+#define ECHO_OP_SET_CANON_COL	0x81
+#define ECHO_OP_ERASE_TAB	0x82
+
+struct n_tty_data {
+	spinlock_t lock;
+	struct mutex atomic_read_lock;
+	struct mutex output_lock;
+
+	/* Read side: ldata->lock. */
+	unsigned int read_head, read_tail, canon_head;
+	bool icanon;			/* ICANON, latched at set_termios */
+	bool lnext;			/* the previous character was LNEXT */
+	bool erasing;			/* inside an ECHOPRT \...\ run */
+	bool no_room;			/* receive_buf stopped for lack of room */
+	DECLARE_BITMAP(char_map, 256);	/* characters needing special handling */
+
+	/* Echo ring: head under ldata->lock; tail under output_lock and ldata->lock. */
+	unsigned int echo_head, echo_tail;
+
+	/* Output: output_lock. */
+	unsigned int column;		/* where the cursor is, for tabs */
+	unsigned int canon_column;	/* where the current input line began */
+
+	u8 read_buf[N_TTY_BUF_SIZE];
+	u8 read_mark[N_TTY_BUF_SIZE];
+	u8 echo_buf[ECHO_BUF_SIZE];
+};
+
+static inline unsigned int read_cnt(struct n_tty_data *ldata)
+{
+	return ldata->read_head - ldata->read_tail;
+}
+
+static inline bool is_utf8_continuation(u8 c)
+{
+	return (c & 0xc0) == 0x80;
+}
+
+static inline bool is_continuation(u8 c, struct tty_struct *tty)
+{
+	return I_IUTF8(tty) && is_utf8_continuation(c);
+}
+
+/* ------------------------------------------------------------ echo queue */
+
+/* Append n bytes as one unit, or nothing if they do not fit.  ldata->lock. */
+static void add_echo(struct n_tty_data *ldata, const u8 *b, unsigned int n)
+{
+	if (ECHO_BUF_SIZE - (ldata->echo_head - ldata->echo_tail) < n)
+		return;
+	for (unsigned int i = 0; i < n; i++)
+		ldata->echo_buf[ldata->echo_head++ & ECHO_BUF_MASK] = b[i];
+}
+
+static void echo_char_raw(u8 c, struct n_tty_data *ldata)
+{
+	u8 op[2] = { ECHO_OP_START, ECHO_OP_START };
+
+	if (c == ECHO_OP_START)
+		add_echo(ldata, op, 2);
+	else
+		add_echo(ldata, &c, 1);
+}
+
+/* Echo c, as ^X if it is a control character and ECHOCTL is set. */
+static void echo_char(u8 c, struct tty_struct *tty)
+{
+	struct n_tty_data *ldata = tty->disc_data;
+	u8 op[2] = { ECHO_OP_START, c };
+
+	if (c != ECHO_OP_START && L_ECHOCTL(tty) && iscntrl(c) && c != '\t')
+		add_echo(ldata, op, 2);
+	else
+		echo_char_raw(c, ldata);
+}
+
+static void echo_set_canon_col(struct n_tty_data *ldata)
+{
+	u8 op[2] = { ECHO_OP_START, ECHO_OP_SET_CANON_COL };
+
+	add_echo(ldata, op, 2);
+}
+
+static void echo_erase_tab(unsigned int num_chars, bool after_tab, struct n_tty_data *ldata)
+{
+	u8 op[3] = { ECHO_OP_START, ECHO_OP_ERASE_TAB, (num_chars & 7) | (after_tab ? 0x80 : 0) };
+
+	add_echo(ldata, op, 3);
+}
+
+static void finish_erasing(struct n_tty_data *ldata)
+{
+	if (ldata->erasing) {
+		echo_char_raw('/', ldata);
+		ldata->erasing = false;
+	}
+}
+
+/* ------------------------------------------------------------ output */
+
+/*
+ * Output one character with OPOST processing.  output_lock held.
+ * Returns the room used, or -1 if space is too small (nothing done).
+ */
+static int do_output_char(u8 c, struct tty_struct *tty, unsigned int space)
+{
+	struct n_tty_data *ldata = tty->disc_data;
+	unsigned int spaces;
+
+	if (!space)
+		return -1;
+	switch (c) {
+	case '\n':
+		if (O_ONLRET(tty))
+			ldata->column = 0;
+		if (O_ONLCR(tty)) {
+			if (space < 2)
+				return -1;
+			ldata->canon_column = ldata->column = 0;
+			tty->ops->write(tty, (const u8 *)"\r\n", 2);
+			return 2;
+		}
+		ldata->canon_column = ldata->column;
+		break;
+	case '\r':
+		if (O_ONOCR(tty) && ldata->column == 0)
+			return 0;
+		if (O_OCRNL(tty)) {
+			c = '\n';
+			if (O_ONLRET(tty))
+				ldata->canon_column = ldata->column = 0;
+			break;
+		}
+		ldata->canon_column = ldata->column = 0;
+		break;
+	case '\t':
+		spaces = 8 - (ldata->column & 7);
+		if (O_TABDLY(tty) == XTABS) {
+			if (space < spaces)
+				return -1;
+			ldata->column += spaces;
+			tty->ops->write(tty, (const u8 *)"        ", spaces);
+			return spaces;
+		}
+		ldata->column += spaces;
+		break;
+	case '\b':
+		if (ldata->column > 0)
+			ldata->column--;
+		break;
+	default:
+		if (!iscntrl(c)) {
+			if (O_OLCUC(tty))
+				c = toupper(c);
+			if (!is_continuation(c, tty))
+				ldata->column++;
+		}
+		break;
+	}
+	tty_put_char(tty, c);
+	return 1;
+}
+
+static int process_output(u8 c, struct tty_struct *tty)
+{
+	struct n_tty_data *ldata = tty->disc_data;
+	int ret;
+
+	mutex_lock(&ldata->output_lock);
+	ret = do_output_char(c, tty, tty_write_room(tty));
+	mutex_unlock(&ldata->output_lock);
+	return ret;
+}
+
+/*
+ * Write the longest run of characters that need no translation (only
+ * column bookkeeping) in one driver call.  Returns the number written.
+ */
+static ssize_t process_output_block(struct tty_struct *tty, const u8 *buf, size_t nr)
+{
+	struct n_tty_data *ldata = tty->disc_data;
+	unsigned int space;
+	size_t i;
+	ssize_t written;
+
+	mutex_lock(&ldata->output_lock);
+	space = tty_write_room(tty);
+	if (nr > space)
+		nr = space;
+	for (i = 0; i < nr; i++) {
+		u8 c = buf[i];
+
+		switch (c) {
+		case '\n':
+			if (O_ONLRET(tty))
+				ldata->column = 0;
+			if (O_ONLCR(tty))
+				goto stop;
+			ldata->canon_column = ldata->column;
+			break;
+		case '\r':
+			if (O_ONOCR(tty) && ldata->column == 0)
+				goto stop;
+			if (O_OCRNL(tty))
+				goto stop;
+			ldata->canon_column = ldata->column = 0;
+			break;
+		case '\t':
+			goto stop;
+		case '\b':
+			if (ldata->column > 0)
+				ldata->column--;
+			break;
+		default:
+			if (!iscntrl(c)) {
+				if (O_OLCUC(tty))
+					goto stop;
+				if (!is_continuation(c, tty))
+					ldata->column++;
+			}
+			break;
+		}
+	}
+stop:
+	written = i ? tty->ops->write(tty, buf, i) : 0;
+	mutex_unlock(&ldata->output_lock);
+	return written;
+}
+
+/*
+ * Turn queued echoes into output, as far as the driver has room.
+ * Called without ldata->lock; takes output_lock.
+ */
+static void process_echoes(struct tty_struct *tty)
+{
+	struct n_tty_data *ldata = tty->disc_data;
+	unsigned int tail, head, space;
+
+	if (READ_ONCE(ldata->echo_head) == READ_ONCE(ldata->echo_tail))
+		return;
+	mutex_lock(&ldata->output_lock);
+	spin_lock(&ldata->lock);
+	head = ldata->echo_head;
+	tail = ldata->echo_tail;
+	spin_unlock(&ldata->lock);
+
+	space = tty_write_room(tty);
+	while (tail != head) {
+		u8 c = ldata->echo_buf[tail & ECHO_BUF_MASK];
+
+		if (c != ECHO_OP_START) {
+			int used;
+
+			if (O_OPOST(tty)) {
+				used = do_output_char(c, tty, space);
+				if (used < 0)
+					break;
+			} else {
+				if (!space)
+					break;
+				tty_put_char(tty, c);
+				used = 1;
+			}
+			space -= used;
+			tail++;
+			continue;
+		}
+
+		c = ldata->echo_buf[(tail + 1) & ECHO_BUF_MASK];
+		if (c == ECHO_OP_ERASE_TAB) {
+			unsigned int num_chars = ldata->echo_buf[(tail + 2) & ECHO_BUF_MASK];
+			unsigned int num_bs;
+
+			if (!(num_chars & 0x80))
+				num_chars += ldata->canon_column;
+			num_bs = 8 - (num_chars & 7);
+			if (num_bs > space)
+				break;
+			space -= num_bs;
+			while (num_bs--) {
+				tty_put_char(tty, '\b');
+				if (ldata->column > 0)
+					ldata->column--;
+			}
+			tail += 3;
+		} else if (c == ECHO_OP_SET_CANON_COL) {
+			ldata->canon_column = ldata->column;
+			tail += 2;
+		} else if (c == ECHO_OP_START) {
+			if (!space)
+				break;
+			tty_put_char(tty, ECHO_OP_START);
+			ldata->column++;
+			space--;
+			tail += 2;
+		} else {
+			/* A control character shown as ^X. */
+			if (space < 2)
+				break;
+			tty_put_char(tty, '^');
+			tty_put_char(tty, c ^ 0100);
+			ldata->column += 2;
+			space -= 2;
+			tail += 2;
+		}
+	}
+
+	spin_lock(&ldata->lock);
+	ldata->echo_tail = tail;
+	spin_unlock(&ldata->lock);
+	mutex_unlock(&ldata->output_lock);
+}
+
+/* ------------------------------------------------------------ input */
+
+/* Queue one input byte with its marks.  ldata->lock. */
+static void put_tty_queue(u8 c, u8 mark, struct n_tty_data *ldata)
+{
+	unsigned int i = ldata->read_head & N_TTY_BUF_MASK;
+
+	ldata->read_buf[i] = c;
+	ldata->read_mark[i] = mark;
+	ldata->read_head++;
+}
+
+/*
+ * Room for an ordinary character of the current line: in canonical mode
+ * the last two slots are kept for the line terminator, so an overlong
+ * line can always be ended; characters that do not fit are dropped.
+ */
+static bool line_has_room(struct n_tty_data *ldata, unsigned int need)
+{
+	unsigned int reserve = ldata->icanon ? 1 : 0;
+
+	return read_cnt(ldata) + need + reserve <= N_TTY_BUF_SIZE;
+}
+
+static void put_char_checked(u8 c, struct tty_struct *tty)
+{
+	struct n_tty_data *ldata = tty->disc_data;
+	bool mark_ff = c == 0xff && I_PARMRK(tty);
+
+	if (!line_has_room(ldata, mark_ff ? 2 : 1)) {
+		if (I_IMAXBEL(tty) && L_ECHO(tty))
+			echo_char_raw('\a', ldata);
+		return;
+	}
+	if (mark_ff)
+		put_tty_queue(0xff, 0, ldata);
+	put_tty_queue(c, 0, ldata);
+}
+
+/*
+ * Drop all buffered input.  Echoes stay: what was typed before a ^C has
+ * been seen to be typed.  ldata->lock.
+ */
+static void reset_buffer_flags(struct n_tty_data *ldata)
+{
+	ldata->read_head = ldata->read_tail = ldata->canon_head = 0;
+	ldata->lnext = false;
+	ldata->erasing = false;
+}
+
+static void n_tty_check_unthrottle(struct tty_struct *tty)
+{
+	struct n_tty_data *ldata = tty->disc_data;
+	bool push;
+
+	spin_lock(&ldata->lock);
+	push = ldata->no_room && read_cnt(ldata) < N_TTY_BUF_SIZE / 2;
+	if (push)
+		ldata->no_room = false;
+	spin_unlock(&ldata->lock);
+	if (push && tty->port)
+		tty_flip_buffer_push(tty->port);
+}
+
+static void n_tty_flush_buffer(struct tty_struct *tty)
+{
+	struct n_tty_data *ldata = tty->disc_data;
+
+	spin_lock(&ldata->lock);
+	reset_buffer_flags(ldata);
+	spin_unlock(&ldata->lock);
+	n_tty_check_unthrottle(tty);
+}
+
+/*
+ * A signal character: signal the foreground group and, unless NOFLSH,
+ * throw away pending input and output.  Called without ldata->lock.
+ */
+static void isig(int sig, struct tty_struct *tty)
+{
+	if (tty->isig_hook)
+		tty->isig_hook(tty, sig);
+	else
+		tty_signal_pgrp(tty, sig);
+	if (!L_NOFLSH(tty)) {
+		n_tty_flush_buffer(tty);
+		tty_driver_flush_buffer(tty);
+	}
+}
+
+/* ERASE, WERASE, KILL.  ldata->lock held. */
+static void eraser(u8 c, struct tty_struct *tty)
+{
+	struct n_tty_data *ldata = tty->disc_data;
+	enum { ERASE, WERASE, KILL } kill_type;
+	unsigned int head, cnt;
+	bool seen_alnums = false;
+
+	if (ldata->read_head == ldata->canon_head)
+		return;
+	if (c == ERASE_CHAR(tty)) {
+		kill_type = ERASE;
+	} else if (c == WERASE_CHAR(tty)) {
+		kill_type = WERASE;
+	} else {
+		if (!L_ECHO(tty)) {
+			ldata->read_head = ldata->canon_head;
+			return;
+		}
+		if (!L_ECHOK(tty) || !L_ECHOKE(tty) || !L_ECHOE(tty)) {
+			/* Show the kill character (and a newline) instead of erasing visually. */
+			ldata->read_head = ldata->canon_head;
+			finish_erasing(ldata);
+			echo_char(KILL_CHAR(tty), tty);
+			if (L_ECHOK(tty))
+				echo_char_raw('\n', ldata);
+			return;
+		}
+		kill_type = KILL;
+	}
+
+	while (ldata->read_head != ldata->canon_head) {
+		/* One character; with IUTF8 that is a lead byte and its continuations. */
+		head = ldata->read_head;
+		do {
+			head--;
+			c = ldata->read_buf[head & N_TTY_BUF_MASK];
+		} while (is_continuation(c, tty) && head != ldata->canon_head);
+		if (is_continuation(c, tty))
+			break;
+
+		if (kill_type == WERASE) {
+			if (isalnum(c) || c == '_')
+				seen_alnums = true;
+			else if (seen_alnums)
+				break;
+		}
+		cnt = ldata->read_head - head;
+		ldata->read_head = head;
+
+		if (L_ECHO(tty)) {
+			if (L_ECHOPRT(tty)) {
+				if (!ldata->erasing) {
+					echo_char_raw('\\', ldata);
+					ldata->erasing = true;
+				}
+				echo_char(c, tty);
+				while (--cnt > 0)
+					echo_char_raw(ldata->read_buf[(head + cnt) & N_TTY_BUF_MASK], ldata);
+			} else if (kill_type == ERASE && !L_ECHOE(tty)) {
+				echo_char(ERASE_CHAR(tty), tty);
+			} else if (c == '\t') {
+				unsigned int num_chars = 0, tail = ldata->read_head;
+				bool after_tab = false;
+
+				/* Columns between the previous tab (or the line start) and this one. */
+				while (tail != ldata->canon_head) {
+					u8 p = ldata->read_buf[--tail & N_TTY_BUF_MASK];
+
+					if (p == '\t') {
+						after_tab = true;
+						break;
+					} else if (iscntrl(p)) {
+						if (L_ECHOCTL(tty))
+							num_chars += 2;
+					} else if (!is_continuation(p, tty)) {
+						num_chars++;
+					}
+				}
+				echo_erase_tab(num_chars, after_tab, ldata);
+			} else {
+				static const u8 rubout[3] = { '\b', ' ', '\b' };
+
+				/* A ^X echo is two columns wide. */
+				if (iscntrl(c) && L_ECHOCTL(tty))
+					add_echo(ldata, rubout, 3);
+				if (!iscntrl(c) || L_ECHOCTL(tty))
+					add_echo(ldata, rubout, 3);
+			}
+		}
+		if (kill_type == ERASE)
+			break;
+	}
+	if (ldata->read_head == ldata->canon_head && L_ECHO(tty))
+		finish_erasing(ldata);
+}
+
+/* A line terminator: the line becomes readable.  ldata->lock. */
+static void handle_newline(u8 c, u8 mark, struct tty_struct *tty)
+{
+	struct n_tty_data *ldata = tty->disc_data;
+
+	put_tty_queue(c, mark, ldata);
+	ldata->canon_head = ldata->read_head;
+}
+
+static void receive_char_normal(u8 c, struct tty_struct *tty)
+{
+	struct n_tty_data *ldata = tty->disc_data;
+
+	if (L_ECHO(tty)) {
+		finish_erasing(ldata);
+		/* Note where the echo of a new line starts, for tab erasing. */
+		if (ldata->read_head == ldata->canon_head)
+			echo_set_canon_col(ldata);
+		echo_char(c, tty);
+	}
+	put_char_checked(c, tty);
+}
+
+/*
+ * A character in char_map.  Returns the signal to send for it (the
+ * caller sends it after dropping ldata->lock), or 0.  ldata->lock held.
+ */
+static int receive_char_special(u8 c, struct tty_struct *tty)
+{
+	struct n_tty_data *ldata = tty->disc_data;
+
+	if (I_IXON(tty)) {
+		if (c == START_CHAR(tty)) {
+			start_tty(tty);
+			return 0;
+		}
+		if (c == STOP_CHAR(tty)) {
+			stop_tty(tty);
+			return 0;
+		}
+	}
+	if (L_ISIG(tty)) {
+		if (c == INTR_CHAR(tty))
+			return SIGINT;
+		if (c == QUIT_CHAR(tty))
+			return SIGQUIT;
+		if (c == SUSP_CHAR(tty))
+			return SIGTSTP;
+	}
+
+	if (c == '\r') {
+		if (I_IGNCR(tty))
+			return 0;
+		if (I_ICRNL(tty))
+			c = '\n';
+	} else if (c == '\n' && I_INLCR(tty)) {
+		c = '\r';
+	}
+
+	if (ldata->icanon) {
+		if (c == ERASE_CHAR(tty) || c == KILL_CHAR(tty) ||
+		    (c == WERASE_CHAR(tty) && L_IEXTEN(tty))) {
+			eraser(c, tty);
+			return 0;
+		}
+		if (c == LNEXT_CHAR(tty) && L_IEXTEN(tty)) {
+			ldata->lnext = true;
+			if (L_ECHO(tty)) {
+				finish_erasing(ldata);
+				if (L_ECHOCTL(tty)) {
+					echo_char_raw('^', ldata);
+					echo_char_raw('\b', ldata);
+				}
+			}
+			return 0;
+		}
+		if (c == REPRINT_CHAR(tty) && L_ECHO(tty) && L_IEXTEN(tty)) {
+			finish_erasing(ldata);
+			echo_char(c, tty);
+			echo_char_raw('\n', ldata);
+			for (unsigned int t = ldata->canon_head; t != ldata->read_head; t++)
+				echo_char(ldata->read_buf[t & N_TTY_BUF_MASK], tty);
+			return 0;
+		}
+		if (c == '\n') {
+			if (L_ECHO(tty) || L_ECHONL(tty))
+				echo_char_raw('\n', ldata);
+			handle_newline(c, MARK_EOL, tty);
+			return 0;
+		}
+		if (c == EOF_CHAR(tty)) {
+			handle_newline(c, MARK_EOL | MARK_EOF, tty);
+			return 0;
+		}
+		if (c == EOL_CHAR(tty) || (c == EOL2_CHAR(tty) && L_IEXTEN(tty))) {
+			if (L_ECHO(tty)) {
+				if (ldata->read_head == ldata->canon_head)
+					echo_set_canon_col(ldata);
+				echo_char(c, tty);
+			}
+			if (c == 0xff && I_PARMRK(tty))
+				put_tty_queue(0xff, 0, ldata);
+			handle_newline(c, MARK_EOL, tty);
+			return 0;
+		}
+	}
+	receive_char_normal(c, tty);
+	return 0;
+}
+
+/* Characters with an error flag from the driver.  ldata->lock held; returns a signal or 0. */
+static int receive_char_flagged(u8 c, u8 flag, struct tty_struct *tty)
+{
+	struct n_tty_data *ldata = tty->disc_data;
+
+	switch (flag) {
+	case TTY_BREAK:
+		if (I_IGNBRK(tty))
+			return 0;
+		if (I_BRKINT(tty))
+			return SIGINT;
+		if (I_PARMRK(tty)) {
+			put_tty_queue(0xff, 0, ldata);
+			put_tty_queue(0, 0, ldata);
+		}
+		put_tty_queue(0, 0, ldata);
+		return 0;
+	case TTY_PARITY:
+	case TTY_FRAME:
+		if (I_IGNPAR(tty))
+			return 0;
+		if (I_PARMRK(tty)) {
+			put_tty_queue(0xff, 0, ldata);
+			put_tty_queue(0, 0, ldata);
+			put_tty_queue(c, 0, ldata);
+		} else {
+			put_tty_queue(0, 0, ldata);
+		}
+		return 0;
+	default:
+		/* TTY_OVERRUN: input was lost before this (valid) character. */
+		return receive_char_special(c, tty);
+	}
+}
+
+/* Echo of a signal character, after the signal went out (and flushed). */
+static void echo_signal_char(u8 c, struct tty_struct *tty)
+{
+	struct n_tty_data *ldata = tty->disc_data;
+
+	if (I_IXON(tty))
+		start_tty(tty);
+	if (L_ECHO(tty)) {
+		spin_lock(&ldata->lock);
+		echo_char(c, tty);
+		spin_unlock(&ldata->lock);
+	}
+}
+
+/* Is there room to take another input character without losing data? */
+static bool receive_room(struct n_tty_data *ldata)
+{
+	/* PARMRK may store three bytes for one character. */
+	if (N_TTY_BUF_SIZE - read_cnt(ldata) >= 3)
+		return true;
+	/*
+	 * An overlong canonical line with nothing readable: keep going, so
+	 * a terminator (or erase, or a signal) still gets through;
+	 * put_char_checked() drops the ordinary characters.
+	 */
+	return ldata->icanon && ldata->canon_head == ldata->read_tail;
+}
+
+static size_t n_tty_receive_buf(struct tty_struct *tty, const u8 *cp, const u8 *fp,
+				size_t count)
+{
+	struct n_tty_data *ldata = tty->disc_data;
+	unsigned int old_canon, old_head;
+	size_t i;
+
+	down_read(&tty->termios_rwsem);
+	spin_lock(&ldata->lock);
+	old_canon = ldata->canon_head;
+	old_head = ldata->read_head;
+	for (i = 0; i < count; i++) {
+		u8 c = cp[i], flag = fp ? fp[i] : TTY_NORMAL;
+		int sig = 0;
+
+		if (!receive_room(ldata)) {
+			ldata->no_room = true;
+			break;
+		}
+		if (flag != TTY_NORMAL && flag != TTY_OVERRUN) {
+			sig = receive_char_flagged(c, flag, tty);
+		} else {
+			if (I_ISTRIP(tty))
+				c &= 0x7f;
+			if (I_IUCLC(tty) && L_IEXTEN(tty))
+				c = tolower(c);
+			/* IXANY: any character but START/STOP restarts stopped output. */
+			if (tty->stopped && !tty->flow_stopped && I_IXON(tty) && I_IXANY(tty) &&
+			    c != START_CHAR(tty) && c != STOP_CHAR(tty))
+				start_tty(tty);
+			if (ldata->lnext) {
+				ldata->lnext = false;
+				receive_char_normal(c, tty);
+			} else if (test_bit(c, ldata->char_map)) {
+				sig = receive_char_special(c, tty);
+			} else {
+				receive_char_normal(c, tty);
+			}
+		}
+		if (sig) {
+			spin_unlock(&ldata->lock);
+			isig(sig, tty);
+			echo_signal_char(c, tty);
+			spin_lock(&ldata->lock);
+			old_canon = ldata->canon_head;
+			old_head = ldata->read_head;
+		}
+	}
+	/* Non-canonical: every new byte is readable; canonical: complete lines. */
+	if (ldata->icanon ? ldata->canon_head != old_canon : ldata->read_head != old_head) {
+		spin_unlock(&ldata->lock);
+		wake_up_interruptible(&tty->read_wait);
+	} else {
+		spin_unlock(&ldata->lock);
+	}
+	process_echoes(tty);
+	up_read(&tty->termios_rwsem);
+	return i;
+}
+
+/* ------------------------------------------------------------ termios */
+
+static void n_tty_set_termios(struct tty_struct *tty, const struct ktermios *old)
+{
+	struct n_tty_data *ldata = tty->disc_data;
+	bool was_canon = old ? !!(old->c_lflag & ICANON) : false;
+	DECLARE_BITMAP(map, 256);
+
+	bitmap_zero(map, 256);
+	if (I_IGNCR(tty) || I_ICRNL(tty))
+		__set_bit('\r', map);
+	if (I_INLCR(tty))
+		__set_bit('\n', map);
+	if (L_ICANON(tty)) {
+		__set_bit(ERASE_CHAR(tty), map);
+		__set_bit(KILL_CHAR(tty), map);
+		__set_bit(EOF_CHAR(tty), map);
+		__set_bit('\n', map);
+		__set_bit(EOL_CHAR(tty), map);
+		if (L_IEXTEN(tty)) {
+			__set_bit(WERASE_CHAR(tty), map);
+			__set_bit(LNEXT_CHAR(tty), map);
+			__set_bit(EOL2_CHAR(tty), map);
+			if (L_ECHO(tty))
+				__set_bit(REPRINT_CHAR(tty), map);
+		}
+	}
+	if (I_IXON(tty)) {
+		__set_bit(START_CHAR(tty), map);
+		__set_bit(STOP_CHAR(tty), map);
+	}
+	if (L_ISIG(tty)) {
+		__set_bit(INTR_CHAR(tty), map);
+		__set_bit(QUIT_CHAR(tty), map);
+		__set_bit(SUSP_CHAR(tty), map);
+	}
+	/* A c_cc entry of 0 disables that character; a received NUL is ordinary. */
+	__clear_bit(__DISABLED_CHAR, map);
+
+	spin_lock(&ldata->lock);
+	bitmap_copy(ldata->char_map, map, 256);
+	if (!was_canon && L_ICANON(tty)) {
+		/* Input typed in raw mode becomes one line, readable at once. */
+		memset(ldata->read_mark, 0, sizeof(ldata->read_mark));
+		if (read_cnt(ldata))
+			ldata->read_mark[(ldata->read_head - 1) & N_TTY_BUF_MASK] = MARK_EOL;
+		ldata->canon_head = ldata->read_head;
+		ldata->erasing = false;
+		ldata->lnext = false;
+	}
+	ldata->icanon = L_ICANON(tty);
+	spin_unlock(&ldata->lock);
+
+	/* Leaving IXON (or canonical mode) must not leave output or readers stuck. */
+	if (!I_IXON(tty) && tty->stopped && !tty->flow_stopped)
+		start_tty(tty);
+	wake_up_interruptible(&tty->read_wait);
+	wake_up_interruptible(&tty->write_wait);
+}
+
+/* ------------------------------------------------------------ read */
+
+static bool input_available(struct tty_struct *tty)
+{
+	struct n_tty_data *ldata = tty->disc_data;
+
+	if (ldata->icanon)
+		return READ_ONCE(ldata->canon_head) != READ_ONCE(ldata->read_tail);
+	return READ_ONCE(ldata->read_head) != READ_ONCE(ldata->read_tail);
+}
+
+/*
+ * Copy (part of) the next line.  A line filling the buffer exactly
+ * consumes an EOF character right behind it, so the next read does not
+ * report end of file.  ldata->lock.
+ */
+static size_t canon_copy(struct n_tty_data *ldata, u8 *kb, size_t nr)
+{
+	unsigned int tail = ldata->read_tail;
+	size_t n = 0;
+
+	while (tail != ldata->canon_head) {
+		unsigned int i = tail & N_TTY_BUF_MASK;
+		u8 mark = ldata->read_mark[i];
+
+		if (mark & MARK_EOF) {
+			tail++;
+			break;
+		}
+		if (n == nr)
+			break;
+		kb[n++] = ldata->read_buf[i];
+		tail++;
+		if (mark & MARK_EOL)
+			break;
+	}
+	ldata->read_tail = tail;
+	return n;
+}
+
+/* Non-canonical: copy what is there.  EOF characters left from canonical mode are dropped. */
+static size_t raw_copy(struct n_tty_data *ldata, u8 *kb, size_t nr)
+{
+	size_t n = 0;
+
+	while (ldata->read_tail != ldata->read_head && n < nr) {
+		unsigned int i = ldata->read_tail++ & N_TTY_BUF_MASK;
+
+		if (!(ldata->read_mark[i] & MARK_EOF))
+			kb[n++] = ldata->read_buf[i];
+	}
+	if (ldata->canon_head - ldata->read_tail > N_TTY_BUF_SIZE)
+		ldata->canon_head = ldata->read_tail;
+	return n;
+}
+
+static ssize_t n_tty_read(struct tty_struct *tty, struct file *file, u8 *kbuf, size_t nr)
+{
+	struct n_tty_data *ldata = tty->disc_data;
+	bool nonblock = tty_io_nonblock(tty, file);
+	long timeout = MAX_SCHEDULE_TIMEOUT, time = 0;
+	size_t minimum = 0, copied = 0;
+	ssize_t ret = 0;
+	DECLARE_WAITQUEUE(wait, current);
+
+	ret = tty_check_change_sig(tty, SIGTTIN);
+	if (ret)
+		return ret;
+
+	if (nonblock) {
+		if (!mutex_trylock(&ldata->atomic_read_lock))
+			return -EAGAIN;
+	} else if (mutex_lock_interruptible(&ldata->atomic_read_lock)) {
+		return -ERESTARTSYS;
+	}
+	down_read(&tty->termios_rwsem);
+
+	if (!ldata->icanon) {
+		minimum = MIN_CHAR(tty);
+		if (minimum) {
+			/* VTIME is an inter-byte timer, started by the first byte. */
+			time = (HZ / 10) * TIME_CHAR(tty);
+		} else {
+			/* VTIME is the total wait for the first byte (0: none). */
+			timeout = (HZ / 10) * TIME_CHAR(tty);
+			minimum = 1;
+		}
+	}
+
+	add_wait_queue(&tty->read_wait, &wait);
+	while (nr) {
+		set_current_state(TASK_INTERRUPTIBLE);
+		if (input_available(tty)) {
+			size_t n;
+
+			__set_current_state(TASK_RUNNING);
+			spin_lock(&ldata->lock);
+			if (ldata->icanon)
+				n = canon_copy(ldata, kbuf + copied, nr);
+			else
+				n = raw_copy(ldata, kbuf + copied, nr);
+			spin_unlock(&ldata->lock);
+			copied += n;
+			nr -= n;
+			n_tty_check_unthrottle(tty);
+			if (ldata->icanon || copied >= minimum)
+				break;
+			if (time)
+				timeout = time;
+			continue;
+		}
+		if (tty_hung_up_p(tty))
+			break;
+		if (test_bit(TTY_IO_ERROR, &tty->flags)) {
+			ret = -EIO;
+			break;
+		}
+		if (!timeout)
+			break;
+		if (nonblock) {
+			ret = -EAGAIN;
+			break;
+		}
+		if (signal_pending(current)) {
+			ret = -ERESTARTSYS;
+			break;
+		}
+		up_read(&tty->termios_rwsem);
+		timeout = schedule_timeout(timeout);
+		down_read(&tty->termios_rwsem);
+	}
+	__set_current_state(TASK_RUNNING);
+	remove_wait_queue(&tty->read_wait, &wait);
+	up_read(&tty->termios_rwsem);
+	mutex_unlock(&ldata->atomic_read_lock);
+
+	return copied ? (ssize_t)copied : ret;
+}
+
+/* ------------------------------------------------------------ write */
+
+static ssize_t n_tty_write(struct tty_struct *tty, struct file *file, const u8 *buf, size_t nr)
+{
+	struct n_tty_data *ldata = tty->disc_data;
+	const u8 *b = buf;
+	ssize_t ret = 0;
+	DECLARE_WAITQUEUE(wait, current);
+
+	/* Background writers with TOSTOP get SIGTTOU (POSIX 7.1.1.4). */
+	if (L_TOSTOP(tty)) {
+		ret = tty_check_change(tty);
+		if (ret)
+			return ret;
+	}
+
+	down_read(&tty->termios_rwsem);
+	process_echoes(tty);
+	add_wait_queue(&tty->write_wait, &wait);
+	for (;;) {
+		set_current_state(TASK_INTERRUPTIBLE);
+		if (signal_pending(current)) {
+			ret = -ERESTARTSYS;
+			break;
+		}
+		if (tty_hung_up_p(tty) || test_bit(TTY_IO_ERROR, &tty->flags)) {
+			ret = -EIO;
+			break;
+		}
+		if (O_OPOST(tty)) {
+			while (nr > 0) {
+				ssize_t num = process_output_block(tty, b, nr);
+
+				if (num < 0) {
+					ret = num;
+					goto out;
+				}
+				b += num;
+				nr -= num;
+				if (!nr)
+					break;
+				num = process_output(*b, tty);
+				if (num < 0)
+					break;
+				b++;
+				nr--;
+			}
+		} else {
+			while (nr > 0) {
+				ssize_t num;
+
+				mutex_lock(&ldata->output_lock);
+				num = tty->ops->write(tty, b, nr);
+				mutex_unlock(&ldata->output_lock);
+				if (num < 0) {
+					ret = num;
+					goto out;
+				}
+				if (!num)
+					break;
+				b += num;
+				nr -= num;
+			}
+		}
+		if (!nr)
+			break;
+		if (tty_io_nonblock(tty, file)) {
+			ret = -EAGAIN;
+			break;
+		}
+		up_read(&tty->termios_rwsem);
+		schedule();
+		down_read(&tty->termios_rwsem);
+	}
+out:
+	__set_current_state(TASK_RUNNING);
+	remove_wait_queue(&tty->write_wait, &wait);
+	up_read(&tty->termios_rwsem);
+	return b - buf ? b - buf : ret;
+}
+
+/* ------------------------------------------------------------ misc */
+
+/* Readable bytes: complete lines (without EOF characters) or everything. */
+static unsigned int n_tty_inq(struct tty_struct *tty)
+{
+	struct n_tty_data *ldata = tty->disc_data;
+	unsigned int n = 0, t, end;
+
+	spin_lock(&ldata->lock);
+	end = ldata->icanon ? ldata->canon_head : ldata->read_head;
+	for (t = ldata->read_tail; t != end; t++)
+		if (!(ldata->read_mark[t & N_TTY_BUF_MASK] & MARK_EOF))
+			n++;
+	spin_unlock(&ldata->lock);
+	return n;
+}
+
+static int n_tty_ioctl(struct tty_struct *tty, unsigned int cmd, unsigned long arg)
+{
+	switch (cmd) {
+	case TIOCINQ:
+		return put_user((int)n_tty_inq(tty), (int *)arg);
+	default:
+		return -ENOIOCTLCMD;
+	}
+}
+
+static void n_tty_hangup(struct tty_struct *tty)
+{
+	wake_up_interruptible_all(&tty->read_wait);
+	wake_up_interruptible_all(&tty->write_wait);
+}
+
+static int n_tty_open(struct tty_struct *tty)
+{
+	struct n_tty_data *ldata = kzalloc(sizeof(*ldata), GFP_KERNEL);
+
+	if (!ldata)
+		return -ENOMEM;
+	spin_lock_init(&ldata->lock);
+	mutex_init(&ldata->atomic_read_lock);
+	mutex_init(&ldata->output_lock);
+	tty->disc_data = ldata;
+	down_write(&tty->termios_rwsem);
+	n_tty_set_termios(tty, NULL);
+	up_write(&tty->termios_rwsem);
+	return 0;
+}
+
+static void n_tty_close(struct tty_struct *tty)
+{
+	kfree(tty->disc_data);
+	tty->disc_data = NULL;
+}
+
+const struct tty_ldisc_ops n_tty_ops = {
+	.name = "n_tty",
+	.num = N_TTY,
+	.open = n_tty_open,
+	.close = n_tty_close,
+	.flush_buffer = n_tty_flush_buffer,
+	.read = n_tty_read,
+	.write = n_tty_write,
+	.ioctl = n_tty_ioctl,
+	.set_termios = n_tty_set_termios,
+	.receive_buf = n_tty_receive_buf,
+	.inq = n_tty_inq,
+	.hangup = n_tty_hangup,
+};

@@ -1,0 +1,656 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The tty core: terminal drivers, tty structures, and the file
+ * operations of every terminal device node.
+ *
+ * Device numbers (Linux's): a driver owns major:minor_start.. (ttyS is
+ * 4:64-67); 5:0 is /dev/tty, the caller's controlling terminal (ENXIO
+ * without one); 5:1 is /dev/console, the tty of the console device.
+ * Opening either of those never makes the terminal a controlling one.
+ *
+ * read() and write() go through a kernel bounce buffer to the line
+ * discipline, which therefore never touches user memory and never faults
+ * while holding its locks.  ioctl() dispatch: job control
+ * (tty_jobctrl.c), core ioctls (window size, TIOCSTI, exclusive mode,
+ * modem lines, breaks), the driver, termios (tty_ioctl.c), the line
+ * discipline; anything else is ENOTTY.
+ *
+ * Interface: tty_alloc_driver(), tty_register_driver(), tty_init_dev(),
+ * tty_wakeup(), tty_vhangup(), stop_tty()/start_tty(), and the file
+ * operations (tty_fops).
+ *
+ * Locking: tty_mutex guards the driver list, driver->ttys[], tty->count
+ * and the open/close sequence.  See <linux/tty.h> for the tty's own locks.
+ */
+#define pr_fmt(fmt) "tty: " fmt
+
+#include <linux/kernel.h>
+#include <linux/init.h>
+#include <linux/string.h>
+#include <linux/slab.h>
+#include <linux/mutex.h>
+#include <linux/errno.h>
+#include <linux/sched.h>
+#include <linux/fs.h>
+#include <linux/cdev.h>
+#include <linux/kdev_t.h>
+#include <linux/capability.h>
+#include <linux/sprintf.h>
+#include <linux/signal.h>
+#include <linux/delay.h>
+#include <linux/tty.h>
+#include <linux/tty_driver.h>
+#include <linux/tty_ldisc.h>
+#include <linux/tty_port.h>
+#include <linux/tty_flip.h>
+#include <uapi/linux/fcntl.h>
+#include <asm/uaccess.h>
+
+#define TTYAUX_MAJOR		5
+#define TTY_BOUNCE_SIZE		4096	/* the line discipline's buffer: one canonical line */
+
+static DEFINE_MUTEX(tty_mutex);
+static LIST_HEAD(tty_drivers);
+static struct tty_driver *console_driver;	/* set once at boot */
+static int console_index;
+
+/* Linux's tty_std_termios: canonical, echoing, ^C and friends, 38400 8N1. */
+const struct ktermios tty_std_termios = {
+	.c_iflag = ICRNL | IXON,
+	.c_oflag = OPOST | ONLCR,
+	.c_cflag = B38400 | CS8 | CREAD | HUPCL,
+	.c_lflag = ISIG | ICANON | ECHO | ECHOE | ECHOK | ECHOCTL | ECHOKE | IEXTEN,
+	.c_cc = {
+		[VINTR] = 003,		/* ^C */
+		[VQUIT] = 034,		/* ^\ */
+		[VERASE] = 0177,	/* DEL */
+		[VKILL] = 025,		/* ^U */
+		[VEOF] = 004,		/* ^D */
+		[VTIME] = 0,
+		[VMIN] = 1,
+		[VSTART] = 021,		/* ^Q */
+		[VSTOP] = 023,		/* ^S */
+		[VSUSP] = 032,		/* ^Z */
+		[VREPRINT] = 022,	/* ^R */
+		[VDISCARD] = 017,	/* ^O */
+		[VWERASE] = 027,	/* ^W */
+		[VLNEXT] = 026,		/* ^V */
+	},
+	.c_ispeed = 38400,
+	.c_ospeed = 38400,
+};
+
+/* ------------------------------------------------------------ drivers */
+
+struct tty_driver *tty_alloc_driver(unsigned int lines, unsigned long flags)
+{
+	struct tty_driver *driver = kzalloc(sizeof(*driver), GFP_KERNEL);
+
+	if (!driver)
+		return ERR_PTR(-ENOMEM);
+	driver->ttys = kcalloc(lines, sizeof(*driver->ttys), GFP_KERNEL);
+	driver->ports = kcalloc(lines, sizeof(*driver->ports), GFP_KERNEL);
+	if (!driver->ttys || !driver->ports) {
+		kfree(driver->ttys);
+		kfree(driver->ports);
+		kfree(driver);
+		return ERR_PTR(-ENOMEM);
+	}
+	driver->num = lines;
+	driver->flags = flags;
+	driver->init_termios = tty_std_termios;
+	INIT_LIST_HEAD(&driver->tty_drivers);
+	return driver;
+}
+
+static const struct file_operations tty_fops;
+
+int tty_register_driver(struct tty_driver *driver)
+{
+	struct cdev *cdev;
+	dev_t dev = MKDEV(driver->major, driver->minor_start);
+	int ret;
+
+	cdev = kzalloc(sizeof(*cdev), GFP_KERNEL);
+	if (!cdev)
+		return -ENOMEM;
+	ret = register_chrdev_region(dev, driver->num, driver->name);
+	if (ret)
+		goto out_free;
+	cdev_init(cdev, &tty_fops);
+	ret = cdev_add(cdev, dev, driver->num);
+	if (ret)
+		goto out_unregister;
+	mutex_lock(&tty_mutex);
+	list_add_tail(&driver->tty_drivers, &tty_drivers);
+	mutex_unlock(&tty_mutex);
+	return 0;
+
+out_unregister:
+	unregister_chrdev_region(dev, driver->num);
+out_free:
+	kfree(cdev);
+	return ret;
+}
+
+void tty_set_console_device(struct tty_driver *driver, int index)
+{
+	console_driver = driver;
+	console_index = index;
+}
+
+/* The driver and index of a device number.  tty_mutex held. */
+static struct tty_driver *get_tty_driver(dev_t device, int *index)
+{
+	struct tty_driver *p;
+
+	list_for_each_entry(p, &tty_drivers, tty_drivers) {
+		dev_t base = MKDEV(p->major, p->minor_start);
+
+		if (device >= base && device < base + p->num) {
+			*index = device - base;
+			return p;
+		}
+	}
+	return NULL;
+}
+
+/* ------------------------------------------------------------ tty structures */
+
+static struct tty_struct *alloc_tty_struct(struct tty_driver *driver, int index)
+{
+	struct tty_struct *tty = kzalloc(sizeof(*tty), GFP_KERNEL);
+
+	if (!tty)
+		return NULL;
+	tty->driver = driver;
+	tty->ops = driver->ops;
+	tty->index = index;
+	snprintf(tty->name, sizeof(tty->name), "%s%d", driver->name, index);
+	tty->port = driver->ports[index];
+	init_rwsem(&tty->termios_rwsem);
+	tty->termios = driver->init_termios;
+	mutex_init(&tty->winsize_mutex);
+	spin_lock_init(&tty->ctrl_lock);
+	init_waitqueue_head(&tty->read_wait);
+	init_waitqueue_head(&tty->write_wait);
+	mutex_init(&tty->atomic_write_lock);
+	tty->ldisc = &n_tty_ops;
+	return tty;
+}
+
+/* tty_mutex held. */
+static struct tty_struct *tty_init_dev_locked(struct tty_driver *driver, int index)
+{
+	struct tty_struct *tty = driver->ttys[index];
+	int ret;
+
+	if (tty)
+		return tty;
+	if (!driver->ports[index])
+		return ERR_PTR(-ENODEV);
+	tty = alloc_tty_struct(driver, index);
+	if (!tty)
+		return ERR_PTR(-ENOMEM);
+	ret = tty->ldisc->open(tty);
+	if (ret) {
+		kfree(tty);
+		return ERR_PTR(ret);
+	}
+	set_bit(TTY_OPENED, &tty->flags);
+	driver->ttys[index] = tty;
+	return tty;
+}
+
+struct tty_struct *tty_init_dev(struct tty_driver *driver, int index)
+{
+	struct tty_struct *tty;
+
+	if (index < 0 || (unsigned int)index >= driver->num)
+		return ERR_PTR(-ENODEV);
+	mutex_lock(&tty_mutex);
+	tty = tty_init_dev_locked(driver, index);
+	mutex_unlock(&tty_mutex);
+	return tty;
+}
+
+bool tty_io_nonblock(struct tty_struct *tty, struct file *file)
+{
+	return file && (file->f_flags & O_NONBLOCK);
+}
+
+bool tty_hung_up_p(struct tty_struct *tty)
+{
+	return test_bit(TTY_HUPPED, &tty->flags);
+}
+
+void tty_wakeup(struct tty_struct *tty)
+{
+	wake_up_interruptible(&tty->write_wait);
+}
+
+void tty_vhangup(struct tty_struct *tty)
+{
+	set_bit(TTY_HUPPED, &tty->flags);
+	if (tty->ops->hangup)
+		tty->ops->hangup(tty);
+	if (tty->ldisc->hangup)
+		tty->ldisc->hangup(tty);
+}
+
+/* ------------------------------------------------------------ output control */
+
+void stop_tty(struct tty_struct *tty)
+{
+	unsigned long flags;
+	bool was;
+
+	spin_lock_irqsave(&tty->ctrl_lock, flags);
+	was = tty->stopped;
+	tty->stopped = true;
+	spin_unlock_irqrestore(&tty->ctrl_lock, flags);
+	if (!was && tty->ops->stop)
+		tty->ops->stop(tty);
+}
+
+void start_tty(struct tty_struct *tty)
+{
+	unsigned long flags;
+	bool was;
+
+	spin_lock_irqsave(&tty->ctrl_lock, flags);
+	was = tty->stopped;
+	tty->stopped = false;
+	tty->flow_stopped = false;
+	spin_unlock_irqrestore(&tty->ctrl_lock, flags);
+	if (was && tty->ops->start)
+		tty->ops->start(tty);
+	tty_wakeup(tty);
+}
+
+unsigned int tty_write_room(struct tty_struct *tty)
+{
+	return tty->ops->write_room ? tty->ops->write_room(tty) : 2048;
+}
+
+unsigned int tty_chars_in_buffer(struct tty_struct *tty)
+{
+	return tty->ops->chars_in_buffer ? tty->ops->chars_in_buffer(tty) : 0;
+}
+
+void tty_driver_flush_buffer(struct tty_struct *tty)
+{
+	if (tty->ops->flush_buffer)
+		tty->ops->flush_buffer(tty);
+	tty_wakeup(tty);
+}
+
+int tty_put_char(struct tty_struct *tty, u8 c)
+{
+	return tty->ops->write(tty, &c, 1) == 1;
+}
+
+/* ------------------------------------------------------------ open and close */
+
+static struct tty_struct *file_tty(struct file *file)
+{
+	return file->private_data;
+}
+
+/* Which tty a device number names; *noctty is set for /dev/tty and /dev/console. */
+static struct tty_struct *tty_lookup(dev_t device, bool *noctty)
+{
+	struct tty_driver *driver;
+	int index;
+
+	if (device == MKDEV(TTYAUX_MAJOR, 0)) {
+		struct tty_struct *tty = get_current_tty();
+
+		*noctty = true;
+		return tty ? tty : ERR_PTR(-ENXIO);
+	}
+	if (device == MKDEV(TTYAUX_MAJOR, 1)) {
+		*noctty = true;
+		if (!console_driver)
+			return ERR_PTR(-ENODEV);
+		return tty_init_dev_locked(console_driver, console_index);
+	}
+	driver = get_tty_driver(device, &index);
+	if (!driver)
+		return ERR_PTR(-ENODEV);
+	return tty_init_dev_locked(driver, index);
+}
+
+static int tty_open(struct inode *inode, struct file *filp)
+{
+	bool noctty = filp->f_flags & O_NOCTTY;
+	struct tty_struct *tty;
+	int ret;
+
+	mutex_lock(&tty_mutex);
+	tty = tty_lookup(inode->i_rdev, &noctty);
+	if (IS_ERR(tty)) {
+		mutex_unlock(&tty_mutex);
+		return PTR_ERR(tty);
+	}
+	if (test_bit(TTY_EXCLUSIVE, &tty->flags) && !capable(CAP_SYS_ADMIN)) {
+		mutex_unlock(&tty_mutex);
+		return -EBUSY;
+	}
+	if (!tty->count++) {
+		/* First open since the last close: start clean, as a fresh ldisc would. */
+		clear_bit(TTY_HUPPED, &tty->flags);
+		clear_bit(TTY_IO_ERROR, &tty->flags);
+		tty_buffer_flush(tty->port);
+		tty->ldisc->flush_buffer(tty);
+		tty_port_tty_set(tty->port, tty);
+	}
+	if (tty->ops->open) {
+		ret = tty->ops->open(tty, filp);
+		if (ret) {
+			if (!--tty->count)
+				tty_port_tty_set(tty->port, NULL);
+			mutex_unlock(&tty_mutex);
+			return ret;
+		}
+	}
+	mutex_unlock(&tty_mutex);
+
+	filp->private_data = tty;
+	stream_open(inode, filp);
+	if (!noctty)
+		tty_open_proc_set_tty(filp, tty);
+	return 0;
+}
+
+static int tty_release(struct inode *inode, struct file *filp)
+{
+	struct tty_struct *tty = file_tty(filp);
+
+	mutex_lock(&tty_mutex);
+	if (tty->ops->close)
+		tty->ops->close(tty, filp);
+	if (!--tty->count) {
+		tty_port_tty_set(tty->port, NULL);
+		wake_up_interruptible_all(&tty->read_wait);
+		wake_up_interruptible_all(&tty->write_wait);
+	}
+	mutex_unlock(&tty_mutex);
+	return 0;
+}
+
+/* ------------------------------------------------------------ read and write */
+
+static ssize_t tty_read(struct file *file, char *ubuf, size_t count, loff_t *ppos)
+{
+	struct tty_struct *tty = file_tty(file);
+	size_t n = min_t(size_t, count, TTY_BOUNCE_SIZE);
+	ssize_t ret;
+	u8 *kbuf;
+
+	if (test_bit(TTY_IO_ERROR, &tty->flags))
+		return -EIO;
+	if (!count)
+		return 0;
+	kbuf = kmalloc(n, GFP_KERNEL);
+	if (!kbuf)
+		return -ENOMEM;
+	ret = tty->ldisc->read(tty, file, kbuf, n);
+	if (ret > 0 && copy_to_user(ubuf, kbuf, ret))
+		ret = -EFAULT;
+	kfree(kbuf);
+	return ret;
+}
+
+static ssize_t tty_write(struct file *file, const char *ubuf, size_t count, loff_t *ppos)
+{
+	struct tty_struct *tty = file_tty(file);
+	size_t done = 0;
+	ssize_t ret = 0;
+	u8 *kbuf;
+
+	if (test_bit(TTY_IO_ERROR, &tty->flags))
+		return -EIO;
+	if (tty_hung_up_p(tty))
+		return -EIO;
+	if (!count)
+		return 0;
+	if (tty_io_nonblock(tty, file)) {
+		if (!mutex_trylock(&tty->atomic_write_lock))
+			return -EAGAIN;
+	} else if (mutex_lock_interruptible(&tty->atomic_write_lock)) {
+		return -ERESTARTSYS;
+	}
+	kbuf = kmalloc(min_t(size_t, count, TTY_BOUNCE_SIZE), GFP_KERNEL);
+	if (!kbuf) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	while (done < count) {
+		size_t n = min_t(size_t, count - done, TTY_BOUNCE_SIZE);
+
+		if (copy_from_user(kbuf, ubuf + done, n)) {
+			ret = -EFAULT;
+			break;
+		}
+		ret = tty->ldisc->write(tty, file, kbuf, n);
+		if (ret <= 0)
+			break;
+		done += ret;
+		if ((size_t)ret < n)
+			break;
+		if (done < count && signal_pending(current))
+			break;
+		cond_resched();
+	}
+	kfree(kbuf);
+out:
+	mutex_unlock(&tty->atomic_write_lock);
+	return done ? (ssize_t)done : ret;
+}
+
+/* ------------------------------------------------------------ core ioctls */
+
+static int tiocgwinsz(struct tty_struct *tty, struct winsize *arg)
+{
+	struct winsize ws;
+
+	mutex_lock(&tty->winsize_mutex);
+	ws = tty->winsize;
+	mutex_unlock(&tty->winsize_mutex);
+	return copy_to_user(arg, &ws, sizeof(ws)) ? -EFAULT : 0;
+}
+
+static int tiocswinsz(struct tty_struct *tty, struct winsize *arg)
+{
+	struct winsize ws;
+	bool changed;
+
+	if (copy_from_user(&ws, arg, sizeof(ws)))
+		return -EFAULT;
+	mutex_lock(&tty->winsize_mutex);
+	changed = memcmp(&ws, &tty->winsize, sizeof(ws)) != 0;
+	tty->winsize = ws;
+	mutex_unlock(&tty->winsize_mutex);
+	if (changed)
+		tty_signal_pgrp(tty, SIGWINCH);
+	return 0;
+}
+
+/* Fake input: root anywhere, others on their controlling terminal if readable. */
+static int tiocsti(struct tty_struct *tty, struct file *file, char *p)
+{
+	u8 ch;
+
+	if (!capable(CAP_SYS_ADMIN) && (get_current_tty() != tty || !(file->f_mode & FMODE_READ)))
+		return -EPERM;
+	if (get_user(ch, p))
+		return -EFAULT;
+	tty->ldisc->receive_buf(tty, &ch, NULL, 1);
+	return 0;
+}
+
+static int send_break(struct tty_struct *tty, unsigned int duration_ms)
+{
+	int ret;
+
+	if (!tty->ops->break_ctl)
+		return 0;
+	ret = tty->ops->break_ctl(tty, -1);
+	if (ret)
+		return ret;
+	msleep_interruptible(duration_ms);
+	ret = tty->ops->break_ctl(tty, 0);
+	return signal_pending(current) ? -EINTR : ret;
+}
+
+static int tty_tiocmget(struct tty_struct *tty, int *p)
+{
+	int ret;
+
+	if (!tty->ops->tiocmget)
+		return -ENOTTY;
+	ret = tty->ops->tiocmget(tty);
+	if (ret < 0)
+		return ret;
+	return put_user(ret, p);
+}
+
+static int tty_tiocmset(struct tty_struct *tty, unsigned int cmd, unsigned int *p)
+{
+	unsigned int val, set = 0, clear = 0;
+
+	if (!tty->ops->tiocmset)
+		return -ENOTTY;
+	if (get_user(val, p))
+		return -EFAULT;
+	switch (cmd) {
+	case TIOCMBIS:
+		set = val;
+		break;
+	case TIOCMBIC:
+		clear = val;
+		break;
+	case TIOCMSET:
+		set = val;
+		clear = ~val;
+		break;
+	}
+	set &= TIOCM_DTR | TIOCM_RTS | TIOCM_OUT1 | TIOCM_OUT2 | TIOCM_LOOP;
+	clear &= TIOCM_DTR | TIOCM_RTS | TIOCM_OUT1 | TIOCM_OUT2 | TIOCM_LOOP;
+	return tty->ops->tiocmset(tty, set, clear);
+}
+
+static long tty_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
+{
+	struct tty_struct *tty = file_tty(file);
+	void *p = (void *)arg;
+	long ret;
+
+	ret = tty_jobctrl_ioctl(tty, file, cmd, arg);
+	if (ret != -ENOIOCTLCMD)
+		return ret;
+
+	switch (cmd) {
+	case TIOCSTI:
+		return tiocsti(tty, file, p);
+	case TIOCGWINSZ:
+		return tiocgwinsz(tty, p);
+	case TIOCSWINSZ:
+		return tiocswinsz(tty, p);
+	case TIOCCONS:
+		/* Redirecting console output to a pty is not supported. */
+		return capable(CAP_SYS_ADMIN) ? -EINVAL : -EPERM;
+	case TIOCEXCL:
+		set_bit(TTY_EXCLUSIVE, &tty->flags);
+		return 0;
+	case TIOCNXCL:
+		clear_bit(TTY_EXCLUSIVE, &tty->flags);
+		return 0;
+	case TIOCGEXCL:
+		return put_user((int)test_bit(TTY_EXCLUSIVE, &tty->flags), (int *)p);
+	case TIOCGETD:
+		return put_user(tty->ldisc->num, (int *)p);
+	case TIOCSETD: {
+		int disc;
+
+		if (get_user(disc, (int *)p))
+			return -EFAULT;
+		/* N_TTY is the only line discipline. */
+		return disc == N_TTY ? 0 : -EINVAL;
+	}
+	case TIOCGDEV: {
+		unsigned int dev = new_encode_dev(MKDEV(tty->driver->major,
+							tty->driver->minor_start + tty->index));
+
+		return put_user(dev, (unsigned int *)p);
+	}
+	case TIOCVHANGUP:
+		if (!capable(CAP_SYS_ADMIN))
+			return -EPERM;
+		tty_vhangup(tty);
+		return 0;
+	case TIOCSBRK:
+		return tty->ops->break_ctl ? tty->ops->break_ctl(tty, -1) : -EINVAL;
+	case TIOCCBRK:
+		return tty->ops->break_ctl ? tty->ops->break_ctl(tty, 0) : -EINVAL;
+	case TCSBRK:
+	case TCSBRKP:
+		ret = tty_check_change(tty);
+		if (ret)
+			return ret;
+		ret = tty_wait_until_sent(tty, 0);
+		if (ret)
+			return ret;
+		/* TCSBRK 0: a 250 ms break; TCSBRKP n: n deciseconds (0: 250 ms). */
+		if (cmd == TCSBRK)
+			return arg ? 0 : send_break(tty, 250);
+		return send_break(tty, arg ? arg * 100 : 250);
+	case TIOCOUTQ:
+		return put_user((int)tty_chars_in_buffer(tty), (int *)p);
+	case TIOCMGET:
+		return tty_tiocmget(tty, p);
+	case TIOCMSET:
+	case TIOCMBIC:
+	case TIOCMBIS:
+		return tty_tiocmset(tty, cmd, p);
+	}
+
+	if (tty->ops->ioctl) {
+		ret = tty->ops->ioctl(tty, cmd, arg);
+		if (ret != -ENOIOCTLCMD)
+			return ret;
+	}
+	ret = tty_mode_ioctl(tty, cmd, arg);
+	if (ret != -ENOIOCTLCMD)
+		return ret;
+	ret = tty->ldisc->ioctl(tty, cmd, arg);
+	return ret == -ENOIOCTLCMD ? -ENOTTY : ret;
+}
+
+static const struct file_operations tty_fops = {
+	.llseek = no_llseek,
+	.read = tty_read,
+	.write = tty_write,
+	.unlocked_ioctl = tty_ioctl,
+	.open = tty_open,
+	.release = tty_release,
+};
+
+/* /dev/tty and /dev/console. */
+static int __init tty_init(void)
+{
+	static struct cdev aux_cdev;
+	dev_t dev = MKDEV(TTYAUX_MAJOR, 0);
+	int ret;
+
+	ret = register_chrdev_region(dev, 1, "/dev/tty");
+	if (ret)
+		return ret;
+	ret = register_chrdev_region(dev + 1, 1, "/dev/console");
+	if (ret)
+		return ret;
+	cdev_init(&aux_cdev, &tty_fops);
+	return cdev_add(&aux_cdev, dev, 2);
+}
+fs_initcall(tty_init);

@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Known-answer tests of ChaCha20 against the test vectors of RFC 8439:
+ * the quarter round (2.1.1), the block function (2.3.2) and encryption of
+ * the "sunscreen" plaintext across two blocks (2.4.2).
+ */
+#include <linux/kernel.h>
+#include <linux/string.h>
+#include <linux/selftest.h>
+#include <crypto/chacha.h>
+
+static int chacha_quarter_round_test(void)
+{
+	u32 a = 0x11111111, b = 0x01020304, c = 0x9b8d6f43, d = 0x01234567;
+
+	chacha_quarter_round(&a, &b, &c, &d);
+	ST_ASSERT(a == 0xea2a92f4 && b == 0xcb1cf8ce && c == 0x4581472e && d == 0x5881c4bb,
+		  "got %08x %08x %08x %08x", a, b, c, d);
+	return 0;
+}
+DEFINE_SELFTEST("chacha20: RFC 8439 2.1.1 quarter round", chacha_quarter_round_test);
+
+static const u8 block_expected[CHACHA_BLOCK_SIZE] = {
+	0x10, 0xf1, 0xe7, 0xe4, 0xd1, 0x3b, 0x59, 0x15, 0x50, 0x0f, 0xdd, 0x1f, 0xa3, 0x20, 0x71, 0xc4,
+	0xc7, 0xd1, 0xf4, 0xc7, 0x33, 0xc0, 0x68, 0x03, 0x04, 0x22, 0xaa, 0x9a, 0xc3, 0xd4, 0x6c, 0x4e,
+	0xd2, 0x82, 0x64, 0x46, 0x07, 0x9f, 0xaa, 0x09, 0x14, 0xc2, 0xd7, 0x05, 0xd9, 0x8b, 0x02, 0xa2,
+	0xb5, 0x12, 0x9c, 0xd1, 0xde, 0x16, 0x4e, 0xb9, 0xcb, 0xd0, 0x83, 0xe8, 0xa2, 0x50, 0x3c, 0x4e,
+};
+
+static void test_key(u8 key[CHACHA_KEY_SIZE])
+{
+	for (int i = 0; i < CHACHA_KEY_SIZE; i++)
+		key[i] = i;
+}
+
+static int chacha_block_test(void)
+{
+	static const u8 nonce[CHACHA_NONCE_SIZE] = { 0, 0, 0, 0x09, 0, 0, 0, 0x4a, 0, 0, 0, 0 };
+	u8 key[CHACHA_KEY_SIZE], out[CHACHA_BLOCK_SIZE];
+	u32 state[CHACHA_STATE_WORDS];
+
+	test_key(key);
+	chacha_init(state, key, nonce, 1);
+	ST_ASSERT(state[12] == 1 && state[13] == 0x09000000 && state[14] == 0x4a000000,
+		  "state words 12-14: %08x %08x %08x", state[12], state[13], state[14]);
+	chacha20_block(state, out);
+	for (int i = 0; i < CHACHA_BLOCK_SIZE; i++)
+		ST_ASSERT(out[i] == block_expected[i], "byte %d is %02x, expected %02x", i, out[i],
+			  block_expected[i]);
+	ST_ASSERT(state[12] == 2, "block counter did not advance (%u)", state[12]);
+	return 0;
+}
+DEFINE_SELFTEST("chacha20: RFC 8439 2.3.2 block function", chacha_block_test);
+
+static const char sunscreen[] = "Ladies and Gentlemen of the class of '99: If I could offer you "
+				"only one tip for the future, sunscreen would be it.";
+
+static const u8 sunscreen_ct[114] = {
+	0x6e, 0x2e, 0x35, 0x9a, 0x25, 0x68, 0xf9, 0x80, 0x41, 0xba, 0x07, 0x28, 0xdd, 0x0d, 0x69, 0x81,
+	0xe9, 0x7e, 0x7a, 0xec, 0x1d, 0x43, 0x60, 0xc2, 0x0a, 0x27, 0xaf, 0xcc, 0xfd, 0x9f, 0xae, 0x0b,
+	0xf9, 0x1b, 0x65, 0xc5, 0x52, 0x47, 0x33, 0xab, 0x8f, 0x59, 0x3d, 0xab, 0xcd, 0x62, 0xb3, 0x57,
+	0x16, 0x39, 0xd6, 0x24, 0xe6, 0x51, 0x52, 0xab, 0x8f, 0x53, 0x0c, 0x35, 0x9f, 0x08, 0x61, 0xd8,
+	0x07, 0xca, 0x0d, 0xbf, 0x50, 0x0d, 0x6a, 0x61, 0x56, 0xa3, 0x8e, 0x08, 0x8a, 0x22, 0xb6, 0x5e,
+	0x52, 0xbc, 0x51, 0x4d, 0x16, 0xcc, 0xf8, 0x06, 0x81, 0x8c, 0xe9, 0x1a, 0xb7, 0x79, 0x37, 0x36,
+	0x5a, 0xf9, 0x0b, 0xbf, 0x74, 0xa3, 0x5b, 0xe6, 0xb4, 0x0b, 0x8e, 0xed, 0xf2, 0x78, 0x5e, 0x42,
+	0x87, 0x4d,
+};
+
+static int chacha_encrypt_test(void)
+{
+	static const u8 nonce[CHACHA_NONCE_SIZE] = { 0, 0, 0, 0, 0, 0, 0, 0x4a, 0, 0, 0, 0 };
+	u8 key[CHACHA_KEY_SIZE], buf[sizeof(sunscreen_ct)];
+	u32 state[CHACHA_STATE_WORDS];
+
+	BUILD_BUG_ON(sizeof(sunscreen) - 1 != sizeof(sunscreen_ct));
+	test_key(key);
+	chacha_init(state, key, nonce, 1);
+	chacha20_crypt(state, buf, (const u8 *)sunscreen, sizeof(buf));
+	ST_ASSERT(!memcmp(buf, sunscreen_ct, sizeof(buf)), "ciphertext differs");
+	/* Decryption is the same operation. */
+	chacha_init(state, key, nonce, 1);
+	chacha20_crypt(state, buf, buf, sizeof(buf));
+	ST_ASSERT(!memcmp(buf, sunscreen, sizeof(buf)), "decryption did not round-trip");
+	return 0;
+}
+DEFINE_SELFTEST("chacha20: RFC 8439 2.4.2 encryption over two blocks", chacha_encrypt_test);
