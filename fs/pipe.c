@@ -22,7 +22,7 @@
  *
  * Interface: pipefifo_fops (the i_fop of every S_IFIFO inode, via
  * init_special_inode()), the pipe/pipe2 system calls, pipe_fcntl() for
- * fcntl(2), get_pipe_info().  Locking: see <linux/pipe_fs_i.h>.
+ * fcntl(2), get_pipe_info(), create_pipe_files() (both ends as files).  Locking: see <linux/pipe_fs_i.h>.
  */
 #include <linux/kernel.h>
 #include <linux/errno.h>
@@ -231,8 +231,9 @@ static size_t pipe_room(struct pipe_inode_info *pipe, bool packet)
 }
 
 /*
- * Copy up to the room there is.  Returns the bytes stored, or -EFAULT if
- * the source faulted before anything was stored.
+ * Copy up to the room there is, a page-sized chunk at a time.  Returns
+ * the bytes stored, or -EFAULT if the source faulted before anything was
+ * stored; a chunk that faults part way is dropped whole.
  */
 static ssize_t pipe_fill(struct pipe_inode_info *pipe, struct iov_iter *from, bool packet)
 {
@@ -244,10 +245,11 @@ static ssize_t pipe_fill(struct pipe_inode_info *pipe, struct iov_iter *from, bo
 				     iov_iter_count(from));
 		size_t n = copy_page_from_iter(last->page, last->offset + last->len, chars, from);
 
+		/* Like Linux, a chunk that faulted part way is not queued at all. */
+		if (n < chars)
+			return -EFAULT;
 		last->len += n;
 		done += n;
-		if (n < chars)
-			return done ? done : -EFAULT;
 	}
 	while (iov_iter_count(from) &&
 	       !pipe_full(pipe->head, pipe->tail, pipe->max_usage)) {
@@ -263,7 +265,7 @@ static ssize_t pipe_fill(struct pipe_inode_info *pipe, struct iov_iter *from, bo
 		}
 		pipe->tmp_page = NULL;
 		n = copy_page_from_iter(page, 0, chars, from);
-		if (!n) {
+		if (n < chars) {
 			pipe->tmp_page = page;
 			return done ? done : -EFAULT;
 		}
@@ -273,8 +275,6 @@ static ssize_t pipe_fill(struct pipe_inode_info *pipe, struct iov_iter *from, bo
 		buf->flags = packet ? PIPE_BUF_FLAG_PACKET : 0;
 		pipe->head++;
 		done += n;
-		if (n < chars)
-			break;
 	}
 	return done;
 }
@@ -627,7 +627,7 @@ static struct inode *get_pipe_inode(void)
 }
 
 /* The two ends of a new pipe: res[0] reads, res[1] writes. */
-static int create_pipe_files(struct file **res, int flags)
+int create_pipe_files(struct file **res, int flags)
 {
 	struct inode *inode = get_pipe_inode();
 	struct file *f;

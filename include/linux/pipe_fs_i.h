@@ -81,6 +81,8 @@ extern unsigned int pipe_max_size;
 
 /* F_SETPIPE_SZ / F_GETPIPE_SZ on any file (-EBADF if not a pipe). */
 long pipe_fcntl(struct file *file, unsigned int cmd, unsigned long arg);
+/* A new pipe's files: res[0] the read end, res[1] the write end (flags: O_NONBLOCK, O_DIRECT). */
+int create_pipe_files(struct file **res, int flags);
 /* The pipe of a pipe or FIFO file, NULL for other files. */
 struct pipe_inode_info *get_pipe_info(struct file *file);
 
