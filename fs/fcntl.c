@@ -17,6 +17,7 @@
 #include <linux/sched.h>
 #include <linux/capability.h>
 #include <linux/fs.h>
+#include <linux/pipe_fs_i.h>
 #include <linux/file.h>
 #include <linux/fdtable.h>
 #include <linux/syscalls.h>
@@ -78,7 +79,7 @@ long do_fcntl(int fd, unsigned int cmd, unsigned long arg, struct file *filp)
 		return 0;
 	case F_SETPIPE_SZ:
 	case F_GETPIPE_SZ:
-		return -EBADF;
+		return pipe_fcntl(filp, cmd, arg);
 	default:
 		return -EINVAL;
 	}

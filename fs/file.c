@@ -553,13 +553,34 @@ void put_files_struct(struct files_struct *files)
 	kfree(files);
 }
 
+/*
+ * Guards the files and fs pointers of a task against readers from other
+ * tasks (procfs): they take their reference under it, and the owner
+ * replaces or clears the pointer under it (exit, unshare).
+ */
+DEFINE_SPINLOCK(task_fs_files_lock);
+
+struct files_struct *get_files_struct(struct task_struct *task)
+{
+	struct files_struct *files;
+
+	spin_lock(&task_fs_files_lock);
+	files = task->files;
+	if (files)
+		atomic_inc(&files->count);
+	spin_unlock(&task_fs_files_lock);
+	return files;
+}
+
 void exit_files(struct task_struct *tsk)
 {
 	struct files_struct *files = tsk->files;
 
 	if (!files)
 		return;
+	spin_lock(&task_fs_files_lock);
 	tsk->files = NULL;
+	spin_unlock(&task_fs_files_lock);
 	put_files_struct(files);
 }
 
@@ -587,7 +608,9 @@ int unshare_files(void)
 	new = dup_fd(old, &err);
 	if (!new)
 		return err;
+	spin_lock(&task_fs_files_lock);
 	current->files = new;
+	spin_unlock(&task_fs_files_lock);
 	put_files_struct(old);
 	return 0;
 }
