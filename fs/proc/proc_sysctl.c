@@ -31,7 +31,7 @@
 #include <linux/cred.h>
 #include <linux/proc_fs.h>
 #include <linux/sysctl.h>
-#include <asm/uaccess.h>
+#include <linux/uio.h>
 #include "internal.h"
 
 /* Largest read or write of one sysctl file, bytes. */
@@ -336,11 +336,11 @@ static int proc_sys_permission(struct inode *inode, int mask)
 	return (mask & ~(mode & 7) & (MAY_READ | MAY_WRITE | MAY_EXEC)) ? -EACCES : 0;
 }
 
-static ssize_t proc_sys_rw(struct file *file, char *ubuf, size_t count, loff_t *ppos,
-			   int write)
+static ssize_t proc_sys_call_handler(struct kiocb *iocb, struct iov_iter *iter, int write)
 {
-	struct proc_inode *ei = PROC_I(file_inode(file));
+	struct proc_inode *ei = PROC_I(file_inode(iocb->ki_filp));
 	struct ctl_table *table = ei->sysctl_entry;
+	size_t count = iov_iter_count(iter);
 	ssize_t error;
 	char *kbuf;
 
@@ -356,13 +356,13 @@ static ssize_t proc_sys_rw(struct file *file, char *ubuf, size_t count, loff_t *
 	if (!kbuf)
 		goto out;
 	error = -EFAULT;
-	if (write && copy_from_user(kbuf, ubuf, count))
+	if (write && copy_from_iter(kbuf, count, iter) != count)
 		goto out_free;
-	error = table->proc_handler(table, write, kbuf, &count, ppos);
+	error = table->proc_handler(table, write, kbuf, &count, &iocb->ki_pos);
 	if (error)
 		goto out_free;
 	error = -EFAULT;
-	if (!write && count && copy_to_user(ubuf, kbuf, count))
+	if (!write && count && copy_to_iter(kbuf, count, iter) != count)
 		goto out_free;
 	error = count;
 out_free:
@@ -372,14 +372,14 @@ out:
 	return error;
 }
 
-static ssize_t proc_sys_read(struct file *file, char *ubuf, size_t count, loff_t *ppos)
+static ssize_t proc_sys_read_iter(struct kiocb *iocb, struct iov_iter *iter)
 {
-	return proc_sys_rw(file, ubuf, count, ppos, 0);
+	return proc_sys_call_handler(iocb, iter, 0);
 }
 
-static ssize_t proc_sys_write(struct file *file, const char *ubuf, size_t count, loff_t *ppos)
+static ssize_t proc_sys_write_iter(struct kiocb *iocb, struct iov_iter *iter)
 {
-	return proc_sys_rw(file, (char *)ubuf, count, ppos, 1);
+	return proc_sys_call_handler(iocb, iter, 1);
 }
 
 static int proc_sys_d_revalidate(struct dentry *dentry, unsigned int flags)
@@ -420,8 +420,8 @@ static const struct inode_operations proc_sys_file_iops = {
 };
 
 static const struct file_operations proc_sys_file_fops = {
-	.read = proc_sys_read,
-	.write = proc_sys_write,
+	.read_iter = proc_sys_read_iter,
+	.write_iter = proc_sys_write_iter,
 	.llseek = default_llseek,
 };
 
