@@ -1034,6 +1034,8 @@ int build_open_flags(int flags, umode_t mode, struct open_flags *op)
 	flags &= O_ACCMODE | O_CREAT | O_EXCL | O_NOCTTY | O_TRUNC | O_APPEND | O_NONBLOCK |
 		 O_DSYNC | FASYNC | O_DIRECT | O_LARGEFILE | O_DIRECTORY | O_NOFOLLOW |
 		 O_NOATIME | O_CLOEXEC | __O_SYNC | O_PATH | __O_TMPFILE;
+	/* O_CLOEXEC belongs to the descriptor, not the open file (F_GETFL never shows it). */
+	flags &= ~O_CLOEXEC;
 	if ((flags & (O_CREAT | O_DIRECTORY)) == (O_CREAT | O_DIRECTORY))
 		return -EINVAL;
 	if (flags & __O_SYNC)

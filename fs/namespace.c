@@ -368,8 +368,11 @@ out:
 int path_umount(struct path *path, int flags)
 {
 	struct mount *mnt = real_mount(path->mnt);
-	int err = -EPERM;
+	int err = -EINVAL;
 
+	if (flags & ~(MNT_FORCE | MNT_DETACH | MNT_EXPIRE | UMOUNT_NOFOLLOW))
+		goto out;
+	err = -EPERM;
 	if (!may_mount())
 		goto out;
 	err = -EINVAL;

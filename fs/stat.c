@@ -183,8 +183,6 @@ SYSCALL_DEFINE4(newfstatat, int, dfd, const char *, filename, struct stat *, sta
 	struct kstat stat;
 	int error;
 
-	if (flag & AT_STATX_SYNC_TYPE)
-		return -EINVAL;
 	error = user_fstatat(dfd, filename, &stat, flag);
 	return error ? error : cp_new_stat(&stat, statbuf);
 }

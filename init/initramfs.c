@@ -32,6 +32,8 @@
 #include <linux/list.h>
 #include <linux/mm.h>
 #include <linux/fs.h>
+#include <linux/fs_struct.h>
+#include <linux/sched.h>
 #include <linux/file.h>
 #include <linux/stat.h>
 #include <linux/kdev_t.h>
@@ -423,16 +425,17 @@ const char *unpack_to_rootfs(const char *buf, unsigned long len)
 /* ------------------------------------------------------------ the boot initrd */
 
 /*
- * Give the whole pages of [start, end) back to the page allocator.  They
- * were reserved at boot (never owned by it), so each is turned into an
+ * Give the pages of [start, end) back to the page allocator.  They were
+ * reserved at boot (never owned by it), so each is turned into an
  * ordinary free page and counted as managed memory again.  The mm code
- * has no helper for this yet.
+ * has no helper for this yet.  setup_arch() reserved the initrd rounded
+ * out to whole pages, so those whole pages are the initrd's alone.
  */
 static unsigned long free_reserved_range(phys_addr_t start, phys_addr_t end)
 {
 	unsigned long pfn, freed = 0;
 
-	for (pfn = PFN_UP(start); pfn < PFN_DOWN(end); pfn++) {
+	for (pfn = PFN_DOWN(start); pfn < PFN_UP(end); pfn++) {
 		struct page *page;
 
 		if (!pfn_valid(pfn))
@@ -459,6 +462,9 @@ void populate_rootfs(void)
 		pr_info("initramfs: none given\n");
 		return;
 	}
+	/* The VFS (a core initcall) must have mounted rootfs first. */
+	if (WARN_ON(!current->fs || !current->fs->root.mnt))
+		return;
 	pr_info("Unpacking initramfs (%llu bytes)...\n", initrd_size);
 	msg = unpack_to_rootfs(__va(initrd_start_phys), initrd_size);
 	if (msg)

@@ -653,7 +653,6 @@ int vfs_fchown(struct file *file, uid_t user, gid_t group);
 int chmod_common(const struct path *path, umode_t mode);
 int chown_common(const struct path *path, uid_t user, gid_t group);
 long do_faccessat(int dfd, const char *filename, int mode, int flags);
-int vfs_fallocate(struct file *file, int mode, loff_t offset, loff_t len);
 
 /* fs/read_write.c */
 ssize_t vfs_read(struct file *file, char *ubuf, size_t count, loff_t *pos);

@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Self tests of the initramfs unpacker: two concatenated newc archives,
+ * built here byte by byte, with a directory created twice, files, a hard
+ * link (data on the second name), a symlink, device and FIFO nodes,
+ * owners, modes and mtimes; then damaged and compressed input, which
+ * must produce a message and no crash.
+ */
+#include <linux/kernel.h>
+#include <linux/errno.h>
+#include <linux/slab.h>
+#include <linux/fs.h>
+#include <linux/kdev_t.h>
+#include <linux/initrd.h>
+#include <linux/selftest.h>
+#include "../fs/vfs_selftest.h"
+
+#define ARCHIVE_MAX	8192
+#define MTIME		1000000000u
+
+struct cpio_builder {
+	char *buf;
+	size_t len;
+};
+
+static void cpio_pad(struct cpio_builder *b, size_t align)
+{
+	while (b->len % align)
+		b->buf[b->len++] = '\0';
+}
+
+static void cpio_add(struct cpio_builder *b, const char *name, unsigned int mode,
+		     unsigned int ino, unsigned int nlink, const char *data,
+		     unsigned int rmajor, unsigned int rminor)
+{
+	unsigned int size = data ? strlen(data) : 0;
+	unsigned int namesize = strlen(name) + 1;
+
+	b->len += scnprintf(b->buf + b->len, ARCHIVE_MAX - b->len,
+			    "070701%08X%08X%08X%08X%08X%08X%08X%08X%08X%08X%08X%08X%08X",
+			    ino, mode, 1234, 99, nlink, MTIME, size, 0, 0, rmajor, rminor,
+			    namesize, 0);
+	memcpy(b->buf + b->len, name, namesize);
+	b->len += namesize;
+	cpio_pad(b, 4);
+	if (size)
+		memcpy(b->buf + b->len, data, size);
+	b->len += size;
+	cpio_pad(b, 4);
+}
+
+static void cpio_trailer(struct cpio_builder *b)
+{
+	cpio_add(b, "TRAILER!!!", 0, 0, 1, NULL, 0, 0);
+	cpio_pad(b, 512);
+}
+
+static int unpack_two_archives(void)
+{
+	struct cpio_builder b = { kzalloc(ARCHIVE_MAX, GFP_KERNEL), 0 };
+	struct kstat st, st2;
+	char target[16];
+	const char *msg;
+
+	ST_ASSERT(b.buf, "no memory");
+	cpio_add(&b, "d", S_IFDIR | 0755, 1, 2, NULL, 0, 0);
+	cpio_add(&b, "d/file", S_IFREG | 0640, 7, 2, NULL, 0, 0);
+	cpio_add(&b, "d/hard", S_IFREG | 0640, 7, 2, "hello\n", 0, 0);
+	cpio_add(&b, "d/sub", S_IFDIR | 0700, 8, 2, NULL, 0, 0);
+	cpio_trailer(&b);
+	/* The second archive: "d" again, and inode 7 is a different file now. */
+	cpio_add(&b, "d", S_IFDIR | 0750, 1, 2, NULL, 0, 0);
+	cpio_add(&b, "d/link", S_IFLNK | 0777, 9, 1, "file", 0, 0);
+	cpio_add(&b, "d/null", S_IFCHR | 0666, 10, 1, NULL, 1, 3);
+	cpio_add(&b, "d/fifo", S_IFIFO | 0644, 11, 1, NULL, 0, 0);
+	cpio_add(&b, "d/sub/x", S_IFREG | 04755, 12, 1, "#!/bin/sh\n", 0, 0);
+	cpio_add(&b, "d/other", S_IFREG | 0600, 7, 2, "other", 0, 0);
+	cpio_trailer(&b);
+
+	msg = unpack_to_rootfs(b.buf, b.len);
+	kfree(b.buf);
+	ST_ASSERT(!msg, "unpack: %s", msg);
+
+	ST_EQ(t_stat("d", &st), 0);
+	ST_ASSERT(S_ISDIR(st.mode) && (st.mode & 07777) == 0750 && st.uid == 1234 &&
+		  st.gid == 99 && st.mtime.tv_sec == MTIME,
+		  "d: mode %o uid %u gid %u mtime %lld", st.mode, st.uid, st.gid,
+		  (long long)st.mtime.tv_sec);
+	ST_EQ(t_stat("d/file", &st), 0);
+	ST_EQ(t_stat("d/hard", &st2), 0);
+	ST_ASSERT(st.ino == st2.ino && st.nlink == 2 && (st.mode & 07777) == 0640 &&
+		  st.uid == 1234 && st.mtime.tv_sec == MTIME,
+		  "hard link: ino %llu/%llu nlink %u mode %o", st.ino, st2.ino, st.nlink, st.mode);
+	ST_ASSERT(t_file_equals("d/file", "hello\n", 6), "file contents");
+	ST_EQ(t_stat("d/other", &st2), 0);
+	ST_ASSERT(st2.ino != st.ino && st2.nlink == 1, "links must not cross archives");
+	ST_ASSERT(t_file_equals("d/other", "other", 5), "other contents");
+	ST_EQ(t_lstat("d/link", &st), 0);
+	ST_ASSERT(S_ISLNK(st.mode) && st.uid == 1234 && st.mtime.tv_sec == MTIME, "symlink");
+	ST_EQ(t_readlink("d/link", target, sizeof(target)), 4);
+	ST_ASSERT(!strcmp(target, "file"), "symlink target %s", target);
+	ST_EQ(t_stat("d/null", &st), 0);
+	ST_ASSERT(S_ISCHR(st.mode) && st.rdev == MKDEV(1, 3) && (st.mode & 07777) == 0666,
+		  "char node: mode %o rdev %x", st.mode, st.rdev);
+	ST_EQ(t_stat("d/fifo", &st), 0);
+	ST_ASSERT(S_ISFIFO(st.mode), "fifo");
+	ST_EQ(t_stat("d/sub/x", &st), 0);
+	ST_ASSERT((st.mode & 07777) == 04755 && st.size == 10, "sub/x: mode %o size %lld",
+		  st.mode, st.size);
+	ST_EQ(t_stat("d/sub", &st), 0);
+	ST_ASSERT((st.mode & 07777) == 0700 && st.mtime.tv_sec == MTIME,
+		  "sub: mode %o mtime %lld", st.mode, (long long)st.mtime.tv_sec);
+	return 0;
+}
+
+static int test_unpack(void)
+{
+	return vfs_run_sandboxed("initramfs", "tmpfs", NULL, unpack_two_archives);
+}
+DEFINE_SELFTEST("initramfs: two concatenated newc archives: dirs, files, links, nodes",
+		test_unpack);
+
+static int unpack_damaged(void)
+{
+	static const char gz[] = { 0x1f, (char)0x8b, 0x08, 0x00, 0, 0, 0, 0 };
+	struct cpio_builder b = { kzalloc(ARCHIVE_MAX, GFP_KERNEL), 0 };
+	const char *msg;
+	struct kstat st;
+
+	ST_ASSERT(b.buf, "no memory");
+	/* Not cpio at all. */
+	msg = unpack_to_rootfs("hello world, this is not an archive", 35);
+	ST_ASSERT(msg, "text accepted");
+	st_diag("text: %s", msg);
+	/* Compressed: named, not unpacked. */
+	msg = unpack_to_rootfs(gz, sizeof(gz));
+	ST_ASSERT(msg && strstr(msg, "gzip"), "gzip: %s", msg ? msg : "accepted");
+	st_diag("gzip: %s", msg);
+	/* A header cut short. */
+	cpio_add(&b, "ok", S_IFREG | 0644, 1, 1, "fine", 0, 0);
+	msg = unpack_to_rootfs(b.buf, 60);
+	ST_ASSERT(msg, "truncated header accepted");
+	/* Data running past the end: the entries before it are unpacked. */
+	cpio_add(&b, "cut", S_IFREG | 0644, 2, 1, "0123456789", 0, 0);
+	msg = unpack_to_rootfs(b.buf, b.len - 8);
+	ST_ASSERT(msg, "truncated data accepted");
+	st_diag("truncated: %s", msg);
+	ST_EQ(t_stat("ok", &st), 0);
+	ST_EQ(t_stat("cut", &st), -ENOENT);
+	/* A bad hex digit in the header. */
+	b.buf[10] = 'Z';
+	msg = unpack_to_rootfs(b.buf, b.len);
+	ST_ASSERT(msg, "junk header accepted");
+	/* A name that is not NUL-terminated. */
+	b.len = 0;
+	cpio_add(&b, "abc", S_IFREG | 0644, 3, 1, NULL, 0, 0);
+	b.buf[110 + 3] = 'x';
+	msg = unpack_to_rootfs(b.buf, b.len);
+	ST_ASSERT(msg, "unterminated name accepted");
+	kfree(b.buf);
+	return 0;
+}
+
+static int test_damaged(void)
+{
+	return vfs_run_sandboxed("initramfs2", "tmpfs", NULL, unpack_damaged);
+}
+DEFINE_SELFTEST("initramfs: damaged and compressed archives give messages, no crash",
+		test_damaged);
