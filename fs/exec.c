@@ -426,6 +426,7 @@ int begin_new_exec(struct linux_binprm *bprm)
 		return err;
 
 	bprm->point_of_no_return = true;
+	tsk->flags &= ~PF_FORKNOEXEC;
 	exec_mmap(bprm->mm);
 	bprm->mm = NULL;
 

@@ -42,12 +42,10 @@
 #include <linux/cred.h>
 #include <linux/fs_struct.h>
 #include <linux/fdtable.h>
+#include <linux/resource.h>
 #include <asm/uaccess.h>
 #include "sched/sched.h"
-#if __has_include(<linux/sched/mm.h>)
 #include <linux/sched/mm.h>
-#define HAVE_USER_MM 1
-#endif
 
 static struct kmem_cache *task_struct_cachep;
 unsigned long total_forks;	/* tasks ever created, for /proc/stat; tasklist_lock */
@@ -92,6 +90,10 @@ static void free_task(struct task_struct *p)
 	exit_fs(p);
 	exit_creds(p);
 	exit_thread(p);
+	if (p->sighand)
+		put_sighand_struct(p->sighand);
+	if (p->signal)
+		put_signal_struct(p->signal);
 	if (p->stack)
 		free_pages((unsigned long)p->stack, THREAD_SIZE_ORDER);
 	kfree(p->kthread);
@@ -236,6 +238,7 @@ struct signal_struct *alloc_signal_struct(void)
 	INIT_LIST_HEAD(&sig->thread_head);
 	init_waitqueue_head(&sig->wait_chldexit);
 	INIT_LIST_HEAD(&sig->shared_pending.list);
+	signal_limits_init(sig);
 	return sig;
 }
 
@@ -253,8 +256,10 @@ struct sighand_struct *alloc_sighand_struct(void)
 
 void put_signal_struct(struct signal_struct *sig)
 {
-	if (atomic_dec_and_test(&sig->sigcnt))
+	if (atomic_dec_and_test(&sig->sigcnt)) {
+		itimers_exit(sig);
 		kmem_cache_free(signal_cachep, sig);
+	}
 }
 
 void put_sighand_struct(struct sighand_struct *sh)
@@ -338,6 +343,7 @@ static int copy_signal(u64 clone_flags, struct task_struct *p)
 	sig->pgrp = current->signal->pgrp;
 	sig->session = current->signal->session;
 	sig->tty = current->signal->tty;
+	signal_limits_inherit(sig, current->signal);
 	p->signal = sig;
 	return 0;
 }
@@ -376,11 +382,7 @@ static void drop_files_fs(struct task_struct *p)
 	exit_creds(p);
 }
 
-/*
- * The address space: shared (CLONE_VM) or a copy-on-write duplicate.
- * Until the user-memory code is in the tree no task has an mm, so there
- * is nothing to copy.
- */
+/* The address space: shared (CLONE_VM) or a copy-on-write duplicate. */
 static int copy_mm(u64 clone_flags, struct task_struct *p)
 {
 	struct mm_struct *oldmm = current->mm;
@@ -389,7 +391,6 @@ static int copy_mm(u64 clone_flags, struct task_struct *p)
 	p->active_mm = NULL;
 	if (!oldmm)
 		return 0;
-#ifdef HAVE_USER_MM
 	if (clone_flags & CLONE_VM) {
 		mmget(oldmm);
 		p->mm = oldmm;
@@ -400,17 +401,12 @@ static int copy_mm(u64 clone_flags, struct task_struct *p)
 	}
 	p->active_mm = p->mm;
 	return 0;
-#else
-	return -ENOSYS;
-#endif
 }
 
 static void drop_mm(struct task_struct *p)
 {
-#ifdef HAVE_USER_MM
 	if (p->mm)
 		mmput(p->mm);
-#endif
 	p->mm = NULL;
 	p->active_mm = NULL;
 }
@@ -452,6 +448,7 @@ static struct task_struct *copy_process(struct kernel_clone_args *args)
 						      PF_KTHREAD), TASK_NEW);
 	if (!p)
 		return ERR_PTR(-ENOMEM);
+	p->flags |= PF_FORKNOEXEC;
 	cpumask_copy(&p->cpus_allowed, &parent->cpus_allowed);
 	p->blocked = parent->blocked;
 	p->sas_ss_sp = parent->sas_ss_sp;

@@ -26,6 +26,11 @@
  * earlier output is gone), its second half keys the ChaCha20 keystream
  * for that request alone, generated without any lock held.
  *
+ * Devices: /dev/random (1:8) blocks until the CRNG is seeded, then reads
+ * like /dev/urandom (1:9), which never blocks (Linux 5.18+ semantics).
+ * Writes mix data into the pool without crediting it; the RND* ioctls
+ * credit entropy or force a reseed (CAP_SYS_ADMIN).
+ *
  * Locking: input_pool.lock and base_crng.lock are irq-safe spinlocks
  * (producers run in interrupt handlers); base_crng.lock may be taken
  * first and input_pool.lock inside it, never the other way round.  The
@@ -48,6 +53,11 @@
 #include <linux/printk.h>
 #include <linux/limits.h>
 #include <linux/timekeeping.h>
+#include <linux/fs.h>
+#include <linux/cdev.h>
+#include <linux/kdev_t.h>
+#include <linux/capability.h>
+#include <uapi/linux/fcntl.h>
 #include <asm/percpu.h>
 #include <asm/uaccess.h>
 #include <asm/archrandom.h>
@@ -55,6 +65,9 @@
 #include <asm/irqflags.h>
 #include <crypto/chacha.h>
 #include <crypto/utils.h>
+#if __has_include(<linux/poll.h>)
+#include <linux/poll.h>	/* poll() support arrives with the poll infrastructure */
+#endif
 
 #define POOL_RATE_BYTES		32	/* state words 8..15 */
 #define POOL_READY_BITS		256	/* credited bits that make the CRNG ready */
@@ -459,6 +472,137 @@ SYSCALL_DEFINE3(getrandom, char *, ubuf, size_t, len, unsigned int, flags)
 	}
 	return get_random_bytes_user(ubuf, len);
 }
+
+/* ------------------------------------------------------------ /dev/random, /dev/urandom */
+
+#define MEM_MAJOR		1
+#define RANDOM_MINOR		8
+#define URANDOM_MINOR		9
+
+static ssize_t random_read(struct file *file, char *ubuf, size_t count, loff_t *ppos)
+{
+	bool is_random = MINOR(file_inode(file)->i_rdev) == RANDOM_MINOR;
+	int ret;
+
+	if (is_random && !crng_ready()) {
+		if (file->f_flags & O_NONBLOCK)
+			return -EAGAIN;
+		ret = wait_for_random_bytes();
+		if (ret)
+			return ret;
+	}
+	return get_random_bytes_user(ubuf, count);
+}
+
+/* Written data is mixed in but earns no entropy credit. */
+static ssize_t random_write(struct file *file, const char *ubuf, size_t count, loff_t *ppos)
+{
+	u8 chunk[256];
+	size_t done = 0;
+
+	while (done < count) {
+		size_t n = min_t(size_t, count - done, sizeof(chunk));
+
+		if (copy_from_user(chunk, ubuf + done, n)) {
+			memzero_explicit(chunk, sizeof(chunk));
+			return done ? (ssize_t)done : -EFAULT;
+		}
+		mix_pool_bytes(chunk, n);
+		done += n;
+		cond_resched();
+	}
+	memzero_explicit(chunk, sizeof(chunk));
+	return done;
+}
+
+static long random_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
+{
+	int *p = (int *)arg;
+	int ent, size;
+
+	switch (cmd) {
+	case RNDGETENTCNT:
+		return put_user((int)READ_ONCE(input_pool.init_bits), p);
+	case RNDADDTOENTCNT:
+		if (!capable(CAP_SYS_ADMIN))
+			return -EPERM;
+		if (get_user(ent, p))
+			return -EFAULT;
+		if (ent < 0)
+			return -EINVAL;
+		credit_init_bits(ent);
+		return 0;
+	case RNDADDENTROPY: {
+		u8 chunk[256];
+		int done = 0;
+
+		if (!capable(CAP_SYS_ADMIN))
+			return -EPERM;
+		if (get_user(ent, p) || get_user(size, p + 1))
+			return -EFAULT;
+		if (ent < 0 || size < 0)
+			return -EINVAL;
+		while (done < size) {
+			int n = min_t(int, size - done, sizeof(chunk));
+
+			if (copy_from_user(chunk, (u8 *)(p + 2) + done, n))
+				return -EFAULT;
+			mix_pool_bytes(chunk, n);
+			done += n;
+		}
+		memzero_explicit(chunk, sizeof(chunk));
+		credit_init_bits(ent);
+		return 0;
+	}
+	case RNDZAPENTCNT:
+	case RNDCLEARPOOL:
+		/* Linux stopped honouring these in 5.18: only the privilege check is left. */
+		return capable(CAP_SYS_ADMIN) ? 0 : -EPERM;
+	case RNDRESEEDCRNG:
+		if (!capable(CAP_SYS_ADMIN))
+			return -EPERM;
+		if (!crng_ready())
+			return -ENODATA;
+		crng_reseed();
+		return 0;
+	default:
+		return -EINVAL;
+	}
+}
+
+#if __has_include(<linux/poll.h>)
+static __poll_t random_poll(struct file *file, poll_table *wait)
+{
+	poll_wait(file, &crng_init_wait, wait);
+	return crng_ready() ? EPOLLIN | EPOLLRDNORM | EPOLLOUT | EPOLLWRNORM :
+			      EPOLLOUT | EPOLLWRNORM;
+}
+#endif
+
+static const struct file_operations random_fops = {
+	.llseek = noop_llseek,
+#if __has_include(<linux/poll.h>)
+	.poll = random_poll,
+#endif
+	.read = random_read,
+	.write = random_write,
+	.unlocked_ioctl = random_ioctl,
+};
+
+static int __init random_dev_init(void)
+{
+	static struct cdev random_cdev;
+	dev_t dev = MKDEV(MEM_MAJOR, RANDOM_MINOR);
+	int ret;
+
+	/* Only minors 8 and 9 of the memory devices' major are ours. */
+	ret = register_chrdev_region(dev, 2, "mem");
+	if (ret)
+		return ret;
+	cdev_init(&random_cdev, &random_fops);
+	return cdev_add(&random_cdev, dev, 2);
+}
+device_initcall(random_dev_init);
 
 /* ------------------------------------------------------------ boot */
 

@@ -45,6 +45,9 @@
 #include <linux/tty_port.h>
 #include <linux/signal.h>
 #include <asm/uaccess.h>
+#if __has_include(<linux/poll.h>)
+#include <linux/poll.h>	/* poll() support arrives with the poll infrastructure */
+#endif
 
 #define N_TTY_BUF_SIZE	4096		/* Linux's: longest canonical line is 4095 */
 #define N_TTY_BUF_MASK	(N_TTY_BUF_SIZE - 1)
@@ -860,13 +863,20 @@ static void n_tty_set_termios(struct tty_struct *tty, const struct ktermios *old
 
 /* ------------------------------------------------------------ read */
 
-static bool input_available(struct tty_struct *tty)
+/*
+ * Is there something a read() would return?  For poll() with VMIN > 0
+ * and VTIME 0, only once VMIN bytes are there (a read would block before).
+ */
+static bool input_available(struct tty_struct *tty, bool poll)
 {
 	struct n_tty_data *ldata = tty->disc_data;
+	unsigned int amt = 1;
 
 	if (ldata->icanon)
 		return READ_ONCE(ldata->canon_head) != READ_ONCE(ldata->read_tail);
-	return READ_ONCE(ldata->read_head) != READ_ONCE(ldata->read_tail);
+	if (poll && !TIME_CHAR(tty) && MIN_CHAR(tty))
+		amt = MIN_CHAR(tty);
+	return READ_ONCE(ldata->read_head) - READ_ONCE(ldata->read_tail) >= amt;
 }
 
 /*
@@ -950,7 +960,7 @@ static ssize_t n_tty_read(struct tty_struct *tty, struct file *file, u8 *kbuf, s
 	add_wait_queue(&tty->read_wait, &wait);
 	while (nr) {
 		set_current_state(TASK_INTERRUPTIBLE);
-		if (input_available(tty)) {
+		if (input_available(tty, false)) {
 			size_t n;
 
 			__set_current_state(TASK_RUNNING);
@@ -1095,6 +1105,23 @@ static unsigned int n_tty_inq(struct tty_struct *tty)
 	return n;
 }
 
+#if __has_include(<linux/poll.h>)
+static unsigned int n_tty_poll(struct tty_struct *tty, struct file *file, poll_table *wait)
+{
+	unsigned int mask = 0;
+
+	poll_wait(file, &tty->read_wait, wait);
+	poll_wait(file, &tty->write_wait, wait);
+	if (input_available(tty, true))
+		mask |= EPOLLIN | EPOLLRDNORM;
+	if (tty_hung_up_p(tty))
+		mask |= EPOLLHUP;
+	if (!tty->stopped && tty_chars_in_buffer(tty) < WAKEUP_CHARS && tty_write_room(tty) > 0)
+		mask |= EPOLLOUT | EPOLLWRNORM;
+	return mask;
+}
+#endif
+
 static int n_tty_ioctl(struct tty_struct *tty, unsigned int cmd, unsigned long arg)
 {
 	switch (cmd) {
@@ -1143,6 +1170,9 @@ const struct tty_ldisc_ops n_tty_ops = {
 	.write = n_tty_write,
 	.ioctl = n_tty_ioctl,
 	.set_termios = n_tty_set_termios,
+#if __has_include(<linux/poll.h>)
+	.poll = n_tty_poll,
+#endif
 	.receive_buf = n_tty_receive_buf,
 	.inq = n_tty_inq,
 	.hangup = n_tty_hangup,

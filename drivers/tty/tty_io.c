@@ -45,6 +45,9 @@
 #include <linux/tty_flip.h>
 #include <uapi/linux/fcntl.h>
 #include <asm/uaccess.h>
+#if __has_include(<linux/poll.h>)
+#include <linux/poll.h>	/* poll() support arrives with the poll infrastructure */
+#endif
 
 #define TTYAUX_MAJOR		5
 #define TTY_BOUNCE_SIZE		4096	/* the line discipline's buffer: one canonical line */
@@ -236,6 +239,23 @@ void tty_vhangup(struct tty_struct *tty)
 		tty->ops->hangup(tty);
 	if (tty->ldisc->hangup)
 		tty->ldisc->hangup(tty);
+}
+
+void tty_drain_all(long timeout)
+{
+	struct tty_driver *driver;
+
+	mutex_lock(&tty_mutex);
+	list_for_each_entry(driver, &tty_drivers, tty_drivers) {
+		for (unsigned int i = 0; i < driver->num; i++) {
+			struct tty_struct *tty = driver->ttys[i];
+
+			if (tty && tty->count && !tty->stopped)
+				wait_event_timeout(tty->write_wait, !tty_chars_in_buffer(tty),
+						   timeout);
+		}
+	}
+	mutex_unlock(&tty_mutex);
 }
 
 /* ------------------------------------------------------------ output control */
@@ -628,11 +648,23 @@ static long tty_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 	return ret == -ENOIOCTLCMD ? -ENOTTY : ret;
 }
 
+#if __has_include(<linux/poll.h>)
+static __poll_t tty_poll(struct file *file, poll_table *wait)
+{
+	struct tty_struct *tty = file_tty(file);
+
+	return tty->ldisc->poll ? tty->ldisc->poll(tty, file, wait) : 0;
+}
+#endif
+
 static const struct file_operations tty_fops = {
 	.llseek = no_llseek,
 	.read = tty_read,
 	.write = tty_write,
 	.unlocked_ioctl = tty_ioctl,
+#if __has_include(<linux/poll.h>)
+	.poll = tty_poll,
+#endif
 	.open = tty_open,
 	.release = tty_release,
 };

@@ -44,8 +44,10 @@
 #include <linux/wait.h>
 #include <linux/spinlock.h>
 #include <asm/atomic.h>
+#include <uapi/linux/resource.h>
 
 struct tty_struct;
+struct itimers;
 
 /* A sleeping stopped task: woken by SIGCONT, or by SIGKILL (WAKEKILL). */
 #define TASK_STOPPED		(TASK_WAKEKILL | __TASK_STOPPED)
@@ -88,11 +90,25 @@ struct signal_struct {
 	pid_t pgrp;			/* process group (tasklist_lock) */
 	pid_t session;			/* session (tasklist_lock) */
 	bool leader;			/* session leader */
+	bool is_child_subreaper;	/* PR_SET_CHILD_SUBREAPER: adopts orphaned descendants */
 	struct tty_struct *tty;		/* controlling terminal (tty layer) */
 
 	/* Times of exited threads and of reaped children, in ticks (siglock). */
 	unsigned long utime, stime, cutime, cstime;
 	unsigned long nvcsw, nivcsw, cnvcsw, cnivcsw;
+
+	/*
+	 * Resource limits, the nice value and the interval timers (tty
+	 * branch: kernel/rlimit.c, kernel/sched/syscalls.c,
+	 * kernel/time/itimer.c).  signal_limits_init() gives a new struct
+	 * Linux's defaults, signal_limits_inherit() copies rlim and nice at
+	 * fork, itimers_exit() frees the timers with the struct.
+	 *   rlim, nice   written under siglock, read without it (a word at a time)
+	 *   itimers      allocated on first use (cmpxchg), its own lock inside
+	 */
+	struct rlimit rlim[RLIM_NLIMITS];
+	int nice;
+	struct itimers *itimers;
 };
 
 /* ------------------------------------------------------------ threads */
