@@ -556,16 +556,6 @@ static const struct file_operations proc_mounts_operations = {
 
 /* ------------------------------------------------------------ links */
 
-/*
- * The executable of mm, referenced (fput() it), or NULL.  The address
- * space code provides it once exec records the file (Linux keeps it in
- * mm->exe_file); until then /proc/<pid>/exe reads as missing.
- */
-struct file * __weak get_mm_exe_file(struct mm_struct *mm)
-{
-	return NULL;
-}
-
 static int proc_cwd_link(struct dentry *dentry, struct path *path)
 {
 	struct task_struct *task = get_proc_task(d_inode(dentry));
