@@ -47,6 +47,7 @@ struct ctl_dir {
 struct ctl_node {
 	struct list_head list;
 	const char *name;
+	unsigned int ino;		/* of the file (directories: dir->ino) */
 	struct ctl_dir *dir;		/* a subdirectory ... */
 	struct ctl_table_header *head;	/* ... or an entry of a table */
 	struct ctl_table *entry;
@@ -208,6 +209,7 @@ struct ctl_table_header *register_sysctl(const char *path, struct ctl_table *tab
 			goto fail;
 		}
 		head->nodes[i].name = table[i].procname;
+		head->nodes[i].ino = proc_alloc_inum();
 		head->nodes[i].head = head;
 		head->nodes[i].entry = &table[i];
 		ctl_insert(dir, &head->nodes[i]);
@@ -221,6 +223,28 @@ fail:
 	return NULL;
 }
 
+/*
+ * Take directories left empty out of their parents (tree lock held for
+ * writing).  Their ctl_dir stays allocated: inodes of /proc/sys may still
+ * point at it, and it is tiny.
+ */
+static void ctl_prune_dir(struct ctl_dir *dir)
+{
+	while (dir && dir != &sysctl_root_dir && list_empty(&dir->nodes)) {
+		struct ctl_dir *parent = dir->parent;
+		struct ctl_node *n;
+
+		list_for_each_entry(n, &parent->nodes, list) {
+			if (n->dir == dir) {
+				list_del(&n->list);
+				kfree(n);
+				break;
+			}
+		}
+		dir = parent;
+	}
+}
+
 void unregister_sysctl_table(struct ctl_table_header *head)
 {
 	if (!head)
@@ -228,6 +252,7 @@ void unregister_sysctl_table(struct ctl_table_header *head)
 	down_write(&sysctl_tree_lock);
 	for (int i = 0; i < head->nr; i++)
 		list_del(&head->nodes[i].list);
+	ctl_prune_dir(head->dir);
 	up_write(&sysctl_tree_lock);
 
 	spin_lock(&sysctl_use_lock);
@@ -264,7 +289,7 @@ static struct inode *proc_sys_make_inode(struct super_block *sb, struct ctl_node
 		sysctl_head_get(n->head);
 		ei->sysctl = n->head;
 		ei->sysctl_entry = n->entry;
-		inode->i_ino = proc_alloc_inum();
+		inode->i_ino = n->ino;
 		inode->i_mode = S_IFREG | (n->entry->mode & 0777);
 		inode->i_op = &proc_sys_file_iops;
 		inode->i_fop = &proc_sys_file_fops;
@@ -307,7 +332,7 @@ static int proc_sys_readdir(struct file *file, struct dir_context *ctx)
 	list_for_each_entry(n, &dir->nodes, list) {
 		if (i++ < ctx->pos)
 			continue;
-		if (!dir_emit(ctx, n->name, strlen(n->name), n->dir ? n->dir->ino : 0,
+		if (!dir_emit(ctx, n->name, strlen(n->name), n->dir ? n->dir->ino : n->ino,
 			      n->dir ? DT_DIR : DT_REG))
 			break;
 		ctx->pos = i;
