@@ -214,14 +214,6 @@ static void __init run_selftests_and_checks(void)
 		panic("test_panic=1 requested a panic");
 }
 
-/*
- * execve lives in fs/exec.c, which is built once the user address-space
- * code is in the tree; until then this reference is NULL and the boot
- * ends with a power-off instead of starting userspace.
- */
-int kernel_execve(const char *filename, const char *const *argv,
-		  const char *const *envp) __weak;
-
 /* fds 0, 1 and 2 of init: /dev/console, if there is one. */
 static void __init console_on_rootfs(void)
 {
@@ -275,12 +267,6 @@ int __init kernel_init(void *unused)
 	workqueue_init();
 	do_initcalls();
 	run_selftests_and_checks();
-
-	if (!kernel_execve) {
-		pr_notice("No userspace support yet (init would be %s); powering off\n",
-			  execute_command ? execute_command : ramdisk_execute_command);
-		machine_power_off();
-	}
 
 	populate_rootfs();
 	console_on_rootfs();

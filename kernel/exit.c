@@ -45,10 +45,7 @@
 #include <uapi/linux/resource.h>
 #include <asm/uaccess.h>
 #include "sched/sched.h"
-#if __has_include(<linux/sched/mm.h>)
 #include <linux/sched/mm.h>
-#define HAVE_USER_MM 1
-#endif
 
 /*
  * The futex code (tty branch) wakes CLONE_CHILD_CLEARTID waiters; until
@@ -56,6 +53,12 @@
  * on it through futex(2) (which does not exist then).
  */
 int futex_wake(u32 *uaddr, unsigned int flags, int nr_wake, u32 bitset) __weak;
+/*
+ * The tty layer's: a dying session leader hangs up its controlling
+ * terminal (SIGHUP/SIGCONT to the foreground group).  Called when it
+ * is linked in.
+ */
+void disassociate_ctty(int on_exit) __weak;
 #define FUTEX_BITSET_MATCH_ANY	0xffffffff
 
 void mm_release_vfork(struct task_struct *tsk);
@@ -114,8 +117,6 @@ static void __unhash_task(struct task_struct *p)
 void release_task(struct task_struct *p)
 {
 	struct task_struct *leader, *zap = NULL;
-	struct signal_struct *sig = p->signal;
-	struct sighand_struct *sighand = p->sighand;
 
 	spin_lock(&tasklist_lock);
 	__unhash_task(p);
@@ -134,24 +135,63 @@ void release_task(struct task_struct *p)
 	spin_unlock(&tasklist_lock);
 
 	free_pid(p->pid);
-	put_sighand_struct(sighand);
-	put_signal_struct(sig);
-	/* The reference the zombie held (see copy_process()). */
+	/*
+	 * The reference the zombie held (see copy_process()).  signal and
+	 * sighand go with the task_struct itself, after an RCU grace period:
+	 * a sender that found p under RCU may still take p->sighand->siglock.
+	 */
 	put_task_struct(p);
 	if (zap)
 		release_task(zap);
 }
 
+void exec_take_over_leader(struct task_struct *tsk)
+{
+	struct task_struct *leader = tsk->group_leader, *t;
+	pid_t old_pid = tsk->pid;
+
+	spin_lock(&tasklist_lock);
+	detach_pid(tsk);
+	detach_pid(leader);
+	tsk->pid = leader->pid;
+	leader->pid = old_pid;
+	attach_pid(tsk);
+	attach_pid(leader);
+	tsk->start_time = leader->start_time;
+	/* tsk takes the leader's place among its parent's children. */
+	tsk->real_parent = leader->real_parent;
+	tsk->parent = leader->parent;
+	list_replace_init(&leader->sibling, &tsk->sibling);
+	tsk->exit_signal = leader->exit_signal;
+	leader->exit_signal = -1;
+	for_each_thread(tsk, t)
+		t->group_leader = tsk;
+	leader->exit_state = EXIT_DEAD;
+	spin_unlock(&tasklist_lock);
+	/* The old leader goes now, under tsk's old pid. */
+	release_task(leader);
+}
+
 /* ------------------------------------------------------------ reparenting */
 
-/* Where p's children go: a live thread of p's process, else init. */
+/*
+ * Where p's children go: a live thread of p's process, else the nearest
+ * ancestor that is a child subreaper (PR_SET_CHILD_SUBREAPER), else init.
+ */
 static struct task_struct *find_new_reaper(struct task_struct *p)
 {
-	struct task_struct *t, *init;
+	struct task_struct *t, *init, *a;
 
 	for_each_thread(p, t)
 		if (!(t->flags & PF_EXITING))
 			return t;
+	for (a = p->group_leader->real_parent; a && a->signal; a = a->group_leader->real_parent) {
+		if (!a->signal->is_child_subreaper)
+			continue;
+		for_each_thread(a, t)
+			if (!(t->flags & PF_EXITING))
+				return t;
+	}
 	init = find_task_by_pid(1);
 	if (init && init->signal && init != p)
 		return init;
@@ -234,6 +274,9 @@ static void exit_notify(struct task_struct *tsk)
 		autoreap = true;
 	if (autoreap)
 		tsk->exit_state = EXIT_DEAD;
+	/* A non-leader thread's execve waits for the leader to be a zombie. */
+	if (!autoreap && tsk->signal->group_exec_task)
+		wake_up_process(tsk->signal->group_exec_task);
 	spin_unlock(&tasklist_lock);
 
 	list_for_each_entry_safe(p, n, &dead, sibling) {
@@ -315,11 +358,11 @@ void __noreturn do_exit(long code)
 	if (group_dead && is_global_init(tsk))
 		panic("Attempted to kill init! exitcode=0x%08lx", (unsigned long)code);
 
+	if (group_dead && tsk->signal->leader && disassociate_ctty)
+		disassociate_ctty(1);
 	mm_release(tsk);
-#ifdef HAVE_USER_MM
 	if (tsk->mm)
 		exit_mm(tsk);
-#endif
 	exit_files(tsk);
 	exit_fs(tsk);
 	exit_notify(tsk);

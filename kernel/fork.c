@@ -45,10 +45,7 @@
 #include <linux/resource.h>
 #include <asm/uaccess.h>
 #include "sched/sched.h"
-#if __has_include(<linux/sched/mm.h>)
 #include <linux/sched/mm.h>
-#define HAVE_USER_MM 1
-#endif
 
 static struct kmem_cache *task_struct_cachep;
 unsigned long total_forks;	/* tasks ever created, for /proc/stat; tasklist_lock */
@@ -93,6 +90,10 @@ static void free_task(struct task_struct *p)
 	exit_fs(p);
 	exit_creds(p);
 	exit_thread(p);
+	if (p->sighand)
+		put_sighand_struct(p->sighand);
+	if (p->signal)
+		put_signal_struct(p->signal);
 	if (p->stack)
 		free_pages((unsigned long)p->stack, THREAD_SIZE_ORDER);
 	kfree(p->kthread);
@@ -381,11 +382,7 @@ static void drop_files_fs(struct task_struct *p)
 	exit_creds(p);
 }
 
-/*
- * The address space: shared (CLONE_VM) or a copy-on-write duplicate.
- * Until the user-memory code is in the tree no task has an mm, so there
- * is nothing to copy.
- */
+/* The address space: shared (CLONE_VM) or a copy-on-write duplicate. */
 static int copy_mm(u64 clone_flags, struct task_struct *p)
 {
 	struct mm_struct *oldmm = current->mm;
@@ -394,7 +391,6 @@ static int copy_mm(u64 clone_flags, struct task_struct *p)
 	p->active_mm = NULL;
 	if (!oldmm)
 		return 0;
-#ifdef HAVE_USER_MM
 	if (clone_flags & CLONE_VM) {
 		mmget(oldmm);
 		p->mm = oldmm;
@@ -405,17 +401,12 @@ static int copy_mm(u64 clone_flags, struct task_struct *p)
 	}
 	p->active_mm = p->mm;
 	return 0;
-#else
-	return -ENOSYS;
-#endif
 }
 
 static void drop_mm(struct task_struct *p)
 {
-#ifdef HAVE_USER_MM
 	if (p->mm)
 		mmput(p->mm);
-#endif
 	p->mm = NULL;
 	p->active_mm = NULL;
 }
@@ -457,6 +448,7 @@ static struct task_struct *copy_process(struct kernel_clone_args *args)
 						      PF_KTHREAD), TASK_NEW);
 	if (!p)
 		return ERR_PTR(-ENOMEM);
+	p->flags |= PF_FORKNOEXEC;
 	cpumask_copy(&p->cpus_allowed, &parent->cpus_allowed);
 	p->blocked = parent->blocked;
 	p->sas_ss_sp = parent->sas_ss_sp;
@@ -561,6 +553,22 @@ bad_free:
 	return ERR_PTR(err);
 }
 
+/*
+ * A vfork parent's completion lives on its stack; vfork_lock makes "the
+ * child signals it" and "the killed parent stops waiting for it"
+ * exclusive, so a parent that left never gets a completion written.
+ */
+static DEFINE_SPINLOCK(vfork_lock);
+
+static void wait_for_vfork_done(struct task_struct *child, struct completion *vfork)
+{
+	if (!wait_for_completion_killable(vfork))
+		return;
+	spin_lock(&vfork_lock);
+	child->vfork_done = NULL;
+	spin_unlock(&vfork_lock);
+}
+
 static pid_t kernel_clone(struct kernel_clone_args *args)
 {
 	struct completion vfork;
@@ -574,28 +582,27 @@ static pid_t kernel_clone(struct kernel_clone_args *args)
 	if (args->flags & CLONE_VFORK) {
 		init_completion(&vfork);
 		p->vfork_done = &vfork;
+		get_task_struct(p);
 	}
 	wake_up_new_task(p);
 
-	/*
-	 * The parent sleeps until the child execs or exits (it borrows our
-	 * address space until then).  Uninterruptibly: the completion lives
-	 * on this stack, so we must not leave before the child signals it.
-	 */
-	if (args->flags & CLONE_VFORK)
-		wait_for_completion(&vfork);
+	/* The parent sleeps (killably) until the child execs or exits. */
+	if (args->flags & CLONE_VFORK) {
+		wait_for_vfork_done(p, &vfork);
+		put_task_struct(p);
+	}
 	return nr;
 }
 
 /* The child has exec'd or is exiting: release a vfork parent. */
 void mm_release_vfork(struct task_struct *tsk)
 {
-	struct completion *done = tsk->vfork_done;
-
-	if (done) {
+	spin_lock(&vfork_lock);
+	if (tsk->vfork_done) {
+		complete(tsk->vfork_done);
 		tsk->vfork_done = NULL;
-		complete(done);
 	}
+	spin_unlock(&vfork_lock);
 }
 
 SYSCALL_DEFINE0(fork)

@@ -2,8 +2,8 @@
 /*
  * Process identity system calls: getpid, getppid, gettid, process groups
  * and sessions (getpgid, setpgid, getpgrp, setsid, getsid), prctl
- * (PR_SET_NAME/PR_GET_NAME, PR_SET_PDEATHSIG/PR_GET_PDEATHSIG and a few
- * that only report), set_tid_address, set_robust_list/get_robust_list;
+ * (PR_SET_NAME/PR_GET_NAME, PR_SET_PDEATHSIG/PR_GET_PDEATHSIG,
+ * PR_SET_CHILD_SUBREAPER/PR_GET_CHILD_SUBREAPER and a few that only report), set_tid_address, set_robust_list/get_robust_list;
  * and the process-group queries the tty layer uses (sched/signal.h).
  *
  * Process groups and sessions are ids in signal_struct; lookups walk the
@@ -129,7 +129,8 @@ bool will_become_orphaned_pgrp(pid_t pgrp, struct task_struct *ignored)
 		    task_pgrp_nr(p) != pgrp)
 			continue;
 		parent = READ_ONCE(p->real_parent);
-		if (parent && parent->signal && !parent->exit_state &&
+		/* Linux does not count init as a parent that could continue the group. */
+		if (parent && parent->tgid != 1 && parent->signal && !parent->exit_state &&
 		    !(parent->flags & PF_EXITING) && task_pgrp_nr(parent) != pgrp &&
 		    task_session_nr(parent) == task_session_nr(p)) {
 			orphaned = false;
@@ -175,8 +176,8 @@ static struct task_struct *find_process(pid_t nr)
 /*
  * setpgid(pid, pgid) (POSIX/Linux errno rules): pid 0 = the caller,
  * pgid 0 = pid.  The target is the caller or a child of it (ESRCH
- * otherwise), a child that has not exec'd (EACCES - we do not track exec
- * in children, so this is not reported), in the caller's session (EPERM);
+ * otherwise), a child that has not exec'd (EACCES), in the caller's
+ * session (EPERM);
  * a session leader cannot move (EPERM); the group must exist in the
  * caller's session unless pgid == pid (EPERM).
  */
@@ -200,6 +201,9 @@ SYSCALL_DEFINE2(setpgid, pid_t, pid, pid_t, pgid)
 	if (p->real_parent && same_thread_group(p->real_parent, group_leader)) {
 		err = -EPERM;
 		if (task_session_nr(p) != task_session_nr(group_leader))
+			goto out;
+		err = -EACCES;
+		if (!(p->flags & PF_FORKNOEXEC))
 			goto out;
 	} else if (p != group_leader) {
 		goto out;
@@ -303,6 +307,11 @@ SYSCALL_DEFINE5(prctl, int, option, unsigned long, arg2, unsigned long, arg3,
 		return 0;
 	case PR_GET_PDEATHSIG:
 		return put_user(current->pdeath_signal, (int *)arg2);
+	case PR_SET_CHILD_SUBREAPER:
+		current->signal->is_child_subreaper = !!arg2;
+		return 0;
+	case PR_GET_CHILD_SUBREAPER:
+		return put_user((int)current->signal->is_child_subreaper, (int *)arg2);
 	case PR_GET_DUMPABLE:
 		return 1;	/* no core dumps, but nothing is marked undumpable */
 	case PR_SET_DUMPABLE:

@@ -187,10 +187,7 @@ static void zap_one_page(struct mmu_gather *tlb, struct vm_area_struct *vma, pte
 {
 	struct page *page = pfn_to_page(pte_pfn(old));
 
-	if (PageAnon(page))
-		dec_mm_counter(vma->vm_mm, MM_ANONPAGES);
-	else
-		dec_mm_counter(vma->vm_mm, MM_SHMEMPAGES);
+	dec_mm_counter(vma->vm_mm, mm_counter(page, vma));
 	page_remove_rmap(page, vma);
 	tlb->pages[tlb->nr++] = page;
 }
@@ -363,7 +360,7 @@ static void copy_one_pte(struct vm_area_struct *dst_vma, struct vm_area_struct *
 	entry = pte_mkold(entry);
 	get_page(page);
 	page_dup_rmap(page);
-	inc_mm_counter(dst_vma->vm_mm, PageAnon(page) ? MM_ANONPAGES : MM_SHMEMPAGES);
+	inc_mm_counter(dst_vma->vm_mm, mm_counter(page, dst_vma));
 	set_pte(dst, entry);
 }
 
@@ -528,10 +525,7 @@ static vm_fault_t cow_replace(struct vm_area_struct *vma, unsigned long address,
 		 */
 		ptep_get_and_clear(ptep);
 		flush_tlb_mm_range(mm, address, address + PAGE_SIZE);
-		if (PageAnon(old))
-			dec_mm_counter(mm, MM_ANONPAGES);
-		else
-			dec_mm_counter(mm, MM_SHMEMPAGES);
+		dec_mm_counter(mm, mm_counter(old, vma));
 		page_remove_rmap(old, vma);
 	}
 	page_add_new_anon_rmap(new, vma, address);
@@ -616,7 +610,7 @@ static vm_fault_t do_object_fault(struct vm_area_struct *vma, unsigned long addr
 		return 0;
 	}
 	page_add_file_rmap(vmf.page);
-	inc_mm_counter(mm, MM_SHMEMPAGES);
+	inc_mm_counter(mm, mm_counter(vmf.page, vma));
 	set_pte(ptep, entry);		/* the pte takes over vmf.page's reference */
 	spin_unlock(&mm->page_table_lock);
 	return 0;

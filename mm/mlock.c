@@ -5,9 +5,9 @@
  * Locking a range sets VM_LOCKED on its VMAs (splitting them) and faults
  * every page in; there is no reclaim or swap yet, so a resident page
  * stays resident and nothing more is needed to keep it.  MLOCK_ONFAULT /
- * MCL_ONFAULT set VM_LOCKONFAULT instead of faulting in.  RLIMIT_MEMLOCK
- * is not enforced: per-process limits do not exist yet, and every process
- * runs with root's CAP_IPC_LOCK.
+ * MCL_ONFAULT set VM_LOCKONFAULT instead of faulting in.  Without
+ * CAP_IPC_LOCK, RLIMIT_MEMLOCK bounds the locked total (EPERM when it is
+ * 0, ENOMEM beyond it), as on Linux.
  *
  * Locking: mmap_lock for writing to change flags, then for reading to
  * populate.
@@ -18,6 +18,8 @@
 #include <linux/mmap_lock.h>
 #include <linux/syscalls.h>
 #include <linux/errno.h>
+#include <linux/resource.h>
+#include <linux/capability.h>
 #include <uapi/linux/mman.h>
 #include "vma.h"
 
@@ -48,6 +50,20 @@ static int apply_vma_lock_flags(struct mm_struct *mm, unsigned long start, unsig
 	return 0;
 }
 
+/* May current lock npages more (on top of what it has locked)? */
+static int mlock_allowed(struct mm_struct *mm, unsigned long npages)
+{
+	unsigned long limit = rlimit(RLIMIT_MEMLOCK);
+
+	if (capable(CAP_IPC_LOCK))
+		return 0;
+	if (!limit)
+		return -EPERM;
+	if (limit != RLIM_INFINITY && mm->locked_vm + npages > limit >> PAGE_SHIFT)
+		return -ENOMEM;
+	return 0;
+}
+
 static int do_mlock(unsigned long start, size_t len, unsigned long flags)
 {
 	struct mm_struct *mm = current->mm;
@@ -65,7 +81,9 @@ static int do_mlock(unsigned long start, size_t len, unsigned long flags)
 		return 0;
 	if (mmap_write_lock_killable(mm))
 		return -EINTR;
-	ret = apply_vma_lock_flags(mm, start, end, flags);
+	ret = (flags & VM_LOCKED) ? mlock_allowed(mm, len >> PAGE_SHIFT) : 0;
+	if (!ret)
+		ret = apply_vma_lock_flags(mm, start, end, flags);
 	mmap_write_unlock(mm);
 	if (ret || (flags & VM_LOCKONFAULT) || !(flags & VM_LOCKED))
 		return ret;
@@ -132,7 +150,9 @@ SYSCALL_DEFINE1(mlockall, int, flags)
 		return -ENOMEM;
 	if (mmap_write_lock_killable(mm))
 		return -EINTR;
-	ret = apply_mlockall_flags(mm, flags);
+	ret = mlock_allowed(mm, (flags & MCL_CURRENT) ? mm->total_vm - mm->locked_vm : 0);
+	if (!ret)
+		ret = apply_mlockall_flags(mm, flags);
 	mmap_write_unlock(mm);
 	if (!ret && (flags & MCL_CURRENT) && !(flags & MCL_ONFAULT)) {
 		mmap_read_lock(mm);

@@ -31,6 +31,7 @@
 #include <linux/errno.h>
 #include <linux/string.h>
 #include <linux/rcupdate.h>
+#include <linux/fs.h>
 #include <asm/pgalloc.h>
 #include <asm/tlbflush.h>
 #include <asm/mmu_context.h>
@@ -108,7 +109,46 @@ void mmput(struct mm_struct *mm)
 	if (!atomic_dec_and_test(&mm->mm_users))
 		return;
 	exit_mmap(mm);
+	set_mm_exe_file(mm, NULL);
 	mmdrop(mm);
+}
+
+void set_mm_exe_file(struct mm_struct *mm, struct file *file)
+{
+	struct file *old;
+
+	if (file)
+		get_file(file);
+	spin_lock(&mm->arg_lock);
+	old = mm->exe_file;
+	mm->exe_file = file;
+	spin_unlock(&mm->arg_lock);
+	if (old)
+		fput(old);
+}
+
+struct file *get_mm_exe_file(struct mm_struct *mm)
+{
+	struct file *file;
+
+	spin_lock(&mm->arg_lock);
+	file = mm->exe_file;
+	if (file)
+		get_file(file);
+	spin_unlock(&mm->arg_lock);
+	return file;
+}
+
+struct file *get_task_exe_file(struct task_struct *task)
+{
+	struct mm_struct *mm = get_task_mm(task);
+	struct file *file;
+
+	if (!mm)
+		return NULL;
+	file = get_mm_exe_file(mm);
+	mmput(mm);
+	return file;
 }
 
 struct mm_struct *get_task_mm(struct task_struct *tsk)
@@ -144,6 +184,37 @@ void exit_mm(struct task_struct *tsk)
 	local_irq_restore(flags);
 	tsk->mmap_locked = MMAP_LOCKED_NONE;
 	mmput(mm);
+}
+
+void kthread_use_mm(struct mm_struct *mm)
+{
+	struct task_struct *tsk = current;
+	unsigned long flags;
+
+	if (WARN_ON_ONCE(tsk->mm))
+		return;
+	mmgrab(mm);
+	local_irq_save(flags);
+	tsk->mm = mm;
+	tsk->active_mm = mm;
+	switch_mm_irqs_off(&init_mm, mm, tsk);
+	local_irq_restore(flags);
+}
+
+void kthread_unuse_mm(struct mm_struct *mm)
+{
+	struct task_struct *tsk = current;
+	unsigned long flags;
+
+	if (WARN_ON_ONCE(tsk->mm != mm))
+		return;
+	local_irq_save(flags);
+	tsk->mm = NULL;
+	tsk->active_mm = &init_mm;
+	switch_mm_irqs_off(mm, &init_mm, tsk);
+	local_irq_restore(flags);
+	tsk->mmap_locked = MMAP_LOCKED_NONE;
+	mmdrop(mm);
 }
 
 /* Copy every VMA of oldmm (write-locked) into mm; 0 or -ENOMEM. */
@@ -199,6 +270,9 @@ struct mm_struct *dup_mm(struct task_struct *tsk, struct mm_struct *oldmm)
 	mm->env_start = oldmm->env_start;
 	mm->env_end = oldmm->env_end;
 	memcpy(mm->saved_auxv, oldmm->saved_auxv, sizeof(mm->saved_auxv));
+	mm->exe_file = oldmm->exe_file;
+	if (mm->exe_file)
+		get_file(mm->exe_file);
 	spin_unlock(&oldmm->arg_lock);
 	mm->start_brk = oldmm->start_brk;
 	mm->brk = oldmm->brk;

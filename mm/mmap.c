@@ -32,6 +32,10 @@
 #include <linux/mmap_lock.h>
 #include <linux/syscalls.h>
 #include <linux/errno.h>
+#include <linux/fs.h>
+#include <linux/file.h>
+#include <linux/mount.h>
+#include <linux/resource.h>
 #include <uapi/linux/mman.h>
 #include <asm/tlbflush.h>
 #include "vma.h"
@@ -51,14 +55,18 @@ int sysctl_overcommit_memory = OVERCOMMIT_GUESS;
 #define STACK_INITIAL_SIZE	(128UL << 10)
 
 /*
- * RLIMIT_STACK of the current process.  Per-process resource limits come
- * with prlimit64()/setrlimit(); until that code provides a strong
- * definition returning rlimit(RLIMIT_STACK), every process has Linux's
- * default soft limit.
+ * RLIMIT_AS for every mapping, RLIMIT_DATA for private writable non-stack
+ * ones (Linux refuses rather than warns since 4.7): may mm grow by npages
+ * of a VMA with these flags?  Kernel threads see unlimited defaults.
  */
-unsigned long __weak mm_stack_rlimit(void)
+bool may_expand_vm(struct mm_struct *mm, unsigned long flags, unsigned long npages)
 {
-	return _STK_LIM;
+	if (mm->total_vm + npages > rlimit(RLIMIT_AS) >> PAGE_SHIFT)
+		return false;
+	if ((flags & (VM_WRITE | VM_SHARED | VM_STACK)) == VM_WRITE &&
+	    mm->data_vm + npages > rlimit(RLIMIT_DATA) >> PAGE_SHIFT)
+		return false;
+	return true;
 }
 
 int vm_enough_memory(unsigned long npages)
@@ -72,9 +80,19 @@ int vm_enough_memory(unsigned long npages)
 
 void arch_pick_mmap_layout(struct mm_struct *mm)
 {
-	unsigned long gap = mm_stack_rlimit() + stack_guard_gap;
+	unsigned long rlim = mm_stack_rlimit();
+	unsigned long gap = rlim + stack_guard_gap;
 	unsigned long gap_max = mm->task_size / 6 * 5;
 
+	/* An unlimited stack gets Linux's legacy bottom-up layout. */
+	if (rlim == RLIM_INFINITY) {
+		set_bit(MMF_MMAP_BOTTOMUP, &mm->flags);
+		mm->mmap_base = TASK_UNMAPPED_BASE;
+		return;
+	}
+	clear_bit(MMF_MMAP_BOTTOMUP, &mm->flags);
+	if (gap < rlim)
+		gap = gap_max;	/* wrapped */
 	if (gap < MMAP_GAP_MIN)
 		gap = MMAP_GAP_MIN;
 	if (gap > gap_max)
@@ -158,6 +176,8 @@ unsigned long get_unmapped_area_mm(struct mm_struct *mm, struct file *file, unsi
 	}
 	if (flags & MAP_32BIT)
 		return unmapped_area(mm, len, MAP32_BASE, MAP32_END);
+	if (test_bit(MMF_MMAP_BOTTOMUP, &mm->flags))
+		return unmapped_area(mm, len, mm->mmap_base, mm->task_size);
 	addr = unmapped_area_topdown(mm, len, low, mm->mmap_base);
 	if (IS_ERR_VALUE(addr))
 		addr = unmapped_area(mm, len, TASK_UNMAPPED_BASE, mm->task_size);
@@ -178,8 +198,8 @@ static unsigned long calc_vm_flag_bits(unsigned long flags)
 }
 
 /* Map [addr, addr + len) with vm_flags, replacing whatever is there. */
-static unsigned long mmap_region(struct mm_struct *mm, unsigned long addr, unsigned long len,
-				 unsigned long vm_flags, unsigned long pgoff)
+static unsigned long mmap_region(struct mm_struct *mm, struct file *file, unsigned long addr,
+				 unsigned long len, unsigned long vm_flags, unsigned long pgoff)
 {
 	unsigned long npages = len >> PAGE_SHIFT;
 	struct vm_area_struct *vma;
@@ -192,8 +212,11 @@ static unsigned long mmap_region(struct mm_struct *mm, unsigned long addr, unsig
 	}
 	if (mm->map_count >= sysctl_max_map_count)
 		return -ENOMEM;
+	if (!may_expand_vm(mm, vm_flags, npages))
+		return -ENOMEM;
+	/* Committed memory: private writable mappings, and shared anonymous ones. */
 	if (!(vm_flags & VM_NORESERVE) &&
-	    ((vm_flags & (VM_SHARED | VM_WRITE)) == VM_WRITE || (vm_flags & VM_SHARED))) {
+	    ((vm_flags & (VM_SHARED | VM_WRITE)) == VM_WRITE || (!file && (vm_flags & VM_SHARED)))) {
 		if (vm_enough_memory(npages))
 			return -ENOMEM;
 		vm_flags |= VM_ACCOUNT;
@@ -206,17 +229,64 @@ static unsigned long mmap_region(struct mm_struct *mm, unsigned long addr, unsig
 	vma->vm_flags = vm_flags;
 	vma->vm_page_prot = vm_get_page_prot(vm_flags);
 	vma->vm_pgoff = pgoff;
-	if (vm_flags & VM_SHARED) {
+	if (file) {
+		/* The file's ->mmap sets vm_ops (or makes it anonymous memory). */
+		vma->vm_file = get_file(file);
+		err = file->f_op->mmap(file, vma);
+	} else if (vm_flags & VM_SHARED) {
 		err = shared_anon_setup(vma);
-		if (err) {
-			vm_area_free(vma);
-			return err;
-		}
+	} else {
+		err = 0;
+	}
+	if (err) {
+		vm_area_free(vma);
+		return err;
 	}
 	vma_link(mm, vma);
 	vm_stat_account(mm, vm_flags, npages);
 	vma_merge_neighbours(mm, vma);
 	return addr;
+}
+
+/* Flags a plain MAP_SHARED accepts (and ignores if unknown); MAP_SHARED_VALIDATE refuses others. */
+#define LEGACY_MAP_MASK	(MAP_SHARED | MAP_PRIVATE | MAP_FIXED | MAP_ANONYMOUS | MAP_DENYWRITE | \
+			 MAP_EXECUTABLE | MAP_UNINITIALIZED | MAP_GROWSDOWN | MAP_LOCKED | \
+			 MAP_NORESERVE | MAP_POPULATE | MAP_NONBLOCK | MAP_STACK | MAP_HUGETLB | \
+			 MAP_32BIT | MAP_FIXED_NOREPLACE)
+
+/* Linux's rules for mapping file: open mode against prot and type; -errno. */
+static int mmap_file_checks(struct file *file, unsigned long prot, unsigned long *flags,
+			    unsigned long *vm_flags)
+{
+	unsigned long type = *flags & MAP_TYPE;
+
+	if (type != MAP_SHARED && type != MAP_SHARED_VALIDATE && type != MAP_PRIVATE)
+		return -EINVAL;
+	if (type == MAP_SHARED)
+		*flags &= LEGACY_MAP_MASK;	/* unknown flags are ignored... */
+	if (type != MAP_PRIVATE) {
+		if (*flags & ~LEGACY_MAP_MASK & ~MAP_SHARED_VALIDATE)
+			return -EOPNOTSUPP;	/* ...unless validation was asked for */
+		if ((prot & PROT_WRITE) && !(file->f_mode & FMODE_WRITE))
+			return -EACCES;
+		if (IS_APPEND(file_inode(file)) && (file->f_mode & FMODE_WRITE))
+			return -EACCES;
+		*vm_flags |= VM_SHARED | VM_MAYSHARE;
+		if (!(file->f_mode & FMODE_WRITE))
+			*vm_flags &= ~(VM_MAYWRITE | VM_SHARED);
+	}
+	if (!(file->f_mode & FMODE_READ))
+		return -EACCES;
+	if (file->f_path.mnt && (file->f_path.mnt->mnt_flags & MNT_NOEXEC)) {
+		if (*vm_flags & VM_EXEC)
+			return -EPERM;
+		*vm_flags &= ~VM_MAYEXEC;
+	}
+	if (!file->f_op->mmap)
+		return -ENODEV;
+	if (*vm_flags & VM_GROWSDOWN)
+		return -EINVAL;
+	return 0;
 }
 
 unsigned long do_mmap(struct mm_struct *mm, struct file *file, unsigned long addr,
@@ -243,21 +313,26 @@ unsigned long do_mmap(struct mm_struct *mm, struct file *file, unsigned long add
 		return -ENOMEM;
 	if (flags & MAP_FIXED_NOREPLACE)
 		flags |= MAP_FIXED;
-	if (file)
-		return -ENODEV;	/* file-backed mappings arrive with the VFS */
 
 	vm_flags = calc_vm_prot_bits(prot) | calc_vm_flag_bits(flags) | mm->def_flags |
 		   VM_MAYREAD | VM_MAYWRITE | VM_MAYEXEC;
-	switch (flags & MAP_TYPE) {
-	case MAP_SHARED:
-		if (vm_flags & VM_GROWSDOWN)
+	if (file) {
+		int err = mmap_file_checks(file, prot, &flags, &vm_flags);
+
+		if (err)
+			return err;
+	} else {
+		switch (flags & MAP_TYPE) {
+		case MAP_SHARED:
+			if (vm_flags & VM_GROWSDOWN)
+				return -EINVAL;
+			vm_flags |= VM_SHARED | VM_MAYSHARE;
+			break;
+		case MAP_PRIVATE:
+			break;
+		default:
 			return -EINVAL;
-		vm_flags |= VM_SHARED | VM_MAYSHARE;
-		break;
-	case MAP_PRIVATE:
-		break;
-	default:
-		return -EINVAL;
+		}
 	}
 	if ((flags & MAP_NORESERVE) && sysctl_overcommit_memory != OVERCOMMIT_NEVER)
 		vm_flags |= VM_NORESERVE;
@@ -272,8 +347,9 @@ unsigned long do_mmap(struct mm_struct *mm, struct file *file, unsigned long add
 	if (addr < mmap_min_addr)
 		return -EPERM;
 	/* Private anonymous: the offset is the address, which rmap relies on. */
-	pgoff = (vm_flags & VM_SHARED) ? 0 : addr >> PAGE_SHIFT;
-	addr = mmap_region(mm, addr, len, vm_flags, pgoff);
+	if (!file)
+		pgoff = (vm_flags & VM_SHARED) ? 0 : addr >> PAGE_SHIFT;
+	addr = mmap_region(mm, file, addr, len, vm_flags, pgoff);
 	if (!IS_ERR_VALUE(addr) &&
 	    ((vm_flags & VM_LOCKED) || (flags & (MAP_POPULATE | MAP_NONBLOCK)) == MAP_POPULATE))
 		*populate = len;
@@ -306,20 +382,24 @@ unsigned long vm_mmap(struct file *file, unsigned long addr, unsigned long len,
 	return ret;
 }
 
-/*
- * mmap(2).  File mappings need the VFS: until it is merged there are no
- * file descriptors, so every non-anonymous request fails with EBADF, and
- * once it is, files without an mmap method give ENODEV (do_mmap()).
- */
+/* mmap(2): files without an ->mmap method give ENODEV (do_mmap()). */
 SYSCALL_DEFINE6(mmap, unsigned long, addr, unsigned long, len, unsigned long, prot,
 		unsigned long, flags, unsigned long, fd, unsigned long, off)
 {
+	struct file *file = NULL;
+	unsigned long ret;
+
 	if (offset_in_page(off))
 		return -EINVAL;
-	if (!(flags & MAP_ANONYMOUS))
-		return -EBADF;
-	(void)fd;
-	return vm_mmap(NULL, addr, len, prot, flags, off);
+	if (!(flags & MAP_ANONYMOUS)) {
+		file = fget(fd);
+		if (!file)
+			return -EBADF;
+	}
+	ret = vm_mmap(file, addr, len, prot, flags, off);
+	if (file)
+		fput(file);
+	return ret;
 }
 
 /* ------------------------------------------------------------ munmap */
@@ -429,11 +509,13 @@ int do_brk_flags(struct mm_struct *mm, unsigned long addr, unsigned long len,
 		return mapped;
 	if (addr < mmap_min_addr)
 		return -EPERM;
+	vm_flags = VM_DATA_DEFAULT_FLAGS | VM_ACCOUNT | mm->def_flags | flags;
 	if (mm->map_count >= sysctl_max_map_count)
+		return -ENOMEM;
+	if (!may_expand_vm(mm, vm_flags, len >> PAGE_SHIFT))
 		return -ENOMEM;
 	if (vm_enough_memory(len >> PAGE_SHIFT))
 		return -ENOMEM;
-	vm_flags = VM_DATA_DEFAULT_FLAGS | VM_ACCOUNT | mm->def_flags | flags;
 	vma = vm_area_alloc(mm);
 	if (!vma)
 		return -ENOMEM;
@@ -480,6 +562,10 @@ unsigned long do_brk_mm(struct mm_struct *mm, unsigned long brk)
 	struct vm_area_struct *next;
 
 	if (brk < mm->start_brk)
+		return mm->brk;
+	/* RLIMIT_DATA covers the heap plus the initialised data. */
+	if (rlimit(RLIMIT_DATA) != RLIM_INFINITY &&
+	    (brk - mm->start_brk) + (mm->end_data - mm->start_data) > rlimit(RLIMIT_DATA))
 		return mm->brk;
 	newbrk = PAGE_ALIGN(brk);
 	oldbrk = PAGE_ALIGN(mm->brk);
@@ -545,7 +631,7 @@ int expand_stack_locked(struct vm_area_struct *vma, unsigned long address)
 	if (vma->vm_end - address > mm_stack_rlimit())
 		return -ENOMEM;
 	grow = (vma->vm_start - address) >> PAGE_SHIFT;
-	if (vm_enough_memory(grow))
+	if (!may_expand_vm(mm, vma->vm_flags, grow) || vm_enough_memory(grow))
 		return -ENOMEM;
 	vma_rmap_lock(vma);
 	vma->vm_start = address;

@@ -44,6 +44,8 @@ static struct vm_area_struct *vma_to_resize(struct mm_struct *mm, unsigned long 
 		return vma;
 	if (vma->vm_flags & (VM_DONTEXPAND | VM_PFNMAP))
 		return ERR_PTR(-EFAULT);
+	if (new_len > old_len && !may_expand_vm(mm, vma->vm_flags, (new_len - old_len) >> PAGE_SHIFT))
+		return ERR_PTR(-ENOMEM);
 	if (new_len > old_len && (vma->vm_flags & VM_ACCOUNT) &&
 	    vm_enough_memory((new_len - old_len) >> PAGE_SHIFT))
 		return ERR_PTR(-ENOMEM);

@@ -46,6 +46,7 @@
 
 static struct kmem_cache *anon_vma_cachep;
 static struct kmem_cache *anon_vma_chain_cachep;
+atomic_long_t nr_anon_vmas;
 
 static void anon_vma_ctor(void *obj)
 {
@@ -76,12 +77,14 @@ static struct anon_vma *anon_vma_alloc(void)
 	av->parent = NULL;
 	av->num_children = 0;
 	av->num_active_vmas = 0;
+	atomic_long_inc(&nr_anon_vmas);
 	return av;
 }
 
 /* Free an anon_vma that was never published (count still zero). */
 static void anon_vma_free_unused(struct anon_vma *av)
 {
+	atomic_long_dec(&nr_anon_vmas);
 	kmem_cache_free(anon_vma_cachep, av);
 }
 
@@ -101,6 +104,7 @@ void put_anon_vma(struct anon_vma *av)
 			parent->num_children--;
 			anon_vma_unlock_write(parent);
 		}
+		atomic_long_dec(&nr_anon_vmas);
 		kmem_cache_free(anon_vma_cachep, av);
 		av = parent;	/* the child's reference on its parent */
 	}
@@ -553,10 +557,7 @@ static bool unmap_one(struct page *page, struct vm_area_struct *vma, unsigned lo
 	old = ptep_get_and_clear(ptep);
 	flush_tlb_mm_range(mm, address, address + PAGE_SIZE);
 	(void)old;
-	if (PageAnon(page))
-		dec_mm_counter(mm, MM_ANONPAGES);
-	else
-		dec_mm_counter(mm, MM_SHMEMPAGES);
+	dec_mm_counter(mm, mm_counter(page, vma));
 	page_remove_rmap(page, vma);
 	put_page(page);		/* the pte's reference; the caller holds its own */
 	return true;

@@ -20,6 +20,11 @@
 #include <linux/kernel.h>
 #include <linux/mm.h>
 #include <linux/sprintf.h>
+#include <linux/string.h>
+#include <linux/errno.h>
+#include <linux/fs.h>
+#include <linux/dcache.h>
+#include <linux/kdev_t.h>
 #include "vma.h"
 
 /* Prefix width before the name column (Linux: 25 + 6 * sizeof(void *) - 1). */
@@ -48,7 +53,14 @@ int show_map_vma(struct vm_area_struct *vma, char *buf, size_t size)
 	const char *name = vma_special_name(vma);
 	int n;
 
-	if (vma_is_shared_anon(vma)) {
+	if (vma->vm_file) {
+		struct inode *inode = file_inode(vma->vm_file);
+
+		major = MAJOR(inode->i_sb->s_dev);
+		minor = MINOR(inode->i_sb->s_dev);
+		ino = inode->i_ino;
+		offset = (unsigned long long)vma->vm_pgoff << PAGE_SHIFT;
+	} else if (vma_is_shared_anon(vma)) {
 		minor = 1;
 		ino = shared_anon_ino_of(vma);
 		offset = (unsigned long long)vma->vm_pgoff << PAGE_SHIFT;
@@ -58,9 +70,19 @@ int show_map_vma(struct vm_area_struct *vma, char *buf, size_t size)
 		     flags & VM_READ ? 'r' : '-', flags & VM_WRITE ? 'w' : '-',
 		     flags & VM_EXEC ? 'x' : '-', flags & VM_MAYSHARE ? 's' : 'p',
 		     offset, major, minor, ino);
-	if (name)
+	if (name || vma->vm_file)
 		n += snprintf(buf + min_t(size_t, n, size), size - min_t(size_t, n, size),
-			      "%*s %s", n < MAPS_NAME_COLUMN ? MAPS_NAME_COLUMN - n : 0, "", name);
+			      "%*s %s", n < MAPS_NAME_COLUMN ? MAPS_NAME_COLUMN - n : 0, "",
+			      name ? name : "");
+	if (!name && vma->vm_file && (size_t)n + 2 < size) {
+		/* d_path() builds the name at the end of the space it gets. */
+		char *path = d_path(&vma->vm_file->f_path, buf + n, size - n - 1);
+
+		if (IS_ERR(path))
+			path = "?";
+		memmove(buf + n, path, strlen(path) + 1);
+		n += strlen(buf + n);
+	}
 	n += snprintf(buf + min_t(size_t, n, size), size - min_t(size_t, n, size), "\n");
 	return n;
 }

@@ -29,6 +29,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/errno.h>
+#include <linux/fs.h>
 #include "vma.h"
 
 int sysctl_max_map_count = DEFAULT_MAX_MAP_COUNT;
@@ -61,6 +62,8 @@ struct vm_area_struct *vm_area_dup(struct vm_area_struct *orig)
 	if (!vma)
 		return NULL;
 	*vma = *orig;
+	if (vma->vm_file)
+		get_file(vma->vm_file);
 	INIT_LIST_HEAD(&vma->vm_list);
 	INIT_LIST_HEAD(&vma->anon_vma_chain);
 	INIT_LIST_HEAD(&vma->vm_shared_node);
@@ -68,8 +71,11 @@ struct vm_area_struct *vm_area_dup(struct vm_area_struct *orig)
 	return vma;
 }
 
+/* A VMA owns one reference on its vm_file: dropped here. */
 void vm_area_free(struct vm_area_struct *vma)
 {
+	if (vma->vm_file)
+		fput(vma->vm_file);
 	kmem_cache_free(vm_area_cachep, vma);
 }
 
@@ -303,7 +309,14 @@ struct vm_area_struct *vma_modify_flags(struct mm_struct *mm, struct vm_area_str
 	vma->vm_flags = newflags;
 	vma->vm_page_prot = vm_get_page_prot(newflags);
 	vm_stat_account(mm, newflags, vma_pages(vma));
-	if (pgprot_val(vma->vm_page_prot) != pgprot_val(oldprot))
+	/*
+	 * Rights changed: rewrite the ptes.  Comparing vm_page_prot is not
+	 * enough - a private writable VMA's prot lacks _PAGE_RW, yet its
+	 * exclusive anonymous pages are mapped writable (do_anonymous_page(),
+	 * COW reuse), and those must lose it when VM_WRITE goes.
+	 */
+	if (pgprot_val(vma->vm_page_prot) != pgprot_val(oldprot) ||
+	    ((oldflags ^ newflags) & VM_ACCESS_FLAGS))
 		change_protection(vma, vma->vm_start, vma->vm_end);
 	return vma_merge_neighbours(mm, vma);
 }

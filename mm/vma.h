@@ -44,6 +44,8 @@ struct vm_area_struct *vma_modify_flags(struct mm_struct *mm, struct vm_area_str
 
 /* Account npages of a VMA with flags in mm's vm counters (negative to remove). */
 void vm_stat_account(struct mm_struct *mm, unsigned long flags, long npages);
+/* RLIMIT_AS/RLIMIT_DATA: may mm grow by npages of a VMA with flags? */
+bool may_expand_vm(struct mm_struct *mm, unsigned long flags, unsigned long npages);
 /* Heuristic overcommit: may npages more of committed memory be promised? */
 int vm_enough_memory(unsigned long npages);
 /* Does vma count as committed memory (private writable, not NORESERVE)? */
@@ -118,6 +120,16 @@ void shared_anon_rmap_walk(struct page *page, struct rmap_walk_control *rwc);
 /* One step of a walk: rmap_one() if vma maps page; false = stop (rmap.c). */
 bool rmap_walk_one_vma(struct page *page, struct vm_area_struct *vma,
 		       struct rmap_walk_control *rwc);
+
+/* The rss counter a page mapped in vma counts in (before page_remove_rmap()). */
+static inline int mm_counter(struct page *page, struct vm_area_struct *vma)
+{
+	unsigned long m = (unsigned long)READ_ONCE(page->mapping);
+
+	if ((m & 3) == 1)	/* PAGE_MAPPING_ANON */
+		return MM_ANONPAGES;
+	return vma_is_shared_anon(vma) ? MM_SHMEMPAGES : MM_FILEPAGES;
+}
 
 /* ------------------------------------------------------------ caches (boot) */
 

@@ -479,6 +479,29 @@ int vm_brk_flags(unsigned long addr, unsigned long len, unsigned long flags);
 int setup_user_stack(struct mm_struct *mm, unsigned long stack_top, unsigned long size,
 		     bool exec_stack);
 
+/*
+ * Files (mm/file_mmap.c): the ->mmap of page-cache files, and making a
+ * device mapping shared anonymous memory (/dev/zero's MAP_SHARED).  A
+ * device whose private mapping is plain anonymous memory clears vm_ops
+ * (vma_set_anonymous()).
+ */
+struct file;
+int generic_file_mmap(struct file *file, struct vm_area_struct *vma);
+int generic_file_readonly_mmap(struct file *file, struct vm_area_struct *vma);
+int shmem_zero_setup(struct vm_area_struct *vma);
+static inline void vma_set_anonymous(struct vm_area_struct *vma)
+{
+	vma->vm_ops = NULL;
+}
+
+/*
+ * The executable of an address space (exec sets it; fork copies it; the
+ * last mmput() drops it).  get_*() return a reference to fput(), or NULL.
+ */
+void set_mm_exe_file(struct mm_struct *mm, struct file *file);
+struct file *get_mm_exe_file(struct mm_struct *mm);
+struct file *get_task_exe_file(struct task_struct *task);
+
 /* Tear down every mapping of a dying mm (mmput()). */
 void exit_mmap(struct mm_struct *mm);
 

@@ -188,7 +188,8 @@ enum {
  *                    mmap_read_lock() & co. (<linux/mmap_lock.h>).
  *   page_table_lock  every change to a user page-table entry at any level
  *                    (leaf ptes included), and freeing page-table pages.
- *   arg_lock         arg_start..env_end, start_code..end_data, start_stack.
+ *   arg_lock         arg_start..env_end, start_code..end_data, start_stack,
+ *                    exe_file.
  *   rss_stat, pgtables_bytes  atomic.
  *   cpu_bitmap       atomic bitops by the CPUs loading/unloading the mm.
  */
@@ -222,14 +223,18 @@ struct mm_struct {
 	unsigned long start_stack;
 	unsigned long arg_start, arg_end, env_start, env_end;
 	unsigned long saved_auxv[AT_VECTOR_SIZE];
+	struct file *exe_file;		/* the program (/proc/<pid>/exe); counted; arg_lock */
 
 	atomic_long_t rss_stat[NR_MM_COUNTERS];
 	atomic_long_t pgtables_bytes;	/* memory in user page-table pages */
-	unsigned long flags;		/* MMF_* */
+	unsigned long flags;		/* MMF_* (atomic bitops) */
 
 	/* CPUs that have this mm loaded in CR3: who a TLB flush must reach. */
 	struct cpumask cpu_bitmap;
 };
+
+/* mm->flags bits. */
+#define MMF_MMAP_BOTTOMUP	0	/* legacy bottom-up mmap layout (unlimited stack) */
 
 /* The kernel's own address space: kernel threads run on it (no lazy TLB). */
 extern struct mm_struct init_mm;

@@ -200,6 +200,9 @@ int page_referenced(struct page *page);
  */
 bool try_to_unmap(struct page *page, unsigned int flags);
 
+/* anon_vmas in existence (statistics and self tests). */
+extern atomic_long_t nr_anon_vmas;
+
 /* Create the rmap caches (boot). */
 void anon_vma_init(void);
 

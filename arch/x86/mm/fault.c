@@ -13,7 +13,8 @@
  * task; in kernel mode it resumes at the helper's exception-table fixup
  * (the helper then returns -EFAULT or a short count).  Out of memory: the
  * faulting process is killed with "Out of memory: Killed process N
- * (comm)" on the console - never a panic.  Resolved faults count in
+ * (comm) ..." on the console - never a panic; if that process is init,
+ * the biggest other one goes instead.  Resolved faults count in
  * current->min_flt.
  *
  * Kernel-mode rules for user addresses: only instructions listed in the
@@ -33,46 +34,14 @@
 #include <linux/mm.h>
 #include <linux/sched.h>
 #include <linux/mmap_lock.h>
+#include <linux/signal.h>
+#include <linux/sched/mm.h>
+#include <linux/jiffies.h>
 #include <asm/traps.h>
 #include <asm/processor.h>
 #include <asm/page.h>
 #include <asm/irqflags.h>
 #include <asm/uaccess.h>
-
-/* Linux's signal numbers and si_codes (until the signal headers exist). */
-#ifndef SIGBUS
-#define SIGBUS		7
-#endif
-#ifndef SIGKILL
-#define SIGKILL		9
-#endif
-#ifndef SIGSEGV
-#define SIGSEGV		11
-#endif
-#ifndef SEGV_MAPERR
-#define SEGV_MAPERR	1	/* address not mapped */
-#define SEGV_ACCERR	2	/* access not allowed */
-#endif
-#ifndef BUS_ADRERR
-#define BUS_ADRERR	2	/* nonexistent physical address (past EOF) */
-#endif
-#ifndef SI_KERNEL
-#define SI_KERNEL	0x80
-#endif
-
-int force_sig_fault(int sig, int code, void *addr);
-
-/*
- * Until signal delivery exists (the proc branch defines the real
- * force_sig_fault()), a fatal fault ends the task here, saying so.
- */
-int __weak force_sig_fault(int sig, int code, void *addr)
-{
-	pr_err("%s[%d]: fatal signal %d (code %d) at %px: killed (no signal delivery yet)\n",
-	       current->comm, current->pid, sig, code, addr);
-	local_irq_enable();
-	do_exit(sig);
-}
 
 static void __noreturn kernel_fault_oops(struct pt_regs *regs, unsigned long err,
 					 unsigned long address)
@@ -112,6 +81,17 @@ static bool access_error(unsigned long err, struct vm_area_struct *vma)
 	return !(vma->vm_flags & VM_ACCESS_FLAGS);
 }
 
+/* What the signal frame's sigcontext reports (cr2, trapno, err). */
+static void set_signal_fault_info(unsigned long err, unsigned long address)
+{
+	/* Like Linux, do not tell user space whether a kernel address is mapped. */
+	if (address >= TASK_SIZE_MAX)
+		err |= X86_PF_PROT;
+	current->thread.cr2 = address;
+	current->thread.trap_nr = X86_TRAP_PF;
+	current->thread.error_code = err | X86_PF_USER;
+}
+
 static void bad_area(struct pt_regs *regs, unsigned long err, unsigned long address,
 		     int sig, int code)
 {
@@ -119,19 +99,79 @@ static void bad_area(struct pt_regs *regs, unsigned long err, unsigned long addr
 		kernel_fixup_or_oops(regs, err, address);
 		return;
 	}
+	set_signal_fault_info(err, address);
 	force_sig_fault(sig, code, (void *)address);
 }
 
+/* The user process with the most resident pages, other than init; referenced. */
+static struct task_struct *oom_pick_other(void)
+{
+	struct task_struct *p, *best = NULL;
+	unsigned long best_rss = 0;
+
+	rcu_read_lock();
+	for_each_process(p) {
+		struct mm_struct *mm = READ_ONCE(p->mm);
+		unsigned long rss;
+
+		/* mm_structs are type-stable under RCU: the counters are safe to read. */
+		if (!mm || (p->flags & PF_KTHREAD) || p->tgid == 1 || (p->flags & PF_EXITING))
+			continue;
+		rss = get_mm_rss(mm);
+		if (rss > best_rss) {
+			best = p;
+			best_rss = rss;
+		}
+	}
+	if (best)
+		get_task_struct(best);
+	rcu_read_unlock();
+	return best;
+}
+
+static void oom_report(struct task_struct *p)
+{
+	struct mm_struct *mm = get_task_mm(p);
+	unsigned long kb = PAGE_SIZE / 1024;
+
+	if (!mm) {
+		pr_err("Out of memory: Killed process %d (%s)\n", p->tgid, p->comm);
+		return;
+	}
+	pr_err("Out of memory: Killed process %d (%s) total-vm:%lukB, anon-rss:%lukB, "
+	       "file-rss:%lukB, shmem-rss:%lukB\n", p->tgid, p->comm, mm->total_vm * kb,
+	       get_mm_counter(mm, MM_ANONPAGES) * kb, get_mm_counter(mm, MM_FILEPAGES) * kb,
+	       get_mm_counter(mm, MM_SHMEMPAGES) * kb);
+	mmput(mm);
+}
+
+/*
+ * No memory for a user page: kill the faulting process.  Init is never
+ * the victim (its death would panic the machine): then the biggest other
+ * process dies instead and init retries the access once it had a moment
+ * to exit.  A kernel-mode user copy just fails with -EFAULT.
+ */
 static void pagefault_out_of_memory(struct pt_regs *regs, unsigned long err,
 				    unsigned long address)
 {
+	struct task_struct *victim;
+
 	if (!user_mode(regs)) {
-		/* The user copy fails with -EFAULT; the process lives on. */
 		kernel_fixup_or_oops(regs, err, address);
 		return;
 	}
-	pr_err("Out of memory: Killed process %d (%s)\n", current->pid, current->comm);
-	force_sig_fault(SIGKILL, SI_KERNEL, (void *)address);
+	if (current->tgid != 1) {
+		oom_report(current);
+		force_sig(SIGKILL);
+		return;
+	}
+	victim = oom_pick_other();
+	if (victim) {
+		oom_report(victim);
+		send_sig(SIGKILL, victim, 1);
+		put_task_struct(victim);
+	}
+	schedule_timeout_killable(msecs_to_jiffies(10));
 }
 
 /*
@@ -190,7 +230,7 @@ static void do_user_addr_fault(struct pt_regs *regs, unsigned long err, unsigned
 		}
 	} else if (err & X86_PF_RSVD) {
 		pr_err("%s[%d]: corrupted page table at %lx\n", current->comm, current->pid, address);
-		force_sig_fault(SIGKILL, SI_KERNEL, (void *)address);
+		force_sig(SIGKILL);
 		return;
 	}
 	if (!mm) {
@@ -245,6 +285,7 @@ void do_page_fault(struct pt_regs *regs, unsigned long err, unsigned long addres
 	}
 	if (user_mode(regs)) {
 		local_irq_enable();
+		set_signal_fault_info(err, address);
 		force_sig_fault(SIGSEGV, SEGV_MAPERR, (void *)address);
 		local_irq_disable();
 		return;

@@ -11,6 +11,7 @@
  *   mmgrab()/mmdrop()     references to the struct only (the pgd goes with it)
  *   get_task_mm(tsk)      tsk's mm with a user reference, or NULL
  *   exit_mm(tsk)          do_exit(): current lets go of its mm
+ *   kthread_use_mm(mm)    a kernel thread borrows a user address space
  *
  * Kernel threads have no mm and run on init_mm's page tables; see
  * Documentation/mm/process_address_space.md.
@@ -51,6 +52,15 @@ static inline bool mmget_not_zero(struct mm_struct *mm)
 {
 	return atomic_inc_not_zero(&mm->mm_users);
 }
+
+/*
+ * A kernel thread temporarily works in a user address space (its user
+ * addresses then mean mm's): kthread_use_mm() loads mm on this CPU and
+ * makes it current->mm; kthread_unuse_mm() goes back to init_mm.  The
+ * caller keeps mm alive (mmget()) in between.
+ */
+void kthread_use_mm(struct mm_struct *mm);
+void kthread_unuse_mm(struct mm_struct *mm);
 
 /*
  * Recompute mm->mmap_base from the current RLIMIT_STACK (exec calls this
