@@ -5,12 +5,14 @@
  *
  * Interface: load_elf_binary() (fs/exec.c's format list).
  *
- * Segments are loaded by copying: each PT_LOAD range becomes private
- * anonymous memory (read-write while it is filled), the file bytes are
- * read into it, the rest (bss) stays zero, and the range then gets the
- * segment's protection.  That needs no file-backed mmap and gives the
- * same memory image.  A page shared by two segments gets both segments'
- * permissions.
+ * Segments are mapped from the file (private, copy-on-write) when its
+ * file system can mmap, as Linux does: the file part of each PT_LOAD
+ * range maps the page cache, the rest of its last page is cleared, and
+ * anonymous zero pages cover the bss.  Files that cannot be mapped are
+ * loaded by copying: each range becomes private anonymous memory
+ * (read-write while it is filled), the file bytes are read into it, and
+ * the range then gets the segment's protection.  Either way a page shared
+ * by two segments gets both segments' permissions.
  *
  * Not yet: PT_INTERP (dynamically linked programs) fails with ENOEXEC.
  */
@@ -22,6 +24,7 @@
 #include <linux/slab.h>
 #include <linux/mm.h>
 #include <linux/mmap_lock.h>
+#include <linux/fs.h>
 #include <linux/printk.h>
 #include <uapi/linux/elf.h>
 #include <uapi/asm-generic/mman-common.h>
@@ -89,6 +92,42 @@ static int elf_protect(unsigned long start, unsigned long end, unsigned long pro
 	return err;
 }
 
+/*
+ * Map one segment from the file: [start, file_end) from the page cache,
+ * the tail of the last file page cleared (it holds whatever follows in
+ * the file), anonymous memory up to end.
+ */
+static int elf_map_segment(struct linux_binprm *bprm, const Elf64_Phdr *ph,
+			   unsigned long vaddr, unsigned long start, unsigned long end,
+			   unsigned long prot)
+{
+	unsigned long file_end = vaddr + ph->p_filesz, file_page_end = PAGE_ALIGN(file_end);
+	unsigned long addr;
+	int err;
+
+	if (file_page_end > start) {
+		addr = vm_mmap(bprm->file, start, file_page_end - start, prot | PROT_WRITE,
+			       MAP_PRIVATE | MAP_FIXED, ph->p_offset - (vaddr - start));
+		if (IS_ERR_VALUE(addr))
+			return (long)addr;
+		if (ph->p_memsz > ph->p_filesz && file_page_end > file_end &&
+		    clear_user((void *)file_end, file_page_end - file_end))
+			return -EFAULT;
+		err = elf_protect(start, file_page_end, prot);
+		if (err)
+			return err;
+	}
+	if (end > file_page_end) {
+		err = vm_brk_flags(max(file_page_end, start), end - max(file_page_end, start), 0);
+		if (err)
+			return err;
+		err = elf_protect(max(file_page_end, start), end, prot);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
 /* Map, fill and protect every PT_LOAD segment; returns the end of the image. */
 static int elf_load_segments(struct linux_binprm *bprm, const Elf64_Phdr *ph, int n,
 			     unsigned long bias, unsigned long *brk)
@@ -107,6 +146,13 @@ static int elf_load_segments(struct linux_binprm *bprm, const Elf64_Phdr *ph, in
 		start = vaddr & PAGE_MASK;
 		end = PAGE_ALIGN(vaddr + ph->p_memsz);
 		prot = elf_prot(ph->p_flags);
+		if (bprm->file->f_op->mmap) {
+			err = elf_map_segment(bprm, ph, vaddr, start, end,
+					      start < mapped_end ? prot | prev_prot : prot);
+			if (err)
+				return err;
+			goto mapped;
+		}
 		map_start = max(start, mapped_end);
 		if (map_start < end) {
 			addr = vm_mmap(NULL, map_start, end - map_start, PROT_READ | PROT_WRITE,
@@ -128,6 +174,7 @@ static int elf_load_segments(struct linux_binprm *bprm, const Elf64_Phdr *ph, in
 		err = elf_protect(map_start, end, prot);
 		if (err)
 			return err;
+mapped:
 		mapped_end = max(mapped_end, end);
 		prev_prot = prot;
 		end_max = max(end_max, vaddr + (unsigned long)ph->p_memsz);

@@ -351,18 +351,23 @@ static int search_binary_handler(struct linux_binprm *bprm, int dfd)
 
 /* ------------------------------------------------------------ the point of no return */
 
-/* Wait until current is the only thread of its process. */
+/*
+ * Wait until current is the only thread of its process.  A thread that
+ * is not the leader waits for the leader to become a zombie and then
+ * takes its place and its pid (exec_take_over_leader()), as in Linux:
+ * the process keeps its pid across the execve.
+ */
 static int de_thread(struct task_struct *tsk)
 {
 	struct signal_struct *sig = tsk->signal;
+	struct task_struct *leader = tsk->group_leader;
 	unsigned long flags;
+	int err = 0;
 
 	if (thread_group_empty(tsk))
 		return 0;
-	if (!thread_group_leader(tsk))
-		return -EAGAIN;	/* see Documentation/process/process.md */
 	spin_lock_irqsave(&tsk->sighand->siglock, flags);
-	if (sig->flags & SIGNAL_GROUP_EXIT) {
+	if (sig->flags & SIGNAL_GROUP_EXIT || sig->group_exec_task) {
 		spin_unlock_irqrestore(&tsk->sighand->siglock, flags);
 		return -EAGAIN;
 	}
@@ -372,17 +377,22 @@ static int de_thread(struct task_struct *tsk)
 
 	for (;;) {
 		set_current_state(TASK_KILLABLE);
-		if (READ_ONCE(sig->nr_threads) == 1)
+		if (thread_group_leader(tsk) ? READ_ONCE(sig->nr_threads) == 1 :
+		    READ_ONCE(sig->nr_threads) == 2 && READ_ONCE(leader->exit_state) == EXIT_ZOMBIE)
 			break;
 		if (fatal_signal_pending(tsk)) {
-			__set_current_state(TASK_RUNNING);
-			return -EINTR;
+			err = -EINTR;
+			break;
 		}
 		schedule();
 	}
 	__set_current_state(TASK_RUNNING);
+	if (!err && !thread_group_leader(tsk))
+		exec_take_over_leader(tsk);
+	spin_lock_irqsave(&tsk->sighand->siglock, flags);
 	sig->group_exec_task = NULL;
-	return 0;
+	spin_unlock_irqrestore(&tsk->sighand->siglock, flags);
+	return err;
 }
 
 /* Drop the old address space for the new one (current->mm may be NULL: PID 1). */
@@ -427,6 +437,8 @@ int begin_new_exec(struct linux_binprm *bprm)
 
 	bprm->point_of_no_return = true;
 	tsk->flags &= ~PF_FORKNOEXEC;
+	/* /proc/<pid>/exe: the program (for a script, its interpreter). */
+	set_mm_exe_file(bprm->mm, bprm->file);
 	exec_mmap(bprm->mm);
 	bprm->mm = NULL;
 

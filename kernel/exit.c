@@ -145,6 +145,33 @@ void release_task(struct task_struct *p)
 		release_task(zap);
 }
 
+void exec_take_over_leader(struct task_struct *tsk)
+{
+	struct task_struct *leader = tsk->group_leader, *t;
+	pid_t old_pid = tsk->pid;
+
+	spin_lock(&tasklist_lock);
+	detach_pid(tsk);
+	detach_pid(leader);
+	tsk->pid = leader->pid;
+	leader->pid = old_pid;
+	attach_pid(tsk);
+	attach_pid(leader);
+	tsk->start_time = leader->start_time;
+	/* tsk takes the leader's place among its parent's children. */
+	tsk->real_parent = leader->real_parent;
+	tsk->parent = leader->parent;
+	list_replace_init(&leader->sibling, &tsk->sibling);
+	tsk->exit_signal = leader->exit_signal;
+	leader->exit_signal = -1;
+	for_each_thread(tsk, t)
+		t->group_leader = tsk;
+	leader->exit_state = EXIT_DEAD;
+	spin_unlock(&tasklist_lock);
+	/* The old leader goes now, under tsk's old pid. */
+	release_task(leader);
+}
+
 /* ------------------------------------------------------------ reparenting */
 
 /*
@@ -247,6 +274,9 @@ static void exit_notify(struct task_struct *tsk)
 		autoreap = true;
 	if (autoreap)
 		tsk->exit_state = EXIT_DEAD;
+	/* A non-leader thread's execve waits for the leader to be a zombie. */
+	if (!autoreap && tsk->signal->group_exec_task)
+		wake_up_process(tsk->signal->group_exec_task);
 	spin_unlock(&tasklist_lock);
 
 	list_for_each_entry_safe(p, n, &dead, sibling) {

@@ -273,10 +273,9 @@ static int kill_something_info(int sig, kernel_siginfo_t *info, pid_t pid)
 		return ret;
 	}
 	if (pid == 0 || pid < -1) {
+		/* Group 0 is real: init and its descendants start in it (Linux). */
 		pid_t pgrp = pid ? -pid : task_pgrp_nr(current);
 
-		if (!pgrp)
-			return -ESRCH;
 		if (!sig) {
 			ret = -ESRCH;
 			rcu_read_lock();

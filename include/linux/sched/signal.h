@@ -183,6 +183,11 @@ bool do_notify_parent(struct task_struct *p, int sig);
 void do_notify_parent_cldstop(struct task_struct *p, int why);
 /* Drop a dead task's last traces (reaped zombie or autoreaped thread). */
 void release_task(struct task_struct *p);
+/*
+ * execve in a thread that is not the leader: once the leader is a zombie
+ * and the only other thread, tsk becomes the leader under its pid.
+ */
+void exec_take_over_leader(struct task_struct *tsk);
 
 /* Zombie/dead: the exit status lives in exit_code (wait status encoding). */
 static inline bool task_is_zombie(struct task_struct *p)
