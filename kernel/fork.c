@@ -553,6 +553,22 @@ bad_free:
 	return ERR_PTR(err);
 }
 
+/*
+ * A vfork parent's completion lives on its stack; vfork_lock makes "the
+ * child signals it" and "the killed parent stops waiting for it"
+ * exclusive, so a parent that left never gets a completion written.
+ */
+static DEFINE_SPINLOCK(vfork_lock);
+
+static void wait_for_vfork_done(struct task_struct *child, struct completion *vfork)
+{
+	if (!wait_for_completion_killable(vfork))
+		return;
+	spin_lock(&vfork_lock);
+	child->vfork_done = NULL;
+	spin_unlock(&vfork_lock);
+}
+
 static pid_t kernel_clone(struct kernel_clone_args *args)
 {
 	struct completion vfork;
@@ -566,28 +582,27 @@ static pid_t kernel_clone(struct kernel_clone_args *args)
 	if (args->flags & CLONE_VFORK) {
 		init_completion(&vfork);
 		p->vfork_done = &vfork;
+		get_task_struct(p);
 	}
 	wake_up_new_task(p);
 
-	/*
-	 * The parent sleeps until the child execs or exits (it borrows our
-	 * address space until then).  Uninterruptibly: the completion lives
-	 * on this stack, so we must not leave before the child signals it.
-	 */
-	if (args->flags & CLONE_VFORK)
-		wait_for_completion(&vfork);
+	/* The parent sleeps (killably) until the child execs or exits. */
+	if (args->flags & CLONE_VFORK) {
+		wait_for_vfork_done(p, &vfork);
+		put_task_struct(p);
+	}
 	return nr;
 }
 
 /* The child has exec'd or is exiting: release a vfork parent. */
 void mm_release_vfork(struct task_struct *tsk)
 {
-	struct completion *done = tsk->vfork_done;
-
-	if (done) {
+	spin_lock(&vfork_lock);
+	if (tsk->vfork_done) {
+		complete(tsk->vfork_done);
 		tsk->vfork_done = NULL;
-		complete(done);
 	}
+	spin_unlock(&vfork_lock);
 }
 
 SYSCALL_DEFINE0(fork)
