@@ -437,6 +437,7 @@ int begin_new_exec(struct linux_binprm *bprm)
 
 	bprm->point_of_no_return = true;
 	tsk->flags &= ~PF_FORKNOEXEC;
+	tsk->nproc_uid = current_uid();
 	/* /proc/<pid>/exe: the program (for a script, its interpreter). */
 	set_mm_exe_file(bprm->mm, bprm->file);
 	exec_mmap(bprm->mm);

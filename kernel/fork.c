@@ -40,6 +40,7 @@
 #include <uapi/linux/sched.h>
 #include <asm/page.h>
 #include <linux/cred.h>
+#include <linux/capability.h>
 #include <linux/fs_struct.h>
 #include <linux/fdtable.h>
 #include <linux/resource.h>
@@ -411,6 +412,33 @@ static void drop_mm(struct task_struct *p)
 	p->active_mm = NULL;
 }
 
+/*
+ * RLIMIT_NPROC: tasks (threads too) of the caller's real uid, zombies
+ * included, as Linux counts them.  Each task is counted under the uid it
+ * had at its last fork or exec (nproc_uid: written by the task itself,
+ * read here without locking; another task's credentials cannot be read
+ * safely), which the caller refreshes before counting.  Root and holders
+ * of CAP_SYS_RESOURCE or CAP_SYS_ADMIN are not limited.
+ */
+static int check_nproc(void)
+{
+	unsigned long limit = rlimit(RLIMIT_NPROC), nr = 0;
+	uid_t uid = current_uid();
+	struct task_struct *p;
+
+	WRITE_ONCE(current->nproc_uid, uid);
+	if (limit == RLIM_INFINITY || uid == GLOBAL_ROOT_UID || capable(CAP_SYS_RESOURCE) ||
+	    capable(CAP_SYS_ADMIN))
+		return 0;
+	rcu_read_lock();
+	for_each_process(p) {
+		if (p->signal && READ_ONCE(p->nproc_uid) == uid && ++nr >= limit)
+			break;
+	}
+	rcu_read_unlock();
+	return nr >= limit ? -EAGAIN : 0;
+}
+
 static int check_clone_flags(u64 f)
 {
 	/* Namespaces and the rest Linux would refuse without privileges or config. */
@@ -443,12 +471,16 @@ static struct task_struct *copy_process(struct kernel_clone_args *args)
 		return ERR_PTR(err);
 	if (!parent->signal)
 		return ERR_PTR(-EINVAL);	/* kernel threads do not fork user tasks */
+	err = check_nproc();
+	if (err)
+		return ERR_PTR(err);
 
 	p = alloc_task(parent->comm, parent->flags & ~(PF_EXITING | PF_IDLE | PF_WQ_WORKER |
 						      PF_KTHREAD), TASK_NEW);
 	if (!p)
 		return ERR_PTR(-ENOMEM);
 	p->flags |= PF_FORKNOEXEC;
+	p->nproc_uid = parent->nproc_uid;
 	cpumask_copy(&p->cpus_allowed, &parent->cpus_allowed);
 	p->blocked = parent->blocked;
 	p->sas_ss_sp = parent->sas_ss_sp;
