@@ -437,6 +437,7 @@ int begin_new_exec(struct linux_binprm *bprm)
 
 	bprm->point_of_no_return = true;
 	tsk->flags &= ~PF_FORKNOEXEC;
+	tsk->nproc_uid = current_uid();
 	/* /proc/<pid>/exe: the program (for a script, its interpreter). */
 	set_mm_exe_file(bprm->mm, bprm->file);
 	exec_mmap(bprm->mm);
@@ -590,7 +591,23 @@ static int do_execveat_common(int fd, struct filename *filename, struct user_arg
 		putname(filename);
 		return -ENOMEM;
 	}
-	bprm->filename = kstrdup(filename->name, GFP_KERNEL);
+	/*
+	 * The name the program sees (AT_EXECFN, comm, a script's argv):
+	 * relative to a directory descriptor it is /dev/fd/N/name, and an
+	 * empty AT_EMPTY_PATH name is /dev/fd/N, as in Linux.
+	 */
+	if (fd == AT_FDCWD || filename->name[0] == '/') {
+		bprm->filename = kstrdup(filename->name, GFP_KERNEL);
+	} else {
+		size_t len = strlen(filename->name) + 32;
+		char *name = kmalloc(len, GFP_KERNEL);
+
+		if (name && filename->name[0])
+			snprintf(name, len, "/dev/fd/%d/%s", fd, filename->name);
+		else if (name)
+			snprintf(name, len, "/dev/fd/%d", fd);
+		bprm->filename = name;
+	}
 	if (!bprm->filename) {
 		putname(filename);
 		err = -ENOMEM;

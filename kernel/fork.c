@@ -40,6 +40,7 @@
 #include <uapi/linux/sched.h>
 #include <asm/page.h>
 #include <linux/cred.h>
+#include <linux/capability.h>
 #include <linux/fs_struct.h>
 #include <linux/fdtable.h>
 #include <linux/resource.h>
@@ -411,6 +412,41 @@ static void drop_mm(struct task_struct *p)
 	p->active_mm = NULL;
 }
 
+/*
+ * RLIMIT_NPROC: tasks (threads too) of the caller's real uid, zombies
+ * included, as Linux counts them.  Each task is counted under the uid it
+ * had at its last fork or exec (nproc_uid: written by the task itself,
+ * read here without locking; another task's credentials cannot be read
+ * safely), which the caller refreshes first.  Root and holders of
+ * CAP_SYS_RESOURCE or CAP_SYS_ADMIN are not limited.  The count runs
+ * under tasklist_lock, where the child is then added, so concurrent
+ * forks cannot overshoot the limit together.
+ */
+static unsigned long nproc_limit(void)
+{
+	uid_t uid = current_uid();
+
+	WRITE_ONCE(current->nproc_uid, uid);
+	if (uid == GLOBAL_ROOT_UID || capable(CAP_SYS_RESOURCE) || capable(CAP_SYS_ADMIN))
+		return RLIM_INFINITY;
+	return rlimit(RLIMIT_NPROC);
+}
+
+/* tasklist_lock held. */
+static bool nproc_over_limit(unsigned long limit)
+{
+	uid_t uid = current->nproc_uid;
+	unsigned long nr = 0;
+	struct task_struct *p;
+
+	if (limit == RLIM_INFINITY)
+		return false;
+	list_for_each_entry(p, &task_list, tasks)
+		if (p->signal && p->nproc_uid == uid && ++nr >= limit)
+			return true;
+	return false;
+}
+
 static int check_clone_flags(u64 f)
 {
 	/* Namespaces and the rest Linux would refuse without privileges or config. */
@@ -435,7 +471,7 @@ static struct task_struct *copy_process(struct kernel_clone_args *args)
 {
 	u64 clone_flags = args->flags;
 	struct task_struct *p, *parent = current;
-	unsigned long flags;
+	unsigned long flags, limit;
 	int pid, err;
 
 	err = check_clone_flags(clone_flags);
@@ -443,12 +479,14 @@ static struct task_struct *copy_process(struct kernel_clone_args *args)
 		return ERR_PTR(err);
 	if (!parent->signal)
 		return ERR_PTR(-EINVAL);	/* kernel threads do not fork user tasks */
+	limit = nproc_limit();
 
 	p = alloc_task(parent->comm, parent->flags & ~(PF_EXITING | PF_IDLE | PF_WQ_WORKER |
 						      PF_KTHREAD), TASK_NEW);
 	if (!p)
 		return ERR_PTR(-ENOMEM);
 	p->flags |= PF_FORKNOEXEC;
+	p->nproc_uid = parent->nproc_uid;
 	cpumask_copy(&p->cpus_allowed, &parent->cpus_allowed);
 	p->blocked = parent->blocked;
 	p->sas_ss_sp = parent->sas_ss_sp;
@@ -499,6 +537,11 @@ static struct task_struct *copy_process(struct kernel_clone_args *args)
 		goto bad_pid;
 	}
 	spin_lock(&tasklist_lock);
+	if (nproc_over_limit(limit)) {
+		spin_unlock(&tasklist_lock);
+		err = -EAGAIN;
+		goto bad_pid;
+	}
 	spin_lock_irqsave(&parent->sighand->siglock, flags);
 	/*
 	 * A fatal signal or a group stop/exit that reached the parent before we

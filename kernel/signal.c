@@ -389,7 +389,9 @@ static int do_send_sig_info(int sig, kernel_siginfo_t *info, struct task_struct 
 	if (!p->sighand || !sig)
 		return 0;
 	spin_lock_irqsave(&p->sighand->siglock, flags);
-	ret = p->exit_state ? 0 : __send_signal_locked(sig, info, p, shared, false);
+	/* A zombie leader still stands for its live threads (shared signals). */
+	ret = (shared ? !process_alive(p) : p->exit_state) ? 0 :
+	      __send_signal_locked(sig, info, p, shared, false);
 	spin_unlock_irqrestore(&p->sighand->siglock, flags);
 	return ret;
 }
@@ -445,8 +447,7 @@ int kill_pgrp(pid_t pgrp, int sig, int priv)
 	fill_user_info(&info, sig, priv ? SI_KERNEL : SI_USER);
 	rcu_read_lock();
 	for_each_process(p) {
-		if (!p->signal || !thread_group_leader(p) || p->exit_state ||
-		    task_pgrp_nr(p) != pgrp)
+		if (!thread_group_leader(p) || !process_alive(p) || task_pgrp_nr(p) != pgrp)
 			continue;
 		err = sig ? send_sig_info(sig, &info, p) : 0;
 		if (ret)
@@ -566,7 +567,7 @@ void do_notify_parent_cldstop(struct task_struct *tsk, int why)
 	spin_lock(&tasklist_lock);
 	leader = tsk->group_leader;
 	parent = leader->parent;
-	if (!parent || !parent->sighand || leader->exit_state) {
+	if (!parent || !parent->sighand) {
 		spin_unlock(&tasklist_lock);
 		return;
 	}

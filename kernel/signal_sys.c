@@ -263,7 +263,7 @@ static int kill_something_info(int sig, kernel_siginfo_t *info, pid_t pid)
 		rcu_read_lock();
 		p = find_task_by_pid(pid);
 		ret = -ESRCH;
-		if (p && p->signal && !p->exit_state) {
+		if (p && process_alive(p)) {
 			ret = 0;
 			if (sig)
 				ret = send_sig_info(sig, info, p->group_leader);
@@ -281,7 +281,7 @@ static int kill_something_info(int sig, kernel_siginfo_t *info, pid_t pid)
 			ret = -ESRCH;
 			rcu_read_lock();
 			for_each_process(p)
-				if (p->signal && task_pgrp_nr(p) == pgrp && !p->exit_state)
+				if (process_alive(p) && task_pgrp_nr(p) == pgrp)
 					ret = 0;
 			rcu_read_unlock();
 			return ret;
@@ -289,7 +289,7 @@ static int kill_something_info(int sig, kernel_siginfo_t *info, pid_t pid)
 		ret = -ESRCH;
 		rcu_read_lock();
 		for_each_process(p) {
-			if (!p->signal || !thread_group_leader(p) || p->exit_state ||
+			if (!thread_group_leader(p) || !process_alive(p) ||
 			    task_pgrp_nr(p) != pgrp)
 				continue;
 			err = send_sig_info(sig, info, p);
@@ -303,7 +303,7 @@ static int kill_something_info(int sig, kernel_siginfo_t *info, pid_t pid)
 	ret = 0;
 	rcu_read_lock();
 	for_each_process(p) {
-		if (!p->signal || !thread_group_leader(p) || p->exit_state ||
+		if (!thread_group_leader(p) || !process_alive(p) ||
 		    p->tgid <= 1 || same_thread_group(p, current))
 			continue;
 		count++;

@@ -86,7 +86,7 @@ bool pgrp_in_session(pid_t pgrp, pid_t sid)
 
 	rcu_read_lock();
 	for_each_process(p) {
-		if (p->signal && thread_group_leader(p) && !p->exit_state &&
+		if (thread_group_leader(p) && process_alive(p) &&
 		    task_pgrp_nr(p) == pgrp && task_session_nr(p) == sid) {
 			found = true;
 			break;
@@ -103,8 +103,7 @@ pid_t session_of_pgrp(pid_t pgrp)
 
 	rcu_read_lock();
 	for_each_process(p) {
-		if (p->signal && thread_group_leader(p) && !p->exit_state &&
-		    task_pgrp_nr(p) == pgrp) {
+		if (thread_group_leader(p) && process_alive(p) && task_pgrp_nr(p) == pgrp) {
 			sid = task_session_nr(p);
 			break;
 		}
@@ -125,12 +124,12 @@ bool will_become_orphaned_pgrp(pid_t pgrp, struct task_struct *ignored)
 
 	rcu_read_lock();
 	for_each_process(p) {
-		if (!p->signal || !thread_group_leader(p) || p->exit_state || p == ignored ||
+		if (!thread_group_leader(p) || !process_alive(p) || p == ignored ||
 		    task_pgrp_nr(p) != pgrp)
 			continue;
 		parent = READ_ONCE(p->real_parent);
 		/* Linux does not count init as a parent that could continue the group. */
-		if (parent && parent->tgid != 1 && parent->signal && !parent->exit_state &&
+		if (parent && parent->tgid != 1 && process_alive(parent) &&
 		    !(parent->flags & PF_EXITING) && task_pgrp_nr(parent) != pgrp &&
 		    task_session_nr(parent) == task_session_nr(p)) {
 			orphaned = false;
@@ -196,7 +195,7 @@ SYSCALL_DEFINE2(setpgid, pid_t, pid, pid_t, pgid)
 	spin_lock(&tasklist_lock);
 	err = -ESRCH;
 	p = find_process(pid);
-	if (!p || p->exit_state)
+	if (!p || !process_alive(p))
 		goto out;
 	if (p->real_parent && same_thread_group(p->real_parent, group_leader)) {
 		err = -EPERM;
@@ -216,7 +215,7 @@ SYSCALL_DEFINE2(setpgid, pid_t, pid, pid_t, pgid)
 		bool ok = false;
 
 		for_each_process(q) {
-			if (q->signal && thread_group_leader(q) && !q->exit_state &&
+			if (thread_group_leader(q) && process_alive(q) &&
 			    task_pgrp_nr(q) == pgid &&
 			    task_session_nr(q) == task_session_nr(group_leader)) {
 				ok = true;

@@ -208,6 +208,7 @@ struct task_struct {
 	size_t robust_list_len;
 	struct completion *vfork_done;		/* CLONE_VFORK parent waits on this */
 	unsigned long start_time;		/* jiffies at creation */
+	uid_t nproc_uid;			/* real uid RLIMIT_NPROC counts this task under */
 
 	/*
 	 * User address space bookkeeping (mm/, arch/x86/mm/fault.c); the

@@ -141,6 +141,15 @@ static inline pid_t task_tgid_nr(struct task_struct *p)
 	return p->tgid;
 }
 
+/*
+ * Does p's process still run?  Its leader may already be a zombie while
+ * other threads go on: signals and group membership follow the process.
+ */
+static inline bool process_alive(struct task_struct *p)
+{
+	return p->signal && atomic_read(&p->signal->live) > 0;
+}
+
 /* ------------------------------------------------------------ groups, sessions */
 
 static inline pid_t task_pgrp_nr(struct task_struct *p)
