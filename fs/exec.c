@@ -50,7 +50,7 @@
 #include <asm/fpu.h>
 #include <asm/mmu_context.h>
 #include <asm/processor.h>
-#include <asm/cpufeature.h>
+#include <linux/random.h>
 
 void mm_release_vfork(struct task_struct *tsk);
 int futex_wake(u32 *uaddr, unsigned int flags, int nr_wake, u32 bitset) __weak;
@@ -460,32 +460,6 @@ int begin_new_exec(struct linux_binprm *bprm)
 
 /* ------------------------------------------------------------ the initial stack */
 
-/* 16 unpredictable bytes for AT_RANDOM (stack protector and pointer guard seeds). */
-static void exec_random_bytes(u8 out[16])
-{
-	u64 x = rdtsc() ^ ((u64)current->pid << 32) ^ (unsigned long)out;
-
-	for (int i = 0; i < 2; i++) {
-		u64 r = 0, z;
-
-		if (boot_cpu_has(X86_FEATURE_RDRAND)) {
-			unsigned char ok;
-
-			__asm__ __volatile__("rdrand %0; setc %1" : "=r"(r), "=qm"(ok));
-			if (!ok)
-				r = 0;
-		}
-		/* splitmix64 over the TSC, mixed with RDRAND when present. */
-		x += 0x9e3779b97f4a7c15ULL ^ rdtsc();
-		z = x;
-		z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-		z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-		z ^= z >> 31;
-		z ^= r;
-		memcpy(out + 8 * i, &z, 8);
-	}
-}
-
 static int push_bytes(unsigned long *p, const void *data, size_t len)
 {
 	*p -= len;
@@ -519,7 +493,8 @@ int setup_new_exec_stack(struct linux_binprm *bprm)
 	if (!err)
 		err = push_bytes(&p, platform_name, sizeof(platform_name));
 	platform = p;
-	exec_random_bytes(rnd);
+	/* AT_RANDOM: the libc's stack-protector and pointer-guard seeds. */
+	get_random_bytes(rnd, sizeof(rnd));
 	if (!err)
 		err = push_bytes(&p, rnd, sizeof(rnd));
 	random = p;

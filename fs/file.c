@@ -26,6 +26,7 @@
 #include <linux/fs.h>
 #include <linux/file.h>
 #include <linux/fdtable.h>
+#include <linux/resource.h>
 
 /* Linux clone flag: share the descriptor table. */
 #define CLONE_FILES	0x00000400
@@ -47,8 +48,8 @@ struct files_struct init_files = {
 
 unsigned int task_nofile_limit(void)
 {
-	/* RLIMIT_NOFILE's soft limit replaces this once rlimits exist. */
-	return INR_OPEN_CUR;
+	/* RLIMIT_NOFILE's soft limit, never above fs.nr_open. */
+	return min_t(unsigned long, rlimit(RLIMIT_NOFILE), READ_ONCE(sysctl_nr_open));
 }
 
 /* ------------------------------------------------------------ table growth */

@@ -32,6 +32,7 @@
 #include <linux/sched.h>
 #include <linux/sched/signal.h>
 #include <linux/signal.h>
+#include <linux/cred.h>
 #include <linux/wait_bit.h>
 #include <linux/bug.h>
 #include <linux/panic.h>
@@ -420,6 +421,7 @@ struct wait_opts {
 	int status;		/* wait4 encoding */
 	int cld_code;		/* CLD_* */
 	int cld_status;
+	uid_t uid;
 	unsigned long utime, stime;
 	struct task_struct *reap;
 };
@@ -441,6 +443,8 @@ static void fill_found(struct wait_opts *wo, struct task_struct *p, int status,
 		       int code, int cld_status)
 {
 	wo->pid = p->tgid;
+	/* A zombie or stopped child cannot change its credentials. */
+	wo->uid = p->real_cred ? p->real_cred->uid : 0;
 	wo->status = status;
 	wo->cld_code = code;
 	wo->cld_status = cld_status;
@@ -666,7 +670,7 @@ SYSCALL_DEFINE5(waitid, int, which, pid_t, upid, siginfo_t *, infop, int, option
 			info.si_signo = SIGCHLD;
 			info.si_code = wo.cld_code;
 			info.si_pid = wo.pid;
-			info.si_uid = 0;
+			info.si_uid = wo.uid;
 			info.si_status = wo.cld_status;
 		}
 		if (copy_to_user(infop, &info, sizeof(info)))

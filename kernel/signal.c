@@ -27,6 +27,7 @@
 #include <linux/sched.h>
 #include <linux/sched/signal.h>
 #include <linux/signal.h>
+#include <linux/cred.h>
 #include <linux/slab.h>
 #include <linux/errno.h>
 #include <linux/panic.h>
@@ -374,7 +375,7 @@ static void fill_user_info(kernel_siginfo_t *info, int sig, int code)
 	info->si_code = code;
 	if (code == SI_USER || code == SI_TKILL) {
 		info->si_pid = current->signal ? task_tgid_nr(current) : 0;
-		info->si_uid = 0;
+		info->si_uid = current->cred ? current_uid() : 0;
 	}
 }
 
@@ -511,7 +512,8 @@ static void fill_child_info(kernel_siginfo_t *info, struct task_struct *p, int c
 	info->si_signo = SIGCHLD;
 	info->si_code = code;
 	info->si_pid = task_tgid_nr(p);
-	info->si_uid = 0;
+	/* p is exiting (current) or a zombie: its credentials cannot change. */
+	info->si_uid = p->real_cred ? p->real_cred->uid : 0;
 	info->si_status = status;
 	thread_group_cputime(p, &ut, &st);
 	info->si_utime = ut;
@@ -570,6 +572,8 @@ void do_notify_parent_cldstop(struct task_struct *tsk, int why)
 	}
 	fill_child_info(&info, leader, why,
 			why == CLD_CONTINUED ? SIGCONT : (tsk->signal->group_exit_code & 0x7f));
+	/* The leader may be running: report the caller's (the same process's) uid. */
+	info.si_uid = current_uid();
 	psig = parent->sighand;
 	spin_lock_irqsave(&psig->siglock, flags);
 	if (psig->action[SIGCHLD - 1].sa.sa_handler != SIG_IGN &&

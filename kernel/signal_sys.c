@@ -16,6 +16,7 @@
 #include <linux/sched.h>
 #include <linux/sched/signal.h>
 #include <linux/signal.h>
+#include <linux/cred.h>
 #include <linux/syscalls.h>
 #include <linux/errno.h>
 #include <linux/jiffies.h>
@@ -246,7 +247,7 @@ static void prepare_kill_siginfo(int sig, kernel_siginfo_t *info, int code)
 	info->si_signo = sig;
 	info->si_code = code;
 	info->si_pid = task_tgid_nr(current);
-	info->si_uid = 0;
+	info->si_uid = current_uid();
 }
 
 /*

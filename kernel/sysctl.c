@@ -318,20 +318,27 @@ int proc_dobool(struct ctl_table *table, int write, void *buffer, size_t *lenp, 
 
 /* ------------------------------------------------------------ kernel.* */
 
-/* A field of the UTS names: copied under uts_sem, written by root only (mode). */
+/*
+ * A field of the UTS names (the storage uname(2) and sethostname(2) use,
+ * kernel/utsname.c): data is the field's offset in struct new_utsname.
+ * Copied under uts_sem; written by root only (the table's mode).
+ */
+#define UTS_FIELD(f)	((void *)offsetof(struct new_utsname, f))
+
 static int proc_do_uts_string(struct ctl_table *table, int write, void *buffer, size_t *lenp,
 			      loff_t *ppos)
 {
+	char *field = (char *)utsname() + (unsigned long)table->data;
 	char tmp[__NEW_UTS_LEN + 1];
 	int err;
 
 	down_read(&uts_sem);
-	memcpy(tmp, table->data, sizeof(tmp));
+	memcpy(tmp, field, sizeof(tmp));
 	up_read(&uts_sem);
 	err = do_string(tmp, sizeof(tmp), write, buffer, lenp, ppos);
 	if (!err && write) {
 		down_write(&uts_sem);
-		memcpy(table->data, tmp, sizeof(tmp));
+		memcpy(field, tmp, sizeof(tmp));
 		up_write(&uts_sem);
 	}
 	return err;
@@ -413,20 +420,20 @@ static int threads_min = 20;
 static int threads_max_max = 0x3fffffff;	/* Linux's FUTEX_TID_MASK */
 
 static struct ctl_table kern_table[] = {
-	{ .procname = "ostype", .data = init_uts_ns.name.sysname,
-	  .maxlen = sizeof(init_uts_ns.name.sysname), .mode = 0444,
+	{ .procname = "ostype", .data = UTS_FIELD(sysname),
+	  .maxlen = __NEW_UTS_LEN + 1, .mode = 0444,
 	  .proc_handler = proc_do_uts_string },
-	{ .procname = "osrelease", .data = init_uts_ns.name.release,
-	  .maxlen = sizeof(init_uts_ns.name.release), .mode = 0444,
+	{ .procname = "osrelease", .data = UTS_FIELD(release),
+	  .maxlen = __NEW_UTS_LEN + 1, .mode = 0444,
 	  .proc_handler = proc_do_uts_string },
-	{ .procname = "version", .data = init_uts_ns.name.version,
-	  .maxlen = sizeof(init_uts_ns.name.version), .mode = 0444,
+	{ .procname = "version", .data = UTS_FIELD(version),
+	  .maxlen = __NEW_UTS_LEN + 1, .mode = 0444,
 	  .proc_handler = proc_do_uts_string },
-	{ .procname = "hostname", .data = init_uts_ns.name.nodename,
-	  .maxlen = sizeof(init_uts_ns.name.nodename), .mode = 0644,
+	{ .procname = "hostname", .data = UTS_FIELD(nodename),
+	  .maxlen = __NEW_UTS_LEN + 1, .mode = 0644,
 	  .proc_handler = proc_do_uts_string },
-	{ .procname = "domainname", .data = init_uts_ns.name.domainname,
-	  .maxlen = sizeof(init_uts_ns.name.domainname), .mode = 0644,
+	{ .procname = "domainname", .data = UTS_FIELD(domainname),
+	  .maxlen = __NEW_UTS_LEN + 1, .mode = 0644,
 	  .proc_handler = proc_do_uts_string },
 	{ .procname = "pid_max", .data = &pid_max, .maxlen = sizeof(int), .mode = 0644,
 	  .proc_handler = proc_dointvec_minmax, .extra1 = &pid_max_min,

@@ -33,12 +33,11 @@
 #include <linux/fdtable.h>
 #include <linux/bitmap.h>
 #include <linux/rcupdate.h>
+#include <linux/resource.h>
 #include <linux/tty.h>
 #include <linux/tty_driver.h>
 #include "internal.h"
 
-/* kernel/sysctl.c: kernel.threads-max; Linux's RLIMIT_SIGPENDING default is half of it. */
-extern int max_threads;
 
 /* A consistent picture of one task's process state. */
 struct task_snap {
@@ -264,7 +263,7 @@ static int do_task_stat(struct seq_file *m, struct task_struct *task, bool whole
 	seq_put_decimal_ull(m, " ", ticks_to_clock_t(task->start_time - INITIAL_JIFFIES));
 	seq_put_decimal_ull(m, " ", vsize);
 	seq_put_decimal_ull(m, " ", rss);
-	seq_put_decimal_ull(m, " ", ULONG_MAX);		/* rsslim: RLIMIT_RSS unlimited */
+	seq_put_decimal_ull(m, " ", task_rlimit(task, RLIMIT_RSS));
 	seq_put_decimal_ull(m, " ", start_code);
 	seq_put_decimal_ull(m, " ", end_code);
 	seq_put_decimal_ull(m, " ", start_stack);
@@ -453,7 +452,7 @@ int proc_pid_status(struct seq_file *m, struct task_struct *task)
 		mmput(mm);
 	}
 	seq_printf(m, "CoreDumping:\t0\nThreads:\t%d\n", s.nr_threads);
-	seq_printf(m, "SigQ:\t%d/%d\n", s.sigq, max_threads / 2);
+	seq_printf(m, "SigQ:\t%d/%lu\n", s.sigq, task_rlimit(task, RLIMIT_SIGPENDING));
 	render_sigset(m, "SigPnd", &s.pending);
 	render_sigset(m, "ShdPnd", &s.shpending);
 	render_sigset(m, "SigBlk", &s.blocked);

@@ -39,6 +39,7 @@
 #include <linux/mmap_lock.h>
 #include <linux/cred.h>
 #include <linux/capability.h>
+#include <linux/resource.h>
 #include <linux/rcupdate.h>
 #include <linux/proc_fs.h>
 #include <asm/uaccess.h>
@@ -554,17 +555,55 @@ static const struct file_operations proc_mounts_operations = {
 	.release = single_release,
 };
 
-/* ------------------------------------------------------------ links */
+/* ------------------------------------------------------------ limits */
 
-/*
- * The executable of mm, referenced (fput() it), or NULL.  The address
- * space code provides it once exec records the file (Linux keeps it in
- * mm->exe_file); until then /proc/<pid>/exe reads as missing.
- */
-struct file * __weak get_mm_exe_file(struct mm_struct *mm)
+static const struct limit_name {
+	const char *name;
+	const char *unit;
+} lnames[RLIM_NLIMITS] = {
+	[RLIMIT_CPU] = { "Max cpu time", "seconds" },
+	[RLIMIT_FSIZE] = { "Max file size", "bytes" },
+	[RLIMIT_DATA] = { "Max data size", "bytes" },
+	[RLIMIT_STACK] = { "Max stack size", "bytes" },
+	[RLIMIT_CORE] = { "Max core file size", "bytes" },
+	[RLIMIT_RSS] = { "Max resident set", "bytes" },
+	[RLIMIT_NPROC] = { "Max processes", "processes" },
+	[RLIMIT_NOFILE] = { "Max open files", "files" },
+	[RLIMIT_MEMLOCK] = { "Max locked memory", "bytes" },
+	[RLIMIT_AS] = { "Max address space", "bytes" },
+	[RLIMIT_LOCKS] = { "Max file locks", "locks" },
+	[RLIMIT_SIGPENDING] = { "Max pending signals", "signals" },
+	[RLIMIT_MSGQUEUE] = { "Max msgqueue size", "bytes" },
+	[RLIMIT_NICE] = { "Max nice priority", NULL },
+	[RLIMIT_RTPRIO] = { "Max realtime priority", NULL },
+	[RLIMIT_RTTIME] = { "Max realtime timeout", "us" },
+};
+
+static void limit_value(struct seq_file *m, unsigned long v)
 {
-	return NULL;
+	if (v == RLIM_INFINITY)
+		seq_printf(m, "%-20s ", "unlimited");
+	else
+		seq_printf(m, "%-20lu ", v);
 }
+
+/* /proc/<pid>/limits: Linux's table of the process's resource limits. */
+static int proc_pid_limits(struct seq_file *m, struct task_struct *task)
+{
+	seq_printf(m, "%-25s %-20s %-20s %-10s\n", "Limit", "Soft Limit", "Hard Limit", "Units");
+	for (unsigned int i = 0; i < RLIM_NLIMITS; i++) {
+		seq_printf(m, "%-25s ", lnames[i].name);
+		limit_value(m, task_rlimit(task, i));
+		limit_value(m, task_rlimit_max(task, i));
+		if (lnames[i].unit)
+			seq_printf(m, "%-10s\n", lnames[i].unit);
+		else
+			seq_putc(m, '\n');
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------ links */
 
 static int proc_cwd_link(struct dentry *dentry, struct path *path)
 {
@@ -739,6 +778,7 @@ static const struct pid_entry tgid_base_stuff[] = {
 	REG("cmdline", 0444, proc_pid_cmdline_ops),
 	ONE("stat", 0444, proc_tgid_stat),
 	ONE("statm", 0444, proc_pid_statm),
+	ONE("limits", 0444, proc_pid_limits),
 	REG("maps", 0444, proc_pid_maps_operations),
 	REG("mounts", 0444, proc_mounts_operations),
 	REG("comm", 0644, proc_pid_set_comm_operations),

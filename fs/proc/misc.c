@@ -13,13 +13,21 @@
 #include <linux/slab.h>
 #include <linux/vmstat.h>
 #include <linux/utsname.h>
+#include <generated/utsrelease.h>
 #include <linux/seq_file.h>
 #include <linux/proc_fs.h>
 #include "internal.h"
 
+/*
+ * "Linux version <release> (Tidewater ...) (gcc version ...) #1 SMP ...":
+ * tools only look for the leading "Linux version <release>".
+ */
 static int version_proc_show(struct seq_file *m, void *v)
 {
-	seq_puts(m, linux_banner);
+	down_read(&uts_sem);
+	seq_printf(m, "%s version %s (Tidewater " TIDEWATER_VERSION ") (gcc version " __VERSION__
+		   ") %s\n", utsname()->sysname, utsname()->release, utsname()->version);
+	up_read(&uts_sem);
 	return 0;
 }
 

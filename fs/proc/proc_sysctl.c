@@ -31,7 +31,7 @@
 #include <linux/cred.h>
 #include <linux/proc_fs.h>
 #include <linux/sysctl.h>
-#include <asm/uaccess.h>
+#include <linux/uio.h>
 #include "internal.h"
 
 /* Largest read or write of one sysctl file, bytes. */
@@ -47,6 +47,7 @@ struct ctl_dir {
 struct ctl_node {
 	struct list_head list;
 	const char *name;
+	unsigned int ino;		/* of the file (directories: dir->ino) */
 	struct ctl_dir *dir;		/* a subdirectory ... */
 	struct ctl_table_header *head;	/* ... or an entry of a table */
 	struct ctl_table *entry;
@@ -208,6 +209,7 @@ struct ctl_table_header *register_sysctl(const char *path, struct ctl_table *tab
 			goto fail;
 		}
 		head->nodes[i].name = table[i].procname;
+		head->nodes[i].ino = proc_alloc_inum();
 		head->nodes[i].head = head;
 		head->nodes[i].entry = &table[i];
 		ctl_insert(dir, &head->nodes[i]);
@@ -221,6 +223,28 @@ fail:
 	return NULL;
 }
 
+/*
+ * Take directories left empty out of their parents (tree lock held for
+ * writing).  Their ctl_dir stays allocated: inodes of /proc/sys may still
+ * point at it, and it is tiny.
+ */
+static void ctl_prune_dir(struct ctl_dir *dir)
+{
+	while (dir && dir != &sysctl_root_dir && list_empty(&dir->nodes)) {
+		struct ctl_dir *parent = dir->parent;
+		struct ctl_node *n;
+
+		list_for_each_entry(n, &parent->nodes, list) {
+			if (n->dir == dir) {
+				list_del(&n->list);
+				kfree(n);
+				break;
+			}
+		}
+		dir = parent;
+	}
+}
+
 void unregister_sysctl_table(struct ctl_table_header *head)
 {
 	if (!head)
@@ -228,6 +252,7 @@ void unregister_sysctl_table(struct ctl_table_header *head)
 	down_write(&sysctl_tree_lock);
 	for (int i = 0; i < head->nr; i++)
 		list_del(&head->nodes[i].list);
+	ctl_prune_dir(head->dir);
 	up_write(&sysctl_tree_lock);
 
 	spin_lock(&sysctl_use_lock);
@@ -264,7 +289,7 @@ static struct inode *proc_sys_make_inode(struct super_block *sb, struct ctl_node
 		sysctl_head_get(n->head);
 		ei->sysctl = n->head;
 		ei->sysctl_entry = n->entry;
-		inode->i_ino = proc_alloc_inum();
+		inode->i_ino = n->ino;
 		inode->i_mode = S_IFREG | (n->entry->mode & 0777);
 		inode->i_op = &proc_sys_file_iops;
 		inode->i_fop = &proc_sys_file_fops;
@@ -307,7 +332,7 @@ static int proc_sys_readdir(struct file *file, struct dir_context *ctx)
 	list_for_each_entry(n, &dir->nodes, list) {
 		if (i++ < ctx->pos)
 			continue;
-		if (!dir_emit(ctx, n->name, strlen(n->name), n->dir ? n->dir->ino : 0,
+		if (!dir_emit(ctx, n->name, strlen(n->name), n->dir ? n->dir->ino : n->ino,
 			      n->dir ? DT_DIR : DT_REG))
 			break;
 		ctx->pos = i;
@@ -336,11 +361,11 @@ static int proc_sys_permission(struct inode *inode, int mask)
 	return (mask & ~(mode & 7) & (MAY_READ | MAY_WRITE | MAY_EXEC)) ? -EACCES : 0;
 }
 
-static ssize_t proc_sys_rw(struct file *file, char *ubuf, size_t count, loff_t *ppos,
-			   int write)
+static ssize_t proc_sys_call_handler(struct kiocb *iocb, struct iov_iter *iter, int write)
 {
-	struct proc_inode *ei = PROC_I(file_inode(file));
+	struct proc_inode *ei = PROC_I(file_inode(iocb->ki_filp));
 	struct ctl_table *table = ei->sysctl_entry;
+	size_t count = iov_iter_count(iter);
 	ssize_t error;
 	char *kbuf;
 
@@ -356,13 +381,13 @@ static ssize_t proc_sys_rw(struct file *file, char *ubuf, size_t count, loff_t *
 	if (!kbuf)
 		goto out;
 	error = -EFAULT;
-	if (write && copy_from_user(kbuf, ubuf, count))
+	if (write && copy_from_iter(kbuf, count, iter) != count)
 		goto out_free;
-	error = table->proc_handler(table, write, kbuf, &count, ppos);
+	error = table->proc_handler(table, write, kbuf, &count, &iocb->ki_pos);
 	if (error)
 		goto out_free;
 	error = -EFAULT;
-	if (!write && count && copy_to_user(ubuf, kbuf, count))
+	if (!write && count && copy_to_iter(kbuf, count, iter) != count)
 		goto out_free;
 	error = count;
 out_free:
@@ -372,14 +397,14 @@ out:
 	return error;
 }
 
-static ssize_t proc_sys_read(struct file *file, char *ubuf, size_t count, loff_t *ppos)
+static ssize_t proc_sys_read_iter(struct kiocb *iocb, struct iov_iter *iter)
 {
-	return proc_sys_rw(file, ubuf, count, ppos, 0);
+	return proc_sys_call_handler(iocb, iter, 0);
 }
 
-static ssize_t proc_sys_write(struct file *file, const char *ubuf, size_t count, loff_t *ppos)
+static ssize_t proc_sys_write_iter(struct kiocb *iocb, struct iov_iter *iter)
 {
-	return proc_sys_rw(file, (char *)ubuf, count, ppos, 1);
+	return proc_sys_call_handler(iocb, iter, 1);
 }
 
 static int proc_sys_d_revalidate(struct dentry *dentry, unsigned int flags)
@@ -420,8 +445,8 @@ static const struct inode_operations proc_sys_file_iops = {
 };
 
 static const struct file_operations proc_sys_file_fops = {
-	.read = proc_sys_read,
-	.write = proc_sys_write,
+	.read_iter = proc_sys_read_iter,
+	.write_iter = proc_sys_write_iter,
 	.llseek = default_llseek,
 };
 

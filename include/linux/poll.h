@@ -27,6 +27,7 @@
 #include <linux/wait.h>
 #include <linux/fs.h>
 #include <uapi/linux/poll.h>
+#include <uapi/linux/eventpoll.h>
 
 struct poll_table_struct;
 

@@ -31,7 +31,6 @@
 #include <linux/printk.h>
 #include <linux/memdev.h>
 #include <linux/syslog.h>
-#include <asm/uaccess.h>
 
 /* Longest message a write may inject (printk's line limit). */
 #define DEVKMSG_LINE_MAX	1024
@@ -70,9 +69,11 @@ static int devkmsg_release(struct inode *inode, struct file *file)
 	return 0;
 }
 
-static ssize_t devkmsg_read(struct file *file, char *ubuf, size_t count, loff_t *ppos)
+static ssize_t devkmsg_read(struct kiocb *iocb, struct iov_iter *to)
 {
+	struct file *file = iocb->ki_filp;
 	struct devkmsg_user *user = file->private_data;
+	size_t count = iov_iter_count(to);
 	u64 next;
 	ssize_t ret;
 	int n;
@@ -110,7 +111,7 @@ static ssize_t devkmsg_read(struct file *file, char *ubuf, size_t count, loff_t 
 		ret = -EINVAL;
 		goto out;
 	}
-	if (copy_to_user(ubuf, user->buf, n)) {
+	if (copy_to_iter(user->buf, n, to) != (size_t)n) {
 		ret = -EFAULT;
 		goto out;
 	}
@@ -202,7 +203,7 @@ static __poll_t devkmsg_poll(struct file *file, poll_table *wait)
 
 static const struct file_operations kmsg_fops = {
 	.open = devkmsg_open,
-	.read = devkmsg_read,
+	.read_iter = devkmsg_read,
 	.write_iter = devkmsg_write_iter,
 	.llseek = devkmsg_llseek,
 	.poll = devkmsg_poll,
