@@ -14,7 +14,7 @@ extern const struct kernel_selftest __selftests_start[], __selftests_end[];
 int run_kernel_selftests(void)
 {
 	const struct kernel_selftest *t;
-	int n = __selftests_end - __selftests_start, i = 0, failed = 0;
+	int n = __selftests_end - __selftests_start, i = 0, failed = 0, skipped = 0;
 
 	printk(KERN_INFO "TAP version 13\n");
 	printk(KERN_INFO "1..%d\n", n);
@@ -22,10 +22,16 @@ int run_kernel_selftests(void)
 		int r = t->fn();
 
 		i++;
+		if (r == ST_SKIP) {
+			printk(KERN_INFO "ok %d - %s # SKIP\n", i, t->name);
+			skipped++;
+			continue;
+		}
 		if (r)
 			failed++;
 		printk(KERN_INFO "%sok %d - %s\n", r ? "not " : "", i, t->name);
 	}
-	printk(KERN_INFO "# selftests: %d passed, %d failed\n", n - failed, failed);
+	printk(KERN_INFO "# selftests: %d passed, %d failed, %d skipped\n",
+	       n - failed - skipped, failed, skipped);
 	return failed;
 }

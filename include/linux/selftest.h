@@ -47,6 +47,12 @@ struct kernel_selftest {
 		}								\
 	} while (0)
 
+/*
+ * A test returns ST_SKIP when it did not run (TAP "ok N - name # SKIP"),
+ * after saying why with st_diag().
+ */
+#define ST_SKIP 77
+
 /* Run every registered test; returns the number of failures. */
 int run_kernel_selftests(void);
 
