@@ -17,9 +17,11 @@
 #include <linux/sched.h>
 #include <linux/capability.h>
 #include <linux/fs.h>
+#include <linux/pipe_fs_i.h>
 #include <linux/file.h>
 #include <linux/fdtable.h>
 #include <linux/syscalls.h>
+#include <asm/uaccess.h>
 
 #define SETFL_MASK	(O_APPEND | O_NONBLOCK | O_NDELAY | O_DIRECT | O_NOATIME | FASYNC)
 
@@ -78,7 +80,24 @@ long do_fcntl(int fd, unsigned int cmd, unsigned long arg, struct file *filp)
 		return 0;
 	case F_SETPIPE_SZ:
 	case F_GETPIPE_SZ:
-		return -EBADF;
+		return pipe_fcntl(filp, cmd, arg);
+	case F_GETLK:
+	case F_SETLK:
+	case F_SETLKW:
+	case F_OFD_GETLK:
+	case F_OFD_SETLK:
+	case F_OFD_SETLKW: {
+		/*
+		 * Record locks are not implemented.  The argument is still read
+		 * first, as Linux does, so a bad pointer is EFAULT and only a
+		 * readable request gets the EINVAL that says "not supported".
+		 */
+		struct flock fl;
+
+		if (copy_from_user(&fl, (void *)arg, sizeof(fl)))
+			return -EFAULT;
+		return -EINVAL;
+	}
 	default:
 		return -EINVAL;
 	}

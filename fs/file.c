@@ -26,6 +26,7 @@
 #include <linux/fs.h>
 #include <linux/file.h>
 #include <linux/fdtable.h>
+#include <linux/resource.h>
 
 /* Linux clone flag: share the descriptor table. */
 #define CLONE_FILES	0x00000400
@@ -47,8 +48,8 @@ struct files_struct init_files = {
 
 unsigned int task_nofile_limit(void)
 {
-	/* RLIMIT_NOFILE's soft limit replaces this once rlimits exist. */
-	return INR_OPEN_CUR;
+	/* RLIMIT_NOFILE's soft limit, never above fs.nr_open. */
+	return min_t(unsigned long, rlimit(RLIMIT_NOFILE), READ_ONCE(sysctl_nr_open));
 }
 
 /* ------------------------------------------------------------ table growth */
@@ -553,13 +554,34 @@ void put_files_struct(struct files_struct *files)
 	kfree(files);
 }
 
+/*
+ * Guards the files and fs pointers of a task against readers from other
+ * tasks (procfs): they take their reference under it, and the owner
+ * replaces or clears the pointer under it (exit, unshare).
+ */
+DEFINE_SPINLOCK(task_fs_files_lock);
+
+struct files_struct *get_files_struct(struct task_struct *task)
+{
+	struct files_struct *files;
+
+	spin_lock(&task_fs_files_lock);
+	files = task->files;
+	if (files)
+		atomic_inc(&files->count);
+	spin_unlock(&task_fs_files_lock);
+	return files;
+}
+
 void exit_files(struct task_struct *tsk)
 {
 	struct files_struct *files = tsk->files;
 
 	if (!files)
 		return;
+	spin_lock(&task_fs_files_lock);
 	tsk->files = NULL;
+	spin_unlock(&task_fs_files_lock);
 	put_files_struct(files);
 }
 
@@ -587,7 +609,9 @@ int unshare_files(void)
 	new = dup_fd(old, &err);
 	if (!new)
 		return err;
+	spin_lock(&task_fs_files_lock);
 	current->files = new;
+	spin_unlock(&task_fs_files_lock);
 	put_files_struct(old);
 	return 0;
 }

@@ -15,6 +15,7 @@
 #include <linux/sched.h>
 #include <linux/fs.h>
 #include <linux/fs_struct.h>
+#include <linux/fdtable.h>
 
 /* Linux clone flag: share the fs_struct (uapi/linux/sched.h in Linux). */
 #define CLONE_FS	0x00000200
@@ -107,13 +108,31 @@ static bool put_fs_users(struct fs_struct *fs)
 	return last;
 }
 
+int get_task_fs_paths(struct task_struct *task, struct path *root, struct path *pwd)
+{
+	struct fs_struct *fs;
+
+	spin_lock(&task_fs_files_lock);
+	fs = task->fs;
+	if (fs) {
+		if (root)
+			get_fs_root(fs, root);
+		if (pwd)
+			get_fs_pwd(fs, pwd);
+	}
+	spin_unlock(&task_fs_files_lock);
+	return fs ? 0 : -ENOENT;
+}
+
 void exit_fs(struct task_struct *tsk)
 {
 	struct fs_struct *fs = tsk->fs;
 
 	if (!fs)
 		return;
+	spin_lock(&task_fs_files_lock);
 	tsk->fs = NULL;
+	spin_unlock(&task_fs_files_lock);
 	if (put_fs_users(fs)) {
 		if (WARN_ON(fs == &init_fs))
 			return;
@@ -145,7 +164,9 @@ int unshare_fs_struct(void)
 	new = copy_fs_struct(fs);
 	if (!new)
 		return -ENOMEM;
+	spin_lock(&task_fs_files_lock);
 	current->fs = new;
+	spin_unlock(&task_fs_files_lock);
 	if (put_fs_users(fs))
 		free_fs_struct(fs);
 	return 0;

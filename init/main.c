@@ -42,6 +42,7 @@ static int nr_init_args = 1, nr_init_envs = 2;
 char *execute_command;		/* init= */
 char *ramdisk_execute_command = CONFIG_DEFAULT_INIT;	/* rdinit= */
 static bool test_panic;
+static bool run_selftests = true;	/* selftests=0 skips them (CONFIG_SELFTESTS) */
 
 /* Split off the next word; handles "a=\"b c\"".  Returns NULL at the end. */
 static char *next_arg(char **pos, char **val)
@@ -183,6 +184,14 @@ static int __init rdinit_setup(char *str)
 }
 __setup("rdinit=", rdinit_setup);
 
+static int __init selftests_setup(char *str)
+{
+	if (kstrtobool(str, &run_selftests))
+		pr_warn("ignoring bad selftests=%s\n", str);
+	return 1;
+}
+__setup("selftests=", selftests_setup);
+
 static int __init test_panic_setup(char *str)
 {
 	bool on;
@@ -208,7 +217,7 @@ void __init do_initcalls(void)
 
 static void __init run_selftests_and_checks(void)
 {
-	if (IS_ENABLED(CONFIG_SELFTESTS))
+	if (IS_ENABLED(CONFIG_SELFTESTS) && run_selftests)
 		run_kernel_selftests();
 	if (IS_ENABLED(CONFIG_TEST_PANIC) && test_panic)
 		panic("test_panic=1 requested a panic");

@@ -2,11 +2,11 @@
 /*
  * uname(2), sethostname(2), setdomainname(2).
  *
- * sysname is "Linux" and the release Linux-shaped (UTS_RELEASE): C
- * libraries and programs compare them, and Tidewater speaks Linux's ABI.
- * The node name starts as "(none)", as on Linux before anything sets it.
+ * The names themselves (sysname "Linux", the Linux-shaped release, node
+ * name "(none)" until set) are init_uts_ns in init/version.c, shared with
+ * the kernel.hostname/domainname sysctls.
  *
- * Interface: <linux/utsname.h>.  Locking: uts_sem guards the strings.
+ * Locking: uts_sem (<linux/utsname.h>).
  */
 #include <linux/kernel.h>
 #include <linux/errno.h>
@@ -15,34 +15,14 @@
 #include <linux/capability.h>
 #include <linux/syscalls.h>
 #include <linux/utsname.h>
-#include <generated/utsrelease.h>
 #include <asm/uaccess.h>
-
-#define UTS_VERSION	"#1 SMP Tidewater " TIDEWATER_VERSION
-#define UTS_MACHINE	"x86_64"
-
-DECLARE_RWSEM(uts_sem);
-
-static struct new_utsname uts = {
-	.sysname = "Linux",
-	.nodename = "(none)",
-	.release = UTS_RELEASE,
-	.version = UTS_VERSION,
-	.machine = UTS_MACHINE,
-	.domainname = "(none)",
-};
-
-struct new_utsname *utsname(void)
-{
-	return &uts;
-}
 
 SYSCALL_DEFINE1(uname, struct new_utsname *, name)
 {
 	struct new_utsname tmp;
 
 	down_read(&uts_sem);
-	tmp = uts;
+	tmp = *utsname();
 	up_read(&uts_sem);
 	return copy_to_user(name, &tmp, sizeof(tmp)) ? -EFAULT : 0;
 }
@@ -67,10 +47,10 @@ static long set_uts_field(char *field, const char *uname, int len)
 
 SYSCALL_DEFINE2(sethostname, char *, name, int, len)
 {
-	return set_uts_field(uts.nodename, name, len);
+	return set_uts_field(utsname()->nodename, name, len);
 }
 
 SYSCALL_DEFINE2(setdomainname, char *, name, int, len)
 {
-	return set_uts_field(uts.domainname, name, len);
+	return set_uts_field(utsname()->domainname, name, len);
 }

@@ -26,8 +26,9 @@
  * earlier output is gone), its second half keys the ChaCha20 keystream
  * for that request alone, generated without any lock held.
  *
- * Devices: /dev/random (1:8) blocks until the CRNG is seeded, then reads
- * like /dev/urandom (1:9), which never blocks (Linux 5.18+ semantics).
+ * Devices (minors of the mem major, <linux/memdev.h>): /dev/random (1:8)
+ * blocks until the CRNG is seeded, then reads like /dev/urandom (1:9),
+ * which never blocks (Linux 5.18+ semantics).
  * Writes mix data into the pool without crediting it; the RND* ioctls
  * credit entropy or force a reseed (CAP_SYS_ADMIN).
  *
@@ -54,8 +55,8 @@
 #include <linux/limits.h>
 #include <linux/timekeeping.h>
 #include <linux/fs.h>
-#include <linux/cdev.h>
 #include <linux/kdev_t.h>
+#include <linux/memdev.h>
 #include <linux/capability.h>
 #include <uapi/linux/fcntl.h>
 #include <asm/percpu.h>
@@ -475,13 +476,9 @@ SYSCALL_DEFINE3(getrandom, char *, ubuf, size_t, len, unsigned int, flags)
 
 /* ------------------------------------------------------------ /dev/random, /dev/urandom */
 
-#define MEM_MAJOR		1
-#define RANDOM_MINOR		8
-#define URANDOM_MINOR		9
-
 static ssize_t random_read(struct file *file, char *ubuf, size_t count, loff_t *ppos)
 {
-	bool is_random = MINOR(file_inode(file)->i_rdev) == RANDOM_MINOR;
+	bool is_random = MINOR(file_inode(file)->i_rdev) == MEM_RANDOM_MINOR;
 	int ret;
 
 	if (is_random && !crng_ready()) {
@@ -574,8 +571,8 @@ static long random_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 static __poll_t random_poll(struct file *file, poll_table *wait)
 {
 	poll_wait(file, &crng_init_wait, wait);
-	return crng_ready() ? EPOLLIN | EPOLLRDNORM | EPOLLOUT | EPOLLWRNORM :
-			      EPOLLOUT | EPOLLWRNORM;
+	return crng_ready() ? POLLIN | POLLRDNORM | POLLOUT | POLLWRNORM :
+			      POLLOUT | POLLWRNORM;
 }
 #endif
 
@@ -591,16 +588,9 @@ static const struct file_operations random_fops = {
 
 static int __init random_dev_init(void)
 {
-	static struct cdev random_cdev;
-	dev_t dev = MKDEV(MEM_MAJOR, RANDOM_MINOR);
-	int ret;
+	int ret = register_mem_minor(MEM_RANDOM_MINOR, "random", 0666, &random_fops);
 
-	/* Only minors 8 and 9 of the memory devices' major are ours. */
-	ret = register_chrdev_region(dev, 2, "mem");
-	if (ret)
-		return ret;
-	cdev_init(&random_cdev, &random_fops);
-	return cdev_add(&random_cdev, dev, 2);
+	return ret ? ret : register_mem_minor(MEM_URANDOM_MINOR, "urandom", 0666, &random_fops);
 }
 device_initcall(random_dev_init);
 

@@ -1113,11 +1113,11 @@ static unsigned int n_tty_poll(struct tty_struct *tty, struct file *file, poll_t
 	poll_wait(file, &tty->read_wait, wait);
 	poll_wait(file, &tty->write_wait, wait);
 	if (input_available(tty, true))
-		mask |= EPOLLIN | EPOLLRDNORM;
+		mask |= POLLIN | POLLRDNORM;
 	if (tty_hung_up_p(tty))
-		mask |= EPOLLHUP;
+		mask |= POLLHUP;
 	if (!tty->stopped && tty_chars_in_buffer(tty) < WAKEUP_CHARS && tty_write_room(tty) > 0)
-		mask |= EPOLLOUT | EPOLLWRNORM;
+		mask |= POLLOUT | POLLWRNORM;
 	return mask;
 }
 #endif

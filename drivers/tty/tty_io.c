@@ -15,6 +15,11 @@
  * modem lines, breaks), the driver, termios (tty_ioctl.c), the line
  * discipline; anything else is ENOTTY.
  *
+ * Every registered device number gets a device in the "tty" class
+ * (/sys/class/tty/<name>, and /dev/<name> through devtmpfs); the console
+ * device has Linux's "active" attribute naming the console's tty, which
+ * tools such as busybox cttyhack read to find the real terminal.
+ *
  * Interface: tty_alloc_driver(), tty_register_driver(), tty_init_dev(),
  * tty_wakeup(), tty_vhangup(), stop_tty()/start_tty(), and the file
  * operations (tty_fops).
@@ -35,6 +40,7 @@
 #include <linux/cdev.h>
 #include <linux/kdev_t.h>
 #include <linux/capability.h>
+#include <linux/device.h>
 #include <linux/sprintf.h>
 #include <linux/signal.h>
 #include <linux/delay.h>
@@ -108,6 +114,21 @@ struct tty_driver *tty_alloc_driver(unsigned int lines, unsigned long flags)
 
 static const struct file_operations tty_fops;
 
+/* /dev/tty is everyone's; the console root's; terminals root's and group's (Linux's modes). */
+static char *tty_devnode(const struct device *dev, umode_t *mode)
+{
+	if (dev->devt == MKDEV(TTYAUX_MAJOR, 0))
+		*mode = 0666;
+	else if (dev->devt != MKDEV(TTYAUX_MAJOR, 1))
+		*mode = 0660;
+	return NULL;
+}
+
+static struct class tty_class = {
+	.name = "tty",
+	.devnode = tty_devnode,
+};
+
 int tty_register_driver(struct tty_driver *driver)
 {
 	struct cdev *cdev;
@@ -127,6 +148,13 @@ int tty_register_driver(struct tty_driver *driver)
 	mutex_lock(&tty_mutex);
 	list_add_tail(&driver->tty_drivers, &tty_drivers);
 	mutex_unlock(&tty_mutex);
+	for (unsigned int i = 0; i < driver->num; i++) {
+		struct device *d = device_create(&tty_class, NULL, dev + i, NULL, "%s%u",
+						 driver->name, i);
+
+		if (IS_ERR(d))
+			pr_warn("no device for %s%u: %ld\n", driver->name, i, PTR_ERR(d));
+	}
 	return 0;
 
 out_unregister:
@@ -669,11 +697,21 @@ static const struct file_operations tty_fops = {
 	.release = tty_release,
 };
 
-/* /dev/tty and /dev/console. */
+/* /sys/class/tty/console/active: the console's terminal, e.g. "ttyS0". */
+static ssize_t active_show(struct device *dev, struct device_attribute *attr, char *buf)
+{
+	if (!console_driver)
+		return sprintf(buf, "\n");
+	return sprintf(buf, "%s%d\n", console_driver->name, console_index);
+}
+static DEVICE_ATTR_RO(active);
+
+/* /dev/tty and /dev/console, and the tty class. */
 static int __init tty_init(void)
 {
 	static struct cdev aux_cdev;
 	dev_t dev = MKDEV(TTYAUX_MAJOR, 0);
+	struct device *d;
 	int ret;
 
 	ret = register_chrdev_region(dev, 1, "/dev/tty");
@@ -683,6 +721,18 @@ static int __init tty_init(void)
 	if (ret)
 		return ret;
 	cdev_init(&aux_cdev, &tty_fops);
-	return cdev_add(&aux_cdev, dev, 2);
+	ret = cdev_add(&aux_cdev, dev, 2);
+	if (ret)
+		return ret;
+	ret = class_register(&tty_class);
+	if (ret)
+		return ret;
+	d = device_create(&tty_class, NULL, dev, NULL, "tty");
+	if (IS_ERR(d))
+		return PTR_ERR(d);
+	d = device_create(&tty_class, NULL, dev + 1, NULL, "console");
+	if (IS_ERR(d))
+		return PTR_ERR(d);
+	return device_create_file(d, &dev_attr_active);
 }
 fs_initcall(tty_init);

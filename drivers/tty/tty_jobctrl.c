@@ -12,9 +12,10 @@
  * SIGTTIN, and one that writes with TOSTOP set or changes the settings
  * gets SIGTTOU (tty_check_change_sig()).
  *
- * A session whose leader exited is not hung up (no SIGHUP on exit); the
- * terminal becomes free again once no process of that session is left,
- * which is checked when someone else wants to acquire it.
+ * When a session leader exits, its foreground group gets SIGHUP and
+ * SIGCONT and the session loses the terminal (disassociate_ctty()).  A
+ * session whose processes all left without that is noticed when someone
+ * else wants to acquire the terminal.
  *
  * Interface: <linux/tty.h> (job control).
  * Locking: tty->ctrl_lock (irq-safe) guards tty->pgrp and tty->session;
@@ -177,9 +178,11 @@ static void session_clear_tty(pid_t sid, struct tty_struct *tty)
 }
 
 /*
- * The session leader gives up its terminal (TIOCNOTTY; on_exit is for an
- * exiting leader): the foreground group gets SIGHUP (and SIGCONT, so a
- * stopped job sees it), and the whole session loses the terminal.
+ * The session leader gives up its terminal (TIOCNOTTY, or on_exit when
+ * it exits - kernel/exit.c calls this): the foreground group gets SIGHUP
+ * and SIGCONT (so a stopped job sees the hangup), and the whole session
+ * loses the terminal.  The terminal itself is not marked hung up: its
+ * other open files stay usable, and a new session may acquire it.
  */
 void disassociate_ctty(int on_exit)
 {
@@ -192,8 +195,7 @@ void disassociate_ctty(int on_exit)
 	tty_get_ids(tty, &pgrp, &sid);
 	if (pgrp > 0) {
 		kill_pgrp(pgrp, SIGHUP, on_exit);
-		if (!on_exit)
-			kill_pgrp(pgrp, SIGCONT, on_exit);
+		kill_pgrp(pgrp, SIGCONT, on_exit);
 	}
 	spin_lock_irqsave(&tty->ctrl_lock, flags);
 	tty->session = 0;

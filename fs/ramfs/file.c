@@ -244,6 +244,7 @@ const struct file_operations ramfs_file_operations = {
 	.read_iter = ramfs_read_iter,
 	.write_iter = ramfs_write_iter,
 	.llseek = ramfs_file_llseek,
+	.mmap = generic_file_mmap,
 	.fsync = noop_fsync,
 };
 

@@ -83,4 +83,8 @@ unsigned long bitmap_find_next_zero_area(unsigned long *map,
 					 unsigned int nr,
 					 unsigned long align_mask);
 
+/* lib/bitmap_str.c: "0-3,8" and hex-mask text; the length written. */
+int bitmap_print_list(char *buf, size_t size, const unsigned long *bits, unsigned int nbits);
+int bitmap_print_mask(char *buf, size_t size, const unsigned long *bits, unsigned int nbits);
+
 #endif /* _LINUX_BITMAP_H */

@@ -59,6 +59,12 @@ static inline struct fdtable *files_fdtable(struct files_struct *files)
 /* Fork: a copy of oldf's table (every file gets another reference). */
 struct files_struct *dup_fd(struct files_struct *oldf, int *errorp);
 void put_files_struct(struct files_struct *files);
+/*
+ * Another task's table with a reference (put_files_struct() it), or NULL
+ * once it exited.  task_fs_files_lock orders this with exit and unshare.
+ */
+struct files_struct *get_files_struct(struct task_struct *task);
+extern spinlock_t task_fs_files_lock;
 void exit_files(struct task_struct *tsk);
 /* Fork glue: share (CLONE_FILES) or copy current's table into p. */
 int copy_files(unsigned long clone_flags, struct task_struct *p);

@@ -28,6 +28,8 @@ extern struct fs_struct init_fs;
 
 void get_fs_root(struct fs_struct *fs, struct path *root);
 void get_fs_pwd(struct fs_struct *fs, struct path *pwd);
+/* Another task's root and/or cwd (either may be NULL); -ENOENT once it exited. */
+int get_task_fs_paths(struct task_struct *task, struct path *root, struct path *pwd);
 void set_fs_root(struct fs_struct *fs, const struct path *path);
 void set_fs_pwd(struct fs_struct *fs, const struct path *path);
 /* A private copy (fork without CLONE_FS); NULL without memory. */

@@ -42,4 +42,8 @@ int scnprintf(char *buf, size_t size, const char *fmt, ...) __printf(3, 4);
 int vsprintf(char *buf, const char *fmt, va_list args) __printf(2, 0);
 int sprintf(char *buf, const char *fmt, ...) __printf(2, 3);
 
+/* lib/kasprintf.c: a kmalloc()ed formatted string, or NULL. */
+char *kvasprintf(gfp_t gfp, const char *fmt, va_list args) __printf(2, 0);
+char *kasprintf(gfp_t gfp, const char *fmt, ...) __printf(2, 3);
+
 #endif /* _LINUX_SPRINTF_H */

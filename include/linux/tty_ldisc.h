@@ -32,7 +32,7 @@ struct tty_ldisc_ops {
 	int (*ioctl)(struct tty_struct *tty, unsigned int cmd, unsigned long arg);
 	/* tty->termios changed; called with termios_rwsem held for writing. */
 	void (*set_termios)(struct tty_struct *tty, const struct ktermios *old);
-	/* Readiness for poll(): EPOLL* bits (once <linux/poll.h> exists). */
+	/* Readiness for poll(): POLL* bits (once <linux/poll.h> exists). */
 	unsigned int (*poll)(struct tty_struct *tty, struct file *file, struct poll_table_struct *wait);
 	size_t (*receive_buf)(struct tty_struct *tty, const u8 *cp, const u8 *fp, size_t count);
 	/* Bytes a read() would return now (FIONREAD). */

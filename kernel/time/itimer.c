@@ -14,10 +14,13 @@
  * exec keeps them.
  *
  * Interface: the three system calls, itimers_exit() (<linux/resource.h>).
- * Locking: it->lock (irq-safe: the timer callbacks run in the tick
- * interrupt) guards every field.  Callbacks find a thread to signal on
- * the process's RCU thread list; it->dead stops them re-arming while
- * itimers_exit() waits for them.
+ * Locking: its->lock (irq-safe: the timer callbacks run in the tick
+ * interrupt) guards every field, and the callbacks touch the process
+ * (CPU time, sending the signal) only under it and only while !dead.
+ * itimers_exit() may run in interrupt context (the signal_struct is
+ * freed from an RCU callback): it sets dead, deletes the timers without
+ * waiting, and frees the structure after an RCU grace period - a timer
+ * callback runs inside the tick interrupt, so it is over by then.
  */
 #include <linux/kernel.h>
 #include <linux/errno.h>
@@ -32,6 +35,7 @@
 #include <linux/resource.h>
 #include <linux/syscalls.h>
 #include <linux/time.h>
+#include <linux/rcupdate.h>
 #include <asm/uaccess.h>
 
 #define NR_ITIMERS	3
@@ -44,6 +48,7 @@ struct itimer {
 struct itimers {
 	spinlock_t lock;
 	bool dead;
+	struct rcu_head rcu;
 	struct signal_struct *sig;
 	struct timer_list real_timer;
 	struct timer_list cpu_timer;
@@ -110,6 +115,8 @@ static void real_timer_fn(struct timer_list *t)
 	u64 now;
 
 	spin_lock_irqsave(&its->lock, flags);
+	if (its->dead)
+		goto out;
 	now = ktime_get_ns();
 	if (it->expires && now >= it->expires) {
 		fire = true;
@@ -117,9 +124,10 @@ static void real_timer_fn(struct timer_list *t)
 	}
 	/* Early by a tick fraction, re-armed, or forwarded: come back then. */
 	arm_real_timer(its);
-	spin_unlock_irqrestore(&its->lock, flags);
 	if (fire)
 		signal_process(its->sig, SIGALRM);
+out:
+	spin_unlock_irqrestore(&its->lock, flags);
 }
 
 static void cpu_timer_fn(struct timer_list *t)
@@ -129,6 +137,8 @@ static void cpu_timer_fn(struct timer_list *t)
 	unsigned long flags;
 
 	spin_lock_irqsave(&its->lock, flags);
+	if (its->dead)
+		goto out;
 	for (int w = ITIMER_VIRTUAL; w <= ITIMER_PROF; w++) {
 		struct itimer *it = &its->it[w];
 		u64 now;
@@ -142,12 +152,13 @@ static void cpu_timer_fn(struct timer_list *t)
 		}
 		armed |= it->expires != 0;
 	}
-	if (armed && !its->dead)
+	if (armed)
 		mod_timer(&its->cpu_timer, jiffies + 1);
-	spin_unlock_irqrestore(&its->lock, flags);
 	for (int w = ITIMER_VIRTUAL; w <= ITIMER_PROF; w++)
 		if (fire[w])
 			signal_process(its->sig, itimer_signal[w]);
+out:
+	spin_unlock_irqrestore(&its->lock, flags);
 }
 
 static struct itimers *get_itimers(struct signal_struct *sig, bool create)
@@ -171,6 +182,11 @@ static struct itimers *get_itimers(struct signal_struct *sig, bool create)
 	return its;
 }
 
+static void itimers_free_rcu(struct rcu_head *head)
+{
+	kfree(container_of(head, struct itimers, rcu));
+}
+
 void itimers_exit(struct signal_struct *sig)
 {
 	struct itimers *its = sig->itimers;
@@ -181,10 +197,11 @@ void itimers_exit(struct signal_struct *sig)
 	spin_lock_irqsave(&its->lock, flags);
 	its->dead = true;
 	spin_unlock_irqrestore(&its->lock, flags);
-	del_timer_sync(&its->real_timer);
-	del_timer_sync(&its->cpu_timer);
+	/* A callback past its dead check finished under the lock; none re-arms now. */
+	del_timer(&its->real_timer);
+	del_timer(&its->cpu_timer);
 	sig->itimers = NULL;
-	kfree(its);
+	call_rcu(&its->rcu, itimers_free_rcu);
 }
 
 /* ------------------------------------------------------------ get and set */

@@ -7,7 +7,8 @@
  *   2. runs this CPU's expired timers,
  *   3. lets RCU note a quiescent state (if the tick interrupted user mode
  *      or the idle loop) and run its callbacks,
- *   4. runs the scheduler tick (timeslices, load balancing).
+ *   4. charges the tick to this CPU's user/system/idle time (/proc/stat),
+ *   5. runs the scheduler tick (timeslices, load balancing).
  *
  * Jiffies follow the clock, not the interrupt count: jiffies_64 is
  * INITIAL_JIFFIES plus the whole ticks of ktime_get_ns() since the last
@@ -23,6 +24,7 @@
 #include <linux/timekeeping.h>
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
+#include <linux/kernel_stat.h>
 #include <linux/spinlock.h>
 #include <asm/ptrace.h>
 #include "../sched/sched.h"
@@ -68,5 +70,6 @@ void tick_periodic(struct pt_regs *regs)
 		sched_update_loadavg();
 	run_local_timers();
 	rcu_sched_clock_irq(user || (current->flags & PF_IDLE));
+	account_process_tick(current, user);
 	scheduler_tick(user);
 }

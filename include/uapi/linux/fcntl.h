@@ -81,4 +81,13 @@
 #define AT_STATX_DONT_SYNC	0x4000
 #define AT_RECURSIVE		0x8000
 
+/* struct flock for F_GETLK/F_SETLK/F_SETLKW and the OFD variants (x86_64: 32 bytes). */
+struct flock {
+	short l_type;
+	short l_whence;
+	long long l_start;
+	long long l_len;
+	int l_pid;
+};
+
 #endif /* _UAPI_LINUX_FCNTL_H */
