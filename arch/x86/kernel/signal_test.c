@@ -324,7 +324,11 @@ UT_TEXT void ut_main(void)
 	CHECK(1);
 
 	/* 24-29: a thread; the parent spins, so the thread must preempt it. */
-	set_handler(SIGCHLD, ULOCAL(ut_handler), SA_SIGINFO, 0);
+	/*
+	 * SA_RESTART: a CLD_CONTINUED SIGCHLD arrives whenever the continued
+	 * child gets to run, possibly during a later wait4().
+	 */
+	set_handler(SIGCHLD, ULOCAL(ut_handler), SA_SIGINFO | SA_RESTART, 0);
 	UD->ctid = -1;
 	c = ut_clone(CLONE_VM | CLONE_FS | CLONE_FILES | CLONE_SIGHAND | CLONE_THREAD |
 		     CLONE_SYSVSEM | CLONE_SETTLS | CLONE_PARENT_SETTID | CLONE_CHILD_CLEARTID,
