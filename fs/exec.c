@@ -39,6 +39,7 @@
 #include <linux/file.h>
 #include <linux/fdtable.h>
 #include <linux/namei.h>
+#include <linux/dcache.h>
 #include <linux/mount.h>
 #include <linux/cred.h>
 #include <linux/mm.h>
@@ -53,7 +54,8 @@
 #include <linux/random.h>
 
 void mm_release_vfork(struct task_struct *tsk);
-int futex_wake(u32 *uaddr, unsigned int flags, int nr_wake, u32 bitset) __weak;
+/* kernel/futex.c (no header of its own yet). */
+int futex_wake(u32 *uaddr, unsigned int flags, int nr_wake, u32 bitset);
 
 /* Where the stack of a new program ends (Linux: the top of user space). */
 #define STACK_TOP		TASK_SIZE_MAX
@@ -406,8 +408,7 @@ static void exec_mmap(struct mm_struct *mm)
 		int *tidptr = tsk->clear_child_tid;
 
 		tsk->clear_child_tid = NULL;
-		if (old_mm && atomic_read(&old_mm->mm_users) > 1 && !put_user(0, tidptr) &&
-		    futex_wake)
+		if (old_mm && atomic_read(&old_mm->mm_users) > 1 && !put_user(0, tidptr))
 			futex_wake((u32 *)tidptr, 0, 1, 0xffffffff);
 	}
 	mm_release_vfork(tsk);
@@ -421,10 +422,28 @@ static void exec_mmap(struct mm_struct *mm)
 		mmput(old_mm);
 }
 
+/*
+ * comm: the last component of the name, or for a program run through a
+ * descriptor (/dev/fd/N) the name of the file itself, as Linux does.
+ */
+static void set_exec_comm(struct linux_binprm *bprm)
+{
+	const char *base = strrchr(bprm->filename, '/');
+	char *buf = NULL, *path;
+
+	base = base ? base + 1 : bprm->filename;
+	if (bprm->fdpath && (buf = kmalloc(PATH_MAX, GFP_KERNEL))) {
+		path = d_path(&bprm->file->f_path, buf, PATH_MAX);
+		if (!IS_ERR(path) && strrchr(path, '/'))
+			base = strrchr(path, '/') + 1;
+	}
+	set_task_comm(current, base);
+	kfree(buf);
+}
+
 int begin_new_exec(struct linux_binprm *bprm)
 {
 	struct task_struct *tsk = current;
-	const char *base;
 	int err;
 
 	err = de_thread(tsk);
@@ -443,8 +462,7 @@ int begin_new_exec(struct linux_binprm *bprm)
 	exec_mmap(bprm->mm);
 	bprm->mm = NULL;
 
-	base = strrchr(bprm->filename, '/');
-	set_task_comm(tsk, base ? base + 1 : bprm->filename);
+	set_exec_comm(bprm);
 
 	spin_lock_irq(&tsk->sighand->siglock);
 	flush_signal_handlers(tsk, 0);
@@ -607,6 +625,7 @@ static int do_execveat_common(int fd, struct filename *filename, struct user_arg
 		else if (name)
 			snprintf(name, len, "/dev/fd/%d", fd);
 		bprm->filename = name;
+		bprm->fdpath = true;
 	}
 	if (!bprm->filename) {
 		putname(filename);

@@ -41,6 +41,7 @@
 #include <linux/fs_struct.h>
 #include <linux/fdtable.h>
 #include <linux/completion.h>
+#include <linux/tty.h>
 #include <linux/jiffies.h>
 #include <uapi/linux/wait.h>
 #include <uapi/linux/resource.h>
@@ -48,18 +49,8 @@
 #include "sched/sched.h"
 #include <linux/sched/mm.h>
 
-/*
- * The futex code (tty branch) wakes CLONE_CHILD_CLEARTID waiters; until
- * it is linked in, the word is still cleared and nobody can be waiting
- * on it through futex(2) (which does not exist then).
- */
-int futex_wake(u32 *uaddr, unsigned int flags, int nr_wake, u32 bitset) __weak;
-/*
- * The tty layer's: a dying session leader hangs up its controlling
- * terminal (SIGHUP/SIGCONT to the foreground group).  Called when it
- * is linked in.
- */
-void disassociate_ctty(int on_exit) __weak;
+/* kernel/futex.c (no header of its own yet). */
+int futex_wake(u32 *uaddr, unsigned int flags, int nr_wake, u32 bitset);
 #define FUTEX_BITSET_MATCH_ANY	0xffffffff
 
 void mm_release_vfork(struct task_struct *tsk);
@@ -316,7 +307,7 @@ static void mm_release(struct task_struct *tsk)
 
 	if (tidptr) {
 		tsk->clear_child_tid = NULL;
-		if (!put_user(0, tidptr) && futex_wake)
+		if (!put_user(0, tidptr))
 			futex_wake((u32 *)tidptr, 0, 1, FUTEX_BITSET_MATCH_ANY);
 	}
 	mm_release_vfork(tsk);
@@ -359,7 +350,8 @@ void __noreturn do_exit(long code)
 	if (group_dead && is_global_init(tsk))
 		panic("Attempted to kill init! exitcode=0x%08lx", (unsigned long)code);
 
-	if (group_dead && tsk->signal->leader && disassociate_ctty)
+	/* A dying session leader hangs up its controlling terminal (tty layer). */
+	if (group_dead && tsk->signal->leader)
 		disassociate_ctty(1);
 	mm_release(tsk);
 	if (tsk->mm)

@@ -25,6 +25,9 @@
 
 /* ------------------------------------------------------------ actions and masks */
 
+#define SA_KNOWN_FLAGS	(SA_NOCLDSTOP | SA_NOCLDWAIT | SA_SIGINFO | SA_RESTORER | SA_ONSTACK | \
+			 SA_RESTART | SA_NODEFER | SA_RESETHAND)
+
 static int do_sigaction(int sig, struct k_sigaction *act, struct k_sigaction *oact)
 {
 	struct task_struct *p = current, *t;
@@ -67,15 +70,18 @@ SYSCALL_DEFINE4(rt_sigaction, int, sig, const struct sigaction *, act,
 		return -EINVAL;
 	if (act && copy_from_user(&new_sa.sa, act, sizeof(new_sa.sa)))
 		return -EFAULT;
-	/* Unknown flag bits are kept (Linux does), SA_UNSUPPORTED is reported clear. */
+	/*
+	 * Only the flags x86_64 Linux knows are kept, so that a program can
+	 * tell from the old action whether a flag (SA_UNSUPPORTED,
+	 * SA_EXPOSE_TAGBITS) is supported.
+	 */
+	if (act)
+		new_sa.sa.sa_flags &= SA_KNOWN_FLAGS;
 	ret = do_sigaction(sig, act ? &new_sa : NULL, oact ? &old_sa : NULL);
 	if (ret)
 		return ret;
-	if (oact) {
-		old_sa.sa.sa_flags &= ~(unsigned long)SA_UNSUPPORTED;
-		if (copy_to_user(oact, &old_sa.sa, sizeof(old_sa.sa)))
-			return -EFAULT;
-	}
+	if (oact && copy_to_user(oact, &old_sa.sa, sizeof(old_sa.sa)))
+		return -EFAULT;
 	return 0;
 }
 

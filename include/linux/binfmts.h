@@ -40,6 +40,7 @@ struct linux_binprm {
 	int argc, envc;
 	int recursion;			/* "#!" depth */
 	bool point_of_no_return;
+	bool fdpath;			/* named /dev/fd/N[/name]: comm from the file */
 	/* Filled by the format for the stack builder. */
 	unsigned long entry;		/* AT_ENTRY and where the program starts */
 	unsigned long phdr, phent, phnum;	/* AT_PHDR, AT_PHENT, AT_PHNUM */

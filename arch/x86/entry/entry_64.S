@@ -30,9 +30,10 @@
  * Per-CPU slots are addressed as %gs:<offset>, the offsets being absolute
  * symbols the linker script computes (cpu_user_rsp - __per_cpu_start).
  *
- * NMI caveat: between the swapgs and the sysretq/iretq of a return to
- * user mode, an NMI sees a kernel CS with the user GS base.  NMIs are
- * only used to stop CPUs at panic, so this window is accepted for now.
+ * NMI, double fault and machine check use IST stacks and can arrive
+ * between the swapgs and the sysretq/iretq of a return to user mode,
+ * with a kernel CS but the user GS base: their entry decides from the GS
+ * base MSR instead of CS (paranoid_entry).
  */
 #include <asm/ptrace.h>
 #include <asm/segment.h>
@@ -87,6 +88,13 @@ common_entry:
 	 * That is pt_regs with di where the vector was: exactly the layout.
 	 */
 	cld
+	/* NMI, #DF, #MC (IST stacks) may hit the kernel with the user GS. */
+	cmpq	$2, %rdi
+	je	paranoid_entry
+	cmpq	$8, %rdi
+	je	paranoid_entry
+	cmpq	$18, %rdi
+	je	paranoid_entry
 	testb	$3, PTREGS_CS(%rsp)
 	jz	1f
 	swapgs
@@ -109,6 +117,35 @@ common_entry:
 	cli
 	movq	%rsp, %rdi
 	call	irqentry_exit_to_user_mode	/* returns with interrupts off */
+	jmp	swapgs_restore_regs_and_iret
+
+/*
+ * The IST vectors can arrive anywhere, including the few instructions of
+ * a return to user mode after swapgs, where CS is still the kernel's but
+ * GS is the user's: look at the GS base itself (the kernel's is a kernel
+ * address; ARCH_SET_GS keeps user bases below TASK_SIZE_MAX), switch if
+ * needed and switch back on the way out.  No exit-to-user work: the task
+ * is not on its own stack here.
+ */
+paranoid_entry:
+	xorl	%r12d, %r12d		/* callee-saved: 1 if we did swapgs */
+	movl	$0xc0000101, %ecx	/* MSR_GS_BASE */
+	rdmsr
+	testl	%edx, %edx
+	js	1f
+	swapgs
+	movl	$1, %r12d
+1:	movq	%rsp, %rbx
+	movq	%rdi, %rsi		/* vector */
+	movq	%rsp, %rdi		/* regs */
+	pushq	PTREGS_IP(%rbx)
+	pushq	%rbp
+	movq	%rsp, %rbp
+	andq	$~15, %rsp
+	call	exception_dispatch
+	movq	%rbx, %rsp
+	testl	%r12d, %r12d
+	jz	restore_regs_and_iret
 	jmp	swapgs_restore_regs_and_iret
 
 /* Return to user mode through iretq: pt_regs at %rsp, interrupts off. */

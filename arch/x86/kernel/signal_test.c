@@ -74,6 +74,7 @@ struct ut_data {
 	volatile int ctid;
 	volatile int ptid;
 	volatile long child_flag;
+	volatile long poke_done;
 	volatile long corrupt;		/* 1: misaligned fpstate; 2: bad MXCSR */
 };
 
@@ -197,19 +198,22 @@ UT_TEXT void ut_child_pause(void)
 		sys0(__NR_pause);
 }
 
-/* Sends SIGUSR1 to its parent, then exits (after a while) or pauses. */
+/*
+ * Sends SIGUSR1 to its parent every little while: in mode 1 until the
+ * parent says it was interrupted (poke_done), then it pauses; in mode 2
+ * three times, then it exits with 5.  Repeating makes the test immune to
+ * the parent not yet sleeping when the first signal comes.
+ */
 UT_TEXT void ut_child_poke(void)
 {
-	long ppid = sys0(__NR_getppid);
+	long ppid = sys0(__NR_getppid), mode = UD->child_flag;
 
-	/* Let the parent get to sleep in wait4() first. */
-	for (volatile long i = 0; i < 200000; i++)
-		;
-	sys2(__NR_kill, ppid, SIGUSR1);
-	if (UD->child_flag == 2) {
+	for (int n = 1; !UD->poke_done; n++) {
 		for (volatile long i = 0; i < 200000; i++)
 			;
-		sys1(__NR_exit, 5);
+		sys2(__NR_kill, ppid, SIGUSR1);
+		if (mode == 2 && n == 3)
+			sys1(__NR_exit, 5);
 	}
 	for (;;)
 		sys0(__NR_pause);
@@ -326,7 +330,11 @@ UT_TEXT void ut_main(void)
 	CHECK(1);
 
 	/* 24-29: a thread; the parent spins, so the thread must preempt it. */
-	set_handler(SIGCHLD, ULOCAL(ut_handler), SA_SIGINFO, 0);
+	/*
+	 * SA_RESTART: a CLD_CONTINUED SIGCHLD arrives whenever the continued
+	 * child gets to run, possibly during a later wait4().
+	 */
+	set_handler(SIGCHLD, ULOCAL(ut_handler), SA_SIGINFO | SA_RESTART, 0);
 	UD->ctid = -1;
 	c = ut_clone(CLONE_VM | CLONE_FS | CLONE_FILES | CLONE_SIGHAND | CLONE_THREAD |
 		     CLONE_SYSVSEM | CLONE_SETTLS | CLONE_PARENT_SETTID | CLONE_CHILD_CLEARTID,
@@ -385,28 +393,36 @@ UT_TEXT void ut_main(void)
 	set_handler(SIGUSR1, ULOCAL(ut_handler), SA_SIGINFO, 0);
 	UD->handled[SIGUSR1] = 0;
 	UD->child_flag = 1;
+	UD->poke_done = 0;
 	c = ut_clone(CLONE_VM | SIGCHLD, UT_CSTACK_TOP, ULOCAL(ut_child_poke), 0, 0, 0);
 	r = ut_wait(c, &status, 0);
-	CHECK(r == -4 && UD->handled[SIGUSR1] == 1);
+	UD->poke_done = 1;
+	CHECK(r == -4 && UD->handled[SIGUSR1] >= 1);
+	/* The child may send one more before it sees poke_done: restart on it. */
+	set_handler(SIGUSR1, ULOCAL(ut_handler), SA_SIGINFO | SA_RESTART, 0);
 	sys2(__NR_kill, c, SIGKILL);
 	CHECK(ut_wait(c, &status, 0) == c && status == SIGKILL);
-	set_handler(SIGUSR1, ULOCAL(ut_handler), SA_SIGINFO | SA_RESTART, 0);
+	UD->handled[SIGUSR1] = 0;
 	UD->child_flag = 2;
+	UD->poke_done = 0;
 	c = ut_clone(CLONE_VM | SIGCHLD, UT_CSTACK_TOP, ULOCAL(ut_child_poke), 0, 0, 0);
 	r = ut_wait(c, &status, 0);
-	CHECK(r == c && status == 0x500 && UD->handled[SIGUSR1] == 2);
+	CHECK(r == c && status == 0x500 && UD->handled[SIGUSR1] >= 1);
 
 	/* 48-49: sigsuspend returns EINTR after the handler, the mask comes back. */
 	mask = 1UL << (SIGUSR1 - 1);
 	sys4(__NR_rt_sigprocmask, SIG_BLOCK, &mask, 0, 8);
+	UD->handled[SIGUSR1] = 0;
 	UD->child_flag = 1;
+	UD->poke_done = 0;
 	c = ut_clone(CLONE_VM | SIGCHLD, UT_CSTACK_TOP, ULOCAL(ut_child_poke), 0, 0, 0);
 	{
 		unsigned long none = 0, now = 0;
 
 		r = sys2(__NR_rt_sigsuspend, &none, 8);
+		UD->poke_done = 1;
 		sys4(__NR_rt_sigprocmask, SIG_BLOCK, 0, &now, 8);
-		CHECK(r == -4 && UD->handled[SIGUSR1] == 3);
+		CHECK(r == -4 && UD->handled[SIGUSR1] == 1);
 		CHECK(now == mask);
 	}
 	sys2(__NR_kill, c, SIGKILL);
