@@ -53,9 +53,6 @@
 #include <asm/processor.h>
 #include <linux/random.h>
 
-void mm_release_vfork(struct task_struct *tsk);
-/* kernel/futex.c (no header of its own yet). */
-int futex_wake(u32 *uaddr, unsigned int flags, int nr_wake, u32 bitset);
 
 /* Where the stack of a new program ends (Linux: the top of user space). */
 #define STACK_TOP		TASK_SIZE_MAX
@@ -403,15 +400,7 @@ static void exec_mmap(struct mm_struct *mm)
 	struct task_struct *tsk = current;
 	struct mm_struct *old_mm = tsk->mm, *active = tsk->active_mm;
 
-	/* CLONE_CHILD_CLEARTID and vfork: done with the old memory. */
-	if (tsk->clear_child_tid) {
-		int *tidptr = tsk->clear_child_tid;
-
-		tsk->clear_child_tid = NULL;
-		if (old_mm && atomic_read(&old_mm->mm_users) > 1 && !put_user(0, tidptr))
-			futex_wake((u32 *)tidptr, 0, 1, 0xffffffff);
-	}
-	mm_release_vfork(tsk);
+	mm_release(tsk, old_mm);
 
 	local_irq_disable();
 	tsk->mm = mm;

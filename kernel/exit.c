@@ -49,12 +49,6 @@
 #include "sched/sched.h"
 #include <linux/sched/mm.h>
 
-/* kernel/futex.c (no header of its own yet). */
-int futex_wake(u32 *uaddr, unsigned int flags, int nr_wake, u32 bitset);
-#define FUTEX_BITSET_MATCH_ANY	0xffffffff
-
-void mm_release_vfork(struct task_struct *tsk);
-
 static inline bool is_global_init(struct task_struct *p)
 {
 	return p->tgid == 1;
@@ -300,19 +294,6 @@ static void exit_signals(struct task_struct *tsk)
 		do_notify_parent_cldstop(tsk, CLD_STOPPED);
 }
 
-/* CLONE_CHILD_CLEARTID and vfork: let go of the address space's users. */
-static void mm_release(struct task_struct *tsk)
-{
-	int *tidptr = tsk->clear_child_tid;
-
-	if (tidptr) {
-		tsk->clear_child_tid = NULL;
-		if (!put_user(0, tidptr))
-			futex_wake((u32 *)tidptr, 0, 1, FUTEX_BITSET_MATCH_ANY);
-	}
-	mm_release_vfork(tsk);
-}
-
 static void __noreturn do_exit_kthread(struct task_struct *tsk)
 {
 	spin_lock(&tasklist_lock);
@@ -353,7 +334,7 @@ void __noreturn do_exit(long code)
 	/* A dying session leader hangs up its controlling terminal (tty layer). */
 	if (group_dead && tsk->signal->leader)
 		disassociate_ctty(1);
-	mm_release(tsk);
+	mm_release(tsk, tsk->mm);
 	if (tsk->mm)
 		exit_mm(tsk);
 	exit_files(tsk);

@@ -47,6 +47,7 @@
 #include <asm/uaccess.h>
 #include "sched/sched.h"
 #include <linux/sched/mm.h>
+#include <linux/futex.h>
 
 static struct kmem_cache *task_struct_cachep;
 unsigned long total_forks;	/* tasks ever created, for /proc/stat; tasklist_lock */
@@ -638,7 +639,7 @@ static pid_t kernel_clone(struct kernel_clone_args *args)
 }
 
 /* The child has exec'd or is exiting: release a vfork parent. */
-void mm_release_vfork(struct task_struct *tsk)
+static void mm_release_vfork(struct task_struct *tsk)
 {
 	spin_lock(&vfork_lock);
 	if (tsk->vfork_done) {
@@ -646,6 +647,23 @@ void mm_release_vfork(struct task_struct *tsk)
 		tsk->vfork_done = NULL;
 	}
 	spin_unlock(&vfork_lock);
+}
+
+/*
+ * tsk is done with mm (exit or exec): clear and wake its
+ * CLONE_CHILD_CLEARTID word - only worth it when other users of mm could
+ * be waiting on it - and release a vfork parent.
+ */
+void mm_release(struct task_struct *tsk, struct mm_struct *mm)
+{
+	int *tidptr = tsk->clear_child_tid;
+
+	if (tidptr) {
+		tsk->clear_child_tid = NULL;
+		if (mm && atomic_read(&mm->mm_users) > 1 && !put_user(0, tidptr))
+			futex_wake((u32 *)tidptr, 0, 1, FUTEX_BITSET_MATCH_ANY);
+	}
+	mm_release_vfork(tsk);
 }
 
 SYSCALL_DEFINE0(fork)

@@ -68,4 +68,7 @@ void kthread_unuse_mm(struct mm_struct *mm);
  */
 void arch_pick_mmap_layout(struct mm_struct *mm);
 
+/* Exit/exec is done with mm: CLONE_CHILD_CLEARTID wake, vfork release (kernel/fork.c). */
+void mm_release(struct task_struct *tsk, struct mm_struct *mm);
+
 #endif /* _LINUX_SCHED_MM_H */
