@@ -16,6 +16,7 @@
 #define _LINUX_FS_H
 
 #include <linux/types.h>
+#include <linux/errseq.h>
 #include <linux/kernel.h>
 #include <linux/errno.h>
 #include <linux/list.h>
@@ -56,7 +57,6 @@ struct file;
 struct kiocb;
 struct dir_context;
 
-typedef unsigned int fmode_t;
 typedef unsigned int __poll_t;
 typedef u64 blkcnt_t;
 typedef void *fl_owner_t;
@@ -117,10 +117,53 @@ static inline unsigned char fs_umode_to_dtype(umode_t mode)
 
 /* ---------------------------------------------------------------- address space */
 
+/*
+ * Read-ahead request (mm/readahead.c): the pages [_index, _index + _nr_pages)
+ * are allocated, locked and in the page cache; ->readahead starts reads
+ * for them (readahead_page() hands each out, referenced), unlocking each
+ * page when its I/O completes.  Pages it does not consume are read one by
+ * one through ->readpage afterwards.
+ */
+struct readahead_control {
+	struct file *file;
+	struct address_space *mapping;
+	pgoff_t _index;
+	unsigned int _nr_pages;
+	unsigned int _batch_count;
+};
+
+/*
+ * What the page cache asks of a file system (Linux's contract; see
+ * Documentation/filesystems/vfs.md):
+ *   readpage      page locked, not uptodate: start the read, unlock when done
+ *   readahead     see struct readahead_control
+ *   writepage     page locked, dirty bit cleared by clear_page_dirty_for_io:
+ *                 set_page_writeback, unlock, end_page_writeback on completion
+ *   writepages    write the dirty pages wbc asks for (large bios)
+ *   set_page_dirty  mark a page dirty (buffers too); true if newly dirty
+ *   write_begin   prepare [pos, pos+len) of a page for a copy from user
+ *                 (read partial blocks, allocate): returns the page locked
+ *   write_end     after copying 'copied' bytes: mark dirty, update i_size,
+ *                 unlock and put the page; returns bytes accepted
+ *   bmap          file block -> disk block (FIBMAP)
+ *   invalidatepage  truncate: drop buffers' state for [offset, offset+length)
+ *   releasepage   free the page's private data (buffers) if possible
+ *   direct_IO     O_DIRECT transfer bypassing the cache
+ */
 struct address_space_operations {
 	int (*writepage)(struct page *page, struct writeback_control *wbc);
 	int (*readpage)(struct file *file, struct page *page);
-	int (*set_page_dirty)(struct page *page);
+	int (*writepages)(struct address_space *mapping, struct writeback_control *wbc);
+	bool (*set_page_dirty)(struct page *page);
+	void (*readahead)(struct readahead_control *rac);
+	int (*write_begin)(struct file *file, struct address_space *mapping, loff_t pos,
+			   unsigned int len, unsigned int flags, struct page **pagep,
+			   void **fsdata);
+	int (*write_end)(struct file *file, struct address_space *mapping, loff_t pos,
+			 unsigned int len, unsigned int copied, struct page *page, void *fsdata);
+	sector_t (*bmap)(struct address_space *mapping, sector_t block);
+	void (*invalidatepage)(struct page *page, unsigned int offset, unsigned int length);
+	bool (*releasepage)(struct page *page, gfp_t gfp);
 	ssize_t (*direct_IO)(struct kiocb *iocb, struct iov_iter *iter);
 };
 
@@ -142,6 +185,10 @@ struct address_space {
 	unsigned long flags;		/* AS_* error bits */
 	const struct address_space_operations *a_ops;
 	void *private_data;
+	pgoff_t writeback_index;	/* range_cyclic writeback resumes here */
+	spinlock_t private_lock;	/* buffers: private_list, page buffers */
+	struct list_head private_list;	/* associated metadata buffers (fsync) */
+	errseq_t wb_err;		/* writeback errors, reported by fsync */
 };
 
 #define AS_EIO		0
@@ -183,6 +230,8 @@ struct inode_operations {
 #define I_DIRTY_PAGES	(1 << 6)
 #define I_DIRTY_INODE	(I_DIRTY_SYNC | I_DIRTY_DATASYNC)
 #define I_DIRTY		(I_DIRTY_INODE | I_DIRTY_PAGES)
+#define I_SYNC		(1 << 7)	/* being written back by the flusher */
+#define I_DIRTY_TIME	(1 << 11)	/* only timestamps dirty (lazytime) */
 
 /* i_flags */
 #define S_SYNC		(1 << 0)
@@ -246,6 +295,10 @@ struct inode {
 	struct cdev *i_cdev;		/* character devices: the driver */
 	struct block_device *i_bdev;
 	void *i_private;
+	/* writeback (fs/fs-writeback.c): the bdi's b_dirty/b_io/b_more_io; wb->list_lock */
+	struct list_head i_io_list;
+	unsigned long dirtied_when;	/* jiffies when first dirtied */
+	unsigned long dirtied_time_when;
 };
 
 static inline loff_t i_size_read(const struct inode *inode)
@@ -349,7 +402,14 @@ void init_special_inode(struct inode *inode, umode_t mode, dev_t rdev);
 /* Now, truncated to the file system's granularity. */
 struct timespec64 current_time(struct inode *inode);
 void inode_set_ctime_current(struct inode *inode);
-void mark_inode_dirty(struct inode *inode);
+/*
+ * Dirty an inode (fs/fs-writeback.c): I_DIRTY_SYNC/DATASYNC for metadata
+ * (calls ->dirty_inode), I_DIRTY_PAGES when its pages were dirtied; puts
+ * it on its bdi's dirty list with dirtied_when = now if it was clean.
+ */
+void __mark_inode_dirty(struct inode *inode, int flags);
+void mark_inode_dirty(struct inode *inode);	/* I_DIRTY */
+void mark_inode_dirty_sync(struct inode *inode);	/* I_DIRTY_SYNC */
 void touch_atime(const struct path *path);
 void file_update_time(struct file *file);
 void inode_add_bytes(struct inode *inode, loff_t bytes);
@@ -462,6 +522,7 @@ struct super_block {
 	spinlock_t s_inode_list_lock;
 	struct mutex s_vfs_rename_mutex;
 	struct block_device *s_bdev;
+	struct backing_dev_info *s_bdi;	/* where the inodes write back to */
 	u32 s_time_gran;		/* timestamp granularity in ns */
 	unsigned int s_max_links;	/* hard links per inode; 0: unlimited */
 	int s_readonly_remount;		/* going read-only: refuse new writers; mount_lock */
@@ -585,6 +646,22 @@ struct file_operations {
  * file may be shared (FMODE_ATOMIC_POS and f_count > 1), so concurrent
  * users of one description see the offset move atomically per call.
  */
+/*
+ * Per-open read-ahead state (mm/readahead.c): the current window is
+ * [start, start + size); reaching start + size - async_size (a page
+ * marked PG_readahead) triggers the next, larger window.  ra_pages is
+ * the maximum, copied from the bdi at open.  Guarded by nothing: racing
+ * readers of one file only disturb the heuristic.
+ */
+struct file_ra_state {
+	pgoff_t start;
+	unsigned int size;
+	unsigned int async_size;
+	unsigned int ra_pages;
+	unsigned int mmap_miss;
+	loff_t prev_pos;
+};
+
 struct file {
 	struct path f_path;
 	struct inode *f_inode;
@@ -601,6 +678,8 @@ struct file {
 	pid_t f_owner_pid;		/* F_SETOWN */
 	int f_owner_signum;		/* F_SETSIG */
 	void *private_data;
+	struct file_ra_state f_ra;	/* read-ahead state (mm/readahead.c) */
+	errseq_t f_wb_err;		/* writeback errors already reported */
 };
 
 static inline struct inode *file_inode(const struct file *f)

@@ -41,6 +41,7 @@ typedef _Bool bool;
 typedef u64 phys_addr_t;
 typedef u64 dma_addr_t;
 typedef u64 sector_t;
+typedef unsigned int fmode_t;
 typedef long long loff_t;
 typedef long off_t;
 typedef int pid_t;

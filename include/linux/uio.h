@@ -23,6 +23,7 @@
 #include <linux/limits.h>
 #include <asm/page_types.h>
 #include <uapi/linux/uio.h>
+#include <linux/bvec.h>
 
 /* The most a single read or write moves (Linux: INT_MAX rounded to pages). */
 #define MAX_RW_COUNT	(INT_MAX & PAGE_MASK)
@@ -32,12 +33,6 @@ struct page;
 struct kvec {
 	void *iov_base;
 	size_t iov_len;
-};
-
-struct bio_vec {
-	struct page *bv_page;
-	unsigned int bv_len;
-	unsigned int bv_offset;
 };
 
 enum iter_type {

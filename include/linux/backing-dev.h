@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Backing devices (mm/backing-dev.c): what a file system's pages are
+ * written back to.  One backing_dev_info per disk (gendisk->bdi, shared
+ * by its partitions) and one "noop" bdi for memory file systems.
+ * super_block->s_bdi points at the bdi its inodes write back to.
+ *
+ *   bdi = bdi_alloc();  bdi_register(bdi, "%u:%u", MAJOR(d), MINOR(d));
+ *   bdi_unregister(bdi); bdi_put(bdi);
+ *
+ * Issue 4 (storage) uses ra_pages (read-ahead window, read_ahead_kb) and
+ * the writeback list/flusher fields; issue 5 grows the dirty-limit
+ * accounting here.  Locking: see struct bdi_writeback in
+ * <linux/backing-dev-defs.h>.
+ */
+#ifndef _LINUX_BACKING_DEV_H
+#define _LINUX_BACKING_DEV_H
+
+#include <linux/backing-dev-defs.h>
+
+struct backing_dev_info *bdi_alloc(void);
+int bdi_register(struct backing_dev_info *bdi, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void bdi_unregister(struct backing_dev_info *bdi);
+void bdi_put(struct backing_dev_info *bdi);
+
+/* For memory file systems and pseudo files: never written back. */
+extern struct backing_dev_info noop_backing_dev_info;
+
+struct backing_dev_info *inode_to_bdi(struct inode *inode);
+
+/* Does mapping's data get written back (dirty accounting applies)? */
+static inline bool mapping_can_writeback(struct address_space *mapping)
+{
+	return !(inode_to_bdi(mapping->host)->capabilities & BDI_CAP_NO_WRITEBACK);
+}
+
+#endif /* _LINUX_BACKING_DEV_H */

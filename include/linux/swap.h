@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * LRU lists and page reclaim (mm/swap.c, mm/vmscan.c).
+ *
+ *   lru_cache_add(page)       a new page-cache (later: anon) page joins
+ *                             the inactive list (batched per CPU)
+ *   mark_page_accessed(page)  a use: inactive,unreferenced -> referenced
+ *                             -> active (second chance)
+ *   try_to_free_pages(...)    direct reclaim from the allocator's slow path
+ *   wakeup_kswapd(zone, order)  below the low watermark: background reclaim
+ *
+ * Each node has one lruvec with LRU_INACTIVE_FILE/ACTIVE_FILE (and the
+ * anon pair, empty until anonymous reclaim exists) under lru_lock.
+ * A page on a list has PG_lru and one reference held by... nobody: the
+ * list does not pin it; isolation takes a reference (get_page_unless_zero)
+ * and clears PG_lru under lru_lock.
+ */
+#ifndef _LINUX_SWAP_H
+#define _LINUX_SWAP_H
+
+#include <linux/types.h>
+#include <linux/gfp.h>
+
+struct page;
+struct zone;
+struct shrinker;
+
+void lru_cache_add(struct page *page);
+void mark_page_accessed(struct page *page);
+/* Take a page off the LRU (PG_lru) before freeing it: 0, or -EBUSY. */
+int isolate_lru_page(struct page *page);
+void putback_lru_page(struct page *page);
+/* A page finished writeback with PG_reclaim: move it to the inactive tail. */
+void rotate_reclaimable_page(struct page *page);
+/* Drain this CPU's (or every CPU's) LRU add batches. */
+void lru_add_drain(void);
+void lru_add_drain_all(void);
+
+unsigned long try_to_free_pages(gfp_t gfp, unsigned int order);
+void wakeup_kswapd(struct zone *zone, unsigned int order);
+
+/*
+ * Shrinkers: caches outside the page cache (dentries, inodes, buffer
+ * heads) that reclaim asks to give memory back.
+ */
+struct shrink_control {
+	gfp_t gfp_mask;
+	unsigned long nr_to_scan;
+	unsigned long nr_scanned;
+};
+struct shrinker {
+	unsigned long (*count_objects)(struct shrinker *s, struct shrink_control *sc);
+	unsigned long (*scan_objects)(struct shrinker *s, struct shrink_control *sc);
+	int seeks;
+	struct list_head list;
+};
+#define SHRINK_STOP	(~0UL)
+#define DEFAULT_SEEKS	2
+int register_shrinker(struct shrinker *s);
+void unregister_shrinker(struct shrinker *s);
+/* drop_caches 2: run every shrinker until it frees nothing more. */
+void drop_slab(void);
+
+#endif /* _LINUX_SWAP_H */

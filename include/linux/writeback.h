@@ -1,0 +1,103 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Writeback: dirty page accounting and throttling (mm/page-writeback.c),
+ * writing inodes back (fs/fs-writeback.c).
+ *
+ *   set_page_dirty(page)              a page-cache page became dirty:
+ *                                     tag it, account it, dirty the inode
+ *   balance_dirty_pages_ratelimited(mapping)
+ *                                     after dirtying pages in a write():
+ *                                     may sleep until below the limits
+ *   do_writepages(mapping, wbc)       ->writepages or generic_writepages
+ *   write_cache_pages(mapping, wbc, writepage, data)
+ *                                     walk DIRTY (or TOWRITE) tags, lock
+ *                                     each page, clear_page_dirty_for_io,
+ *                                     call writepage
+ *   __mark_inode_dirty(inode, I_DIRTY_*)  (in <linux/fs.h>)
+ *   sync_inodes_sb(sb), writeback_inodes_sb(sb), write_inode_now(inode, sync)
+ *   wakeup_flusher_threads()          start background writeback everywhere
+ *
+ * Sync modes: WB_SYNC_NONE writes what it can without waiting on locked
+ * pages or pages under writeback; WB_SYNC_ALL waits, and is what data
+ * integrity (fsync, sync) uses.
+ */
+#ifndef _LINUX_WRITEBACK_H
+#define _LINUX_WRITEBACK_H
+
+#include <linux/types.h>
+#include <linux/fs.h>
+
+struct page;
+struct address_space;
+struct backing_dev_info;
+struct bdi_writeback;
+
+enum writeback_sync_modes {
+	WB_SYNC_NONE,	/* don't wait on anything */
+	WB_SYNC_ALL,	/* wait on every mapping */
+};
+
+enum wb_reason {
+	WB_REASON_BACKGROUND,
+	WB_REASON_VMSCAN,
+	WB_REASON_SYNC,
+	WB_REASON_PERIODIC,
+	WB_REASON_FS_FREE_SPACE,
+	WB_REASON_FORKER_THREAD,
+	WB_REASON_MAX,
+};
+
+struct writeback_control {
+	long nr_to_write;		/* pages to write; decremented per page */
+	long pages_skipped;		/* pages not written */
+	loff_t range_start;		/* byte range, inclusive */
+	loff_t range_end;
+	enum writeback_sync_modes sync_mode;
+	unsigned for_kupdate:1;		/* periodic (age-based) writeback */
+	unsigned for_background:1;	/* above the background threshold */
+	unsigned tagged_writepages:1;	/* tag-and-write to avoid livelock */
+	unsigned for_reclaim:1;		/* from page reclaim */
+	unsigned range_cyclic:1;	/* resume at mapping->writeback_index */
+	unsigned for_sync:1;		/* sync(2) */
+};
+
+static inline int wbc_to_write_flags(struct writeback_control *wbc)
+{
+	return wbc->sync_mode == WB_SYNC_ALL ? (1 << 9) /* REQ_SYNC */ : 0;
+}
+
+typedef int (*writepage_t)(struct page *page, struct writeback_control *wbc, void *data);
+
+int write_cache_pages(struct address_space *mapping, struct writeback_control *wbc,
+		      writepage_t writepage, void *data);
+int generic_writepages(struct address_space *mapping, struct writeback_control *wbc);
+int do_writepages(struct address_space *mapping, struct writeback_control *wbc);
+/* Write one locked dirty page (reclaim, fsync of a single page); unlocks. */
+int write_one_page(struct page *page);
+void tag_pages_for_writeback(struct address_space *mapping, pgoff_t start, pgoff_t end);
+
+void balance_dirty_pages_ratelimited(struct address_space *mapping);
+
+/* fs/fs-writeback.c */
+void writeback_inodes_sb(struct super_block *sb, enum wb_reason reason);
+void sync_inodes_sb(struct super_block *sb);
+int write_inode_now(struct inode *inode, int sync);
+int sync_inode_metadata(struct inode *inode, int wait);
+void wakeup_flusher_threads(enum wb_reason reason);
+/* Drop the inode from its bdi's lists (eviction). */
+void inode_io_list_del(struct inode *inode);
+/* Wait until the flusher is done with inode (I_SYNC clear). */
+void inode_wait_for_writeback(struct inode *inode);
+
+/* The vm.dirty_* tunables (mm/page-writeback.c). */
+extern int dirty_background_ratio;
+extern unsigned long dirty_background_bytes;
+extern int vm_dirty_ratio;
+extern unsigned long vm_dirty_bytes;
+extern unsigned int dirty_writeback_interval;	/* centisecs */
+extern unsigned int dirty_expire_interval;	/* centisecs */
+
+/* Global thresholds in pages (background, dirty). */
+void global_dirty_limits(unsigned long *pbackground, unsigned long *pdirty);
+
+#endif /* _LINUX_WRITEBACK_H */
