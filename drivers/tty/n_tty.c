@@ -15,9 +15,13 @@
  *
  * Echo.  The receive path does not write to the driver itself: it queues
  * echo bytes and operations (erase a tab, note the column where a line
- * started) in echo_buf, and process_echoes() turns them into output under
- * output_lock, which also serialises write() output, so the column count
- * that tab erasing needs stays exact.
+ * started) in echo_buf, and n_tty_process_echoes() turns them into output
+ * under output_lock, which also serialises write() output, so the column
+ * count that tab erasing needs stays exact.
+ *
+ * This file is the input side (receiving, editing, signals, reading) and
+ * the line discipline's operations; n_tty_output.c is the output side
+ * (echo, OPOST, writing); n_tty.h their shared state.
  *
  * Interface: n_tty_ops (<linux/tty_ldisc.h>).
  *
@@ -26,8 +30,8 @@
  * time, so a reader gets whole lines); output_lock (driver output, column
  * state, echo consumption, echo flushes); ldata->lock (spinlock: the read
  * ring, marks, modes and the echo ring indices).  Signals are sent with
- * no n_tty lock held.  Only process_echoes() consumes echoes, so the
- * echo tail moves under output_lock alone.
+ * no n_tty lock held.  Only n_tty_process_echoes() consumes echoes, so
+ * the echo tail moves under output_lock alone.
  */
 #include <linux/kernel.h>
 #include <linux/ctype.h>
@@ -44,342 +48,11 @@
 #include <linux/tty_flip.h>
 #include <linux/tty_port.h>
 #include <linux/signal.h>
+#include "n_tty.h"
 #include <asm/uaccess.h>
 #if __has_include(<linux/poll.h>)
 #include <linux/poll.h>	/* poll() support arrives with the poll infrastructure */
 #endif
-
-#define N_TTY_BUF_SIZE	4096		/* Linux's: longest canonical line is 4095 */
-#define N_TTY_BUF_MASK	(N_TTY_BUF_SIZE - 1)
-#define ECHO_BUF_SIZE	4096
-#define ECHO_BUF_MASK	(ECHO_BUF_SIZE - 1)
-
-/* read_mark[] bits */
-#define MARK_EOL	0x01		/* this byte ends a canonical line */
-#define MARK_EOF	0x02		/* ... and is the EOF character: not returned */
-
-/*
- * echo_buf holds bytes to echo; ECHO_OP_START introduces an operation:
- *   START START            a literal 0xff
- *   START SET_CANON_COL    remember the column where the input line began
- *   START ERASE_TAB n      back up over an erased tab; n = columns the
- *                          line had after the previous tab (0x80: there
- *                          was one, so canon_column does not count)
- *   START c (c < 0x20 or 0x7f)   echo the control character as ^X
- */
-#define ECHO_OP_START		0xff
-#define ECHO_OP_SET_CANON_COL	0x81
-#define ECHO_OP_ERASE_TAB	0x82
-
-struct n_tty_data {
-	spinlock_t lock;
-	struct mutex atomic_read_lock;
-	struct mutex output_lock;
-
-	/* Read side: ldata->lock. */
-	unsigned int read_head, read_tail, canon_head;
-	bool icanon;			/* ICANON, latched at set_termios */
-	bool lnext;			/* the previous character was LNEXT */
-	bool erasing;			/* inside an ECHOPRT \...\ run */
-	bool no_room;			/* receive_buf stopped for lack of room */
-	DECLARE_BITMAP(char_map, 256);	/* characters needing special handling */
-
-	/* Echo ring: head under ldata->lock; tail under output_lock and ldata->lock. */
-	unsigned int echo_head, echo_tail;
-
-	/* Output: output_lock. */
-	unsigned int column;		/* where the cursor is, for tabs */
-	unsigned int canon_column;	/* where the current input line began */
-
-	u8 read_buf[N_TTY_BUF_SIZE];
-	u8 read_mark[N_TTY_BUF_SIZE];
-	u8 echo_buf[ECHO_BUF_SIZE];
-};
-
-static inline unsigned int read_cnt(struct n_tty_data *ldata)
-{
-	return ldata->read_head - ldata->read_tail;
-}
-
-static inline bool is_utf8_continuation(u8 c)
-{
-	return (c & 0xc0) == 0x80;
-}
-
-static inline bool is_continuation(u8 c, struct tty_struct *tty)
-{
-	return I_IUTF8(tty) && is_utf8_continuation(c);
-}
-
-/* ------------------------------------------------------------ echo queue */
-
-/* Append n bytes as one unit, or nothing if they do not fit.  ldata->lock. */
-static void add_echo(struct n_tty_data *ldata, const u8 *b, unsigned int n)
-{
-	if (ECHO_BUF_SIZE - (ldata->echo_head - ldata->echo_tail) < n)
-		return;
-	for (unsigned int i = 0; i < n; i++)
-		ldata->echo_buf[ldata->echo_head++ & ECHO_BUF_MASK] = b[i];
-}
-
-static void echo_char_raw(u8 c, struct n_tty_data *ldata)
-{
-	u8 op[2] = { ECHO_OP_START, ECHO_OP_START };
-
-	if (c == ECHO_OP_START)
-		add_echo(ldata, op, 2);
-	else
-		add_echo(ldata, &c, 1);
-}
-
-/* Echo c, as ^X if it is a control character and ECHOCTL is set. */
-static void echo_char(u8 c, struct tty_struct *tty)
-{
-	struct n_tty_data *ldata = tty->disc_data;
-	u8 op[2] = { ECHO_OP_START, c };
-
-	if (c != ECHO_OP_START && L_ECHOCTL(tty) && iscntrl(c) && c != '\t')
-		add_echo(ldata, op, 2);
-	else
-		echo_char_raw(c, ldata);
-}
-
-static void echo_set_canon_col(struct n_tty_data *ldata)
-{
-	u8 op[2] = { ECHO_OP_START, ECHO_OP_SET_CANON_COL };
-
-	add_echo(ldata, op, 2);
-}
-
-static void echo_erase_tab(unsigned int num_chars, bool after_tab, struct n_tty_data *ldata)
-{
-	u8 op[3] = { ECHO_OP_START, ECHO_OP_ERASE_TAB, (num_chars & 7) | (after_tab ? 0x80 : 0) };
-
-	add_echo(ldata, op, 3);
-}
-
-static void finish_erasing(struct n_tty_data *ldata)
-{
-	if (ldata->erasing) {
-		echo_char_raw('/', ldata);
-		ldata->erasing = false;
-	}
-}
-
-/* ------------------------------------------------------------ output */
-
-/*
- * Output one character with OPOST processing.  output_lock held.
- * Returns the room used, or -1 if space is too small (nothing done).
- */
-static int do_output_char(u8 c, struct tty_struct *tty, unsigned int space)
-{
-	struct n_tty_data *ldata = tty->disc_data;
-	unsigned int spaces;
-
-	if (!space)
-		return -1;
-	switch (c) {
-	case '\n':
-		if (O_ONLRET(tty))
-			ldata->column = 0;
-		if (O_ONLCR(tty)) {
-			if (space < 2)
-				return -1;
-			ldata->canon_column = ldata->column = 0;
-			tty->ops->write(tty, (const u8 *)"\r\n", 2);
-			return 2;
-		}
-		ldata->canon_column = ldata->column;
-		break;
-	case '\r':
-		if (O_ONOCR(tty) && ldata->column == 0)
-			return 0;
-		if (O_OCRNL(tty)) {
-			c = '\n';
-			if (O_ONLRET(tty))
-				ldata->canon_column = ldata->column = 0;
-			break;
-		}
-		ldata->canon_column = ldata->column = 0;
-		break;
-	case '\t':
-		spaces = 8 - (ldata->column & 7);
-		if (O_TABDLY(tty) == XTABS) {
-			if (space < spaces)
-				return -1;
-			ldata->column += spaces;
-			tty->ops->write(tty, (const u8 *)"        ", spaces);
-			return spaces;
-		}
-		ldata->column += spaces;
-		break;
-	case '\b':
-		if (ldata->column > 0)
-			ldata->column--;
-		break;
-	default:
-		if (!iscntrl(c)) {
-			if (O_OLCUC(tty))
-				c = toupper(c);
-			if (!is_continuation(c, tty))
-				ldata->column++;
-		}
-		break;
-	}
-	tty_put_char(tty, c);
-	return 1;
-}
-
-static int process_output(u8 c, struct tty_struct *tty)
-{
-	struct n_tty_data *ldata = tty->disc_data;
-	int ret;
-
-	mutex_lock(&ldata->output_lock);
-	ret = do_output_char(c, tty, tty_write_room(tty));
-	mutex_unlock(&ldata->output_lock);
-	return ret;
-}
-
-/*
- * Write the longest run of characters that need no translation (only
- * column bookkeeping) in one driver call.  Returns the number written.
- */
-static ssize_t process_output_block(struct tty_struct *tty, const u8 *buf, size_t nr)
-{
-	struct n_tty_data *ldata = tty->disc_data;
-	unsigned int space;
-	size_t i;
-	ssize_t written;
-
-	mutex_lock(&ldata->output_lock);
-	space = tty_write_room(tty);
-	if (nr > space)
-		nr = space;
-	for (i = 0; i < nr; i++) {
-		u8 c = buf[i];
-
-		switch (c) {
-		case '\n':
-			if (O_ONLRET(tty))
-				ldata->column = 0;
-			if (O_ONLCR(tty))
-				goto stop;
-			ldata->canon_column = ldata->column;
-			break;
-		case '\r':
-			if (O_ONOCR(tty) && ldata->column == 0)
-				goto stop;
-			if (O_OCRNL(tty))
-				goto stop;
-			ldata->canon_column = ldata->column = 0;
-			break;
-		case '\t':
-			goto stop;
-		case '\b':
-			if (ldata->column > 0)
-				ldata->column--;
-			break;
-		default:
-			if (!iscntrl(c)) {
-				if (O_OLCUC(tty))
-					goto stop;
-				if (!is_continuation(c, tty))
-					ldata->column++;
-			}
-			break;
-		}
-	}
-stop:
-	written = i ? tty->ops->write(tty, buf, i) : 0;
-	mutex_unlock(&ldata->output_lock);
-	return written;
-}
-
-/*
- * Turn queued echoes into output, as far as the driver has room.
- * Called without ldata->lock; takes output_lock.
- */
-static void process_echoes(struct tty_struct *tty)
-{
-	struct n_tty_data *ldata = tty->disc_data;
-	unsigned int tail, head, space;
-
-	if (READ_ONCE(ldata->echo_head) == READ_ONCE(ldata->echo_tail))
-		return;
-	mutex_lock(&ldata->output_lock);
-	spin_lock(&ldata->lock);
-	head = ldata->echo_head;
-	tail = ldata->echo_tail;
-	spin_unlock(&ldata->lock);
-
-	space = tty_write_room(tty);
-	while (tail != head) {
-		u8 c = ldata->echo_buf[tail & ECHO_BUF_MASK];
-
-		if (c != ECHO_OP_START) {
-			int used;
-
-			if (O_OPOST(tty)) {
-				used = do_output_char(c, tty, space);
-				if (used < 0)
-					break;
-			} else {
-				if (!space)
-					break;
-				tty_put_char(tty, c);
-				used = 1;
-			}
-			space -= used;
-			tail++;
-			continue;
-		}
-
-		c = ldata->echo_buf[(tail + 1) & ECHO_BUF_MASK];
-		if (c == ECHO_OP_ERASE_TAB) {
-			unsigned int num_chars = ldata->echo_buf[(tail + 2) & ECHO_BUF_MASK];
-			unsigned int num_bs;
-
-			if (!(num_chars & 0x80))
-				num_chars += ldata->canon_column;
-			num_bs = 8 - (num_chars & 7);
-			if (num_bs > space)
-				break;
-			space -= num_bs;
-			while (num_bs--) {
-				tty_put_char(tty, '\b');
-				if (ldata->column > 0)
-					ldata->column--;
-			}
-			tail += 3;
-		} else if (c == ECHO_OP_SET_CANON_COL) {
-			ldata->canon_column = ldata->column;
-			tail += 2;
-		} else if (c == ECHO_OP_START) {
-			if (!space)
-				break;
-			tty_put_char(tty, ECHO_OP_START);
-			ldata->column++;
-			space--;
-			tail += 2;
-		} else {
-			/* A control character shown as ^X. */
-			if (space < 2)
-				break;
-			tty_put_char(tty, '^');
-			tty_put_char(tty, c ^ 0100);
-			ldata->column += 2;
-			space -= 2;
-			tail += 2;
-		}
-	}
-
-	spin_lock(&ldata->lock);
-	ldata->echo_tail = tail;
-	spin_unlock(&ldata->lock);
-	mutex_unlock(&ldata->output_lock);
-}
 
 /* ------------------------------------------------------------ input */
 
@@ -412,7 +85,7 @@ static void put_char_checked(u8 c, struct tty_struct *tty)
 
 	if (!line_has_room(ldata, mark_ff ? 2 : 1)) {
 		if (I_IMAXBEL(tty) && L_ECHO(tty))
-			echo_char_raw('\a', ldata);
+			n_tty_echo_char_raw('\a', ldata);
 		return;
 	}
 	if (mark_ff)
@@ -493,10 +166,10 @@ static void eraser(u8 c, struct tty_struct *tty)
 		if (!L_ECHOK(tty) || !L_ECHOKE(tty) || !L_ECHOE(tty)) {
 			/* Show the kill character (and a newline) instead of erasing visually. */
 			ldata->read_head = ldata->canon_head;
-			finish_erasing(ldata);
-			echo_char(KILL_CHAR(tty), tty);
+			n_tty_finish_erasing(ldata);
+			n_tty_echo_char(KILL_CHAR(tty), tty);
 			if (L_ECHOK(tty))
-				echo_char_raw('\n', ldata);
+				n_tty_echo_char_raw('\n', ldata);
 			return;
 		}
 		kill_type = KILL;
@@ -524,14 +197,14 @@ static void eraser(u8 c, struct tty_struct *tty)
 		if (L_ECHO(tty)) {
 			if (L_ECHOPRT(tty)) {
 				if (!ldata->erasing) {
-					echo_char_raw('\\', ldata);
+					n_tty_echo_char_raw('\\', ldata);
 					ldata->erasing = true;
 				}
-				echo_char(c, tty);
+				n_tty_echo_char(c, tty);
 				while (--cnt > 0)
-					echo_char_raw(ldata->read_buf[(head + cnt) & N_TTY_BUF_MASK], ldata);
+					n_tty_echo_char_raw(ldata->read_buf[(head + cnt) & N_TTY_BUF_MASK], ldata);
 			} else if (kill_type == ERASE && !L_ECHOE(tty)) {
-				echo_char(ERASE_CHAR(tty), tty);
+				n_tty_echo_char(ERASE_CHAR(tty), tty);
 			} else if (c == '\t') {
 				unsigned int num_chars = 0, tail = ldata->read_head;
 				bool after_tab = false;
@@ -550,22 +223,22 @@ static void eraser(u8 c, struct tty_struct *tty)
 						num_chars++;
 					}
 				}
-				echo_erase_tab(num_chars, after_tab, ldata);
+				n_tty_echo_erase_tab(num_chars, after_tab, ldata);
 			} else {
 				static const u8 rubout[3] = { '\b', ' ', '\b' };
 
 				/* A ^X echo is two columns wide. */
 				if (iscntrl(c) && L_ECHOCTL(tty))
-					add_echo(ldata, rubout, 3);
+					n_tty_add_echo(ldata, rubout, 3);
 				if (!iscntrl(c) || L_ECHOCTL(tty))
-					add_echo(ldata, rubout, 3);
+					n_tty_add_echo(ldata, rubout, 3);
 			}
 		}
 		if (kill_type == ERASE)
 			break;
 	}
 	if (ldata->read_head == ldata->canon_head && L_ECHO(tty))
-		finish_erasing(ldata);
+		n_tty_finish_erasing(ldata);
 }
 
 /* A line terminator: the line becomes readable.  ldata->lock. */
@@ -582,11 +255,11 @@ static void receive_char_normal(u8 c, struct tty_struct *tty)
 	struct n_tty_data *ldata = tty->disc_data;
 
 	if (L_ECHO(tty)) {
-		finish_erasing(ldata);
+		n_tty_finish_erasing(ldata);
 		/* Note where the echo of a new line starts, for tab erasing. */
 		if (ldata->read_head == ldata->canon_head)
-			echo_set_canon_col(ldata);
-		echo_char(c, tty);
+			n_tty_echo_set_canon_col(ldata);
+		n_tty_echo_char(c, tty);
 	}
 	put_char_checked(c, tty);
 }
@@ -636,25 +309,25 @@ static int receive_char_special(u8 c, struct tty_struct *tty)
 		if (c == LNEXT_CHAR(tty) && L_IEXTEN(tty)) {
 			ldata->lnext = true;
 			if (L_ECHO(tty)) {
-				finish_erasing(ldata);
+				n_tty_finish_erasing(ldata);
 				if (L_ECHOCTL(tty)) {
-					echo_char_raw('^', ldata);
-					echo_char_raw('\b', ldata);
+					n_tty_echo_char_raw('^', ldata);
+					n_tty_echo_char_raw('\b', ldata);
 				}
 			}
 			return 0;
 		}
 		if (c == REPRINT_CHAR(tty) && L_ECHO(tty) && L_IEXTEN(tty)) {
-			finish_erasing(ldata);
-			echo_char(c, tty);
-			echo_char_raw('\n', ldata);
+			n_tty_finish_erasing(ldata);
+			n_tty_echo_char(c, tty);
+			n_tty_echo_char_raw('\n', ldata);
 			for (unsigned int t = ldata->canon_head; t != ldata->read_head; t++)
-				echo_char(ldata->read_buf[t & N_TTY_BUF_MASK], tty);
+				n_tty_echo_char(ldata->read_buf[t & N_TTY_BUF_MASK], tty);
 			return 0;
 		}
 		if (c == '\n') {
 			if (L_ECHO(tty) || L_ECHONL(tty))
-				echo_char_raw('\n', ldata);
+				n_tty_echo_char_raw('\n', ldata);
 			handle_newline(c, MARK_EOL, tty);
 			return 0;
 		}
@@ -665,8 +338,8 @@ static int receive_char_special(u8 c, struct tty_struct *tty)
 		if (c == EOL_CHAR(tty) || (c == EOL2_CHAR(tty) && L_IEXTEN(tty))) {
 			if (L_ECHO(tty)) {
 				if (ldata->read_head == ldata->canon_head)
-					echo_set_canon_col(ldata);
-				echo_char(c, tty);
+					n_tty_echo_set_canon_col(ldata);
+				n_tty_echo_char(c, tty);
 			}
 			if (c == 0xff && I_PARMRK(tty))
 				put_tty_queue(0xff, 0, ldata);
@@ -722,7 +395,7 @@ static void echo_signal_char(u8 c, struct tty_struct *tty)
 		start_tty(tty);
 	if (L_ECHO(tty)) {
 		spin_lock(&ldata->lock);
-		echo_char(c, tty);
+		n_tty_echo_char(c, tty);
 		spin_unlock(&ldata->lock);
 	}
 }
@@ -796,7 +469,7 @@ static size_t n_tty_receive_buf(struct tty_struct *tty, const u8 *cp, const u8 *
 	} else {
 		spin_unlock(&ldata->lock);
 	}
-	process_echoes(tty);
+	n_tty_process_echoes(tty);
 	up_read(&tty->termios_rwsem);
 	return i;
 }
@@ -1005,87 +678,6 @@ static ssize_t n_tty_read(struct tty_struct *tty, struct file *file, u8 *kbuf, s
 	mutex_unlock(&ldata->atomic_read_lock);
 
 	return copied ? (ssize_t)copied : ret;
-}
-
-/* ------------------------------------------------------------ write */
-
-static ssize_t n_tty_write(struct tty_struct *tty, struct file *file, const u8 *buf, size_t nr)
-{
-	struct n_tty_data *ldata = tty->disc_data;
-	const u8 *b = buf;
-	ssize_t ret = 0;
-	DECLARE_WAITQUEUE(wait, current);
-
-	/* Background writers with TOSTOP get SIGTTOU (POSIX 7.1.1.4). */
-	if (L_TOSTOP(tty)) {
-		ret = tty_check_change(tty);
-		if (ret)
-			return ret;
-	}
-
-	down_read(&tty->termios_rwsem);
-	process_echoes(tty);
-	add_wait_queue(&tty->write_wait, &wait);
-	for (;;) {
-		set_current_state(TASK_INTERRUPTIBLE);
-		if (signal_pending(current)) {
-			ret = -ERESTARTSYS;
-			break;
-		}
-		if (tty_hung_up_p(tty) || test_bit(TTY_IO_ERROR, &tty->flags)) {
-			ret = -EIO;
-			break;
-		}
-		if (O_OPOST(tty)) {
-			while (nr > 0) {
-				ssize_t num = process_output_block(tty, b, nr);
-
-				if (num < 0) {
-					ret = num;
-					goto out;
-				}
-				b += num;
-				nr -= num;
-				if (!nr)
-					break;
-				num = process_output(*b, tty);
-				if (num < 0)
-					break;
-				b++;
-				nr--;
-			}
-		} else {
-			while (nr > 0) {
-				ssize_t num;
-
-				mutex_lock(&ldata->output_lock);
-				num = tty->ops->write(tty, b, nr);
-				mutex_unlock(&ldata->output_lock);
-				if (num < 0) {
-					ret = num;
-					goto out;
-				}
-				if (!num)
-					break;
-				b += num;
-				nr -= num;
-			}
-		}
-		if (!nr)
-			break;
-		if (tty_io_nonblock(tty, file)) {
-			ret = -EAGAIN;
-			break;
-		}
-		up_read(&tty->termios_rwsem);
-		schedule();
-		down_read(&tty->termios_rwsem);
-	}
-out:
-	__set_current_state(TASK_RUNNING);
-	remove_wait_queue(&tty->write_wait, &wait);
-	up_read(&tty->termios_rwsem);
-	return b - buf ? b - buf : ret;
 }
 
 /* ------------------------------------------------------------ misc */

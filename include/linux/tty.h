@@ -199,7 +199,7 @@ bool tty_hung_up_p(struct tty_struct *tty);
 void tty_vhangup(struct tty_struct *tty);
 /* The driver's output buffer drained below WAKEUP_CHARS (any context). */
 void tty_wakeup(struct tty_struct *tty);
-/* Before power off or restart: let every open tty send its output (at most timeout jiffies each). */
+/* Before power off or restart: let open ttys send their output (timeout jiffies each). */
 void tty_drain_all(long timeout);
 /* The console's tty device, for /dev/console; set by the console driver. */
 void tty_set_console_device(struct tty_driver *driver, int index);
