@@ -7,7 +7,9 @@
  * Interface: iov_iter_{init,kvec,bvec,ubuf}() set an iterator up;
  * copy_to_iter()/copy_from_iter() and the page variants move bytes and
  * advance it; iov_iter_advance()/iov_iter_revert() move it without
- * copying; import_iovec() builds one from a user iovec array.
+ * copying; import_iovec() builds one from a user iovec array;
+ * iov_iter_alignment()/iov_iter_get_pages() serve direct I/O, which moves
+ * data between the device and the iterator's pages themselves.
  *
  * Every user access goes through copy_{to,from}_user()/clear_user(), so
  * a bad user address shortens the copy (the return value says how far
@@ -19,6 +21,8 @@
 #include <linux/mm.h>
 #include <linux/slab.h>
 #include <linux/uio.h>
+#include <linux/mmap_lock.h>
+#include <linux/sched.h>
 #include <asm/uaccess.h>
 
 /* ------------------------------------------------------------ set-up */
@@ -297,6 +301,69 @@ size_t copy_page_from_iter(struct page *page, size_t offset, size_t bytes, struc
 	if (!page_range_ok(page, offset, bytes))
 		return 0;
 	return copy_from_iter((char *)page_address(page) + offset, bytes, i);
+}
+
+/* ------------------------------------------------------------ direct I/O */
+
+unsigned long iov_iter_alignment(const struct iov_iter *i)
+{
+	struct iov_iter it = *i;
+	unsigned long res = 0;
+	size_t left = i->count;
+
+	while (left) {
+		void *base;
+		size_t len = cur_seg(&it, &base);
+
+		if (!len)
+			break;
+		len = min(len, left);
+		res |= (unsigned long)base | len;
+		left -= len;
+		iov_iter_advance(&it, len);
+	}
+	return res;
+}
+
+ssize_t iov_iter_get_pages(struct iov_iter *i, struct page **pages, size_t maxsize,
+			   unsigned int maxpages, size_t *start)
+{
+	struct iov_iter it = *i;
+	unsigned long addr, first;
+	unsigned int n, k;
+	void *base;
+	size_t len;
+	long got;
+
+	len = cur_seg(&it, &base);
+	len = min(len, maxsize);
+	if (!len)
+		return 0;
+	addr = (unsigned long)base;
+	*start = offset_in_page(addr);
+	first = addr & PAGE_MASK;
+	n = DIV_ROUND_UP(*start + len, PAGE_SIZE);
+	if (n > maxpages) {
+		n = maxpages;
+		len = n * PAGE_SIZE - *start;
+	}
+	if (!user_backed_iter(i)) {
+		/* Kernel memory: the direct map (kvec) or the pages themselves (bvec). */
+		for (k = 0; k < n; k++) {
+			pages[k] = virt_to_page((void *)(first + k * PAGE_SIZE));
+			get_page(pages[k]);
+		}
+		return len;
+	}
+	/* Pages the I/O will write into (a read) must be writable. */
+	mmap_read_lock(current->mm);
+	got = get_user_pages(first, n, iov_iter_rw(i) == READ ? FOLL_WRITE : 0, pages);
+	mmap_read_unlock(current->mm);
+	if (got <= 0)
+		return got ? got : -EFAULT;
+	if ((unsigned int)got < n)
+		len = got * PAGE_SIZE - *start;
+	return len;
 }
 
 /* ------------------------------------------------------------ user iovecs */

@@ -117,6 +117,18 @@ void iov_iter_advance(struct iov_iter *i, size_t bytes);
 void iov_iter_revert(struct iov_iter *i, size_t bytes);
 
 /*
+ * Direct I/O: the OR of every remaining segment's address and length (test
+ * it against a block size mask), and the pages of the current segment
+ * pinned with a reference each (put_page() them; user pages are faulted
+ * in, writable when the I/O will fill them).  iov_iter_get_pages() does
+ * not advance the iterator; it returns the bytes covered from *start in
+ * pages[0] (at most maxsize, at most maxpages pages) or -EFAULT.
+ */
+unsigned long iov_iter_alignment(const struct iov_iter *i);
+ssize_t iov_iter_get_pages(struct iov_iter *i, struct page **pages, size_t maxsize,
+			   unsigned int maxpages, size_t *start);
+
+/*
  * Copy a user iovec array (nr_segs entries) and set up an iterator over
  * it.  *iovp points at fast_iov (UIO_FASTIOV entries) or, for longer
  * arrays, at an allocation the caller kfree()s (kfree(NULL) when the
