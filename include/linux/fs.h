@@ -150,6 +150,9 @@ struct readahead_control {
  *   releasepage   free the page's private data (buffers) if possible
  *   direct_IO     O_DIRECT transfer bypassing the cache
  */
+/* ->writepage: page left locked and dirty on purpose (write_cache_pages unlocks it). */
+#define AOP_WRITEPAGE_ACTIVATE	0x80000
+
 struct address_space_operations {
 	int (*writepage)(struct page *page, struct writeback_control *wbc);
 	int (*readpage)(struct file *file, struct page *page);

@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * TEMPORARY (branch wb only): weak stand-ins for page-cache and block
+ * functions that branches `pagecache` and `block` implement, so that the
+ * writeback core links on its own.  Nothing on this branch alone calls
+ * them (no file system here writes back through the page cache); if
+ * something does, each one warns once and fails or does nothing.  The
+ * real definitions override these; the file is deleted when those
+ * branches are merged into `wb`.
+ */
+#include <linux/kernel.h>
+#include <linux/errno.h>
+#include <linux/bug.h>
+#include <linux/pagemap.h>
+#include <linux/blkdev.h>
+#include "writeback-fallback.h"
+
+#define MISSING(what)	WARN_ONCE(1, "%s: needs branch " what "\n", __func__)
+
+__weak void *radix_tree_tag_set(struct radix_tree_root *root, unsigned long index,
+				unsigned int tag)
+{
+	MISSING("pagecache");
+	return NULL;
+}
+
+__weak void *radix_tree_tag_clear(struct radix_tree_root *root, unsigned long index,
+				  unsigned int tag)
+{
+	MISSING("pagecache");
+	return NULL;
+}
+
+__weak unsigned long radix_tree_range_tag_if_tagged(struct radix_tree_root *root,
+						    unsigned long *first_indexp,
+						    unsigned long last_index,
+						    unsigned long nr_to_tag,
+						    unsigned int fromtag, unsigned int totag)
+{
+	MISSING("pagecache");
+	*first_indexp = last_index + 1;
+	return 0;
+}
+
+__weak unsigned int find_get_pages_range_tag(struct address_space *mapping, pgoff_t *index,
+					     pgoff_t end, int tag, unsigned int nr_pages,
+					     struct page **pages)
+{
+	MISSING("pagecache");
+	return 0;
+}
+
+__weak bool mapping_tagged(struct address_space *mapping, int tag)
+{
+	MISSING("pagecache");
+	return false;
+}
+
+__weak void __lock_page(struct page *page)
+{
+	MISSING("pagecache");
+}
+
+__weak void unlock_page(struct page *page)
+{
+	MISSING("pagecache");
+}
+
+__weak void wait_on_page_writeback(struct page *page)
+{
+	MISSING("pagecache");
+}
+
+__weak int filemap_check_errors(struct address_space *mapping)
+{
+	MISSING("pagecache");
+	return -EIO;
+}
+
+__weak int filemap_fdatawait_range(struct address_space *mapping, loff_t start, loff_t end)
+{
+	MISSING("pagecache");
+	return -EIO;
+}
+
+__weak void blk_start_plug(struct blk_plug *plug)
+{
+}
+
+__weak void blk_finish_plug(struct blk_plug *plug)
+{
+}
