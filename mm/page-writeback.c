@@ -205,6 +205,8 @@ void mapping_set_error(struct address_space *mapping, int error)
 	if (!error || !mapping)
 		return;
 	errseq_set(&mapping->wb_err, error);
+	if (mapping->host && mapping->host->i_sb)
+		errseq_set(&mapping->host->i_sb->s_wb_err, error);	/* for syncfs */
 	/* The old-style bits, for filemap_check_errors() users. */
 	if (error == -ENOSPC)
 		set_bit(AS_ENOSPC, &mapping->flags);

@@ -90,3 +90,31 @@ __weak void blk_start_plug(struct blk_plug *plug)
 __weak void blk_finish_plug(struct blk_plug *plug)
 {
 }
+
+/* Without the block layer there are no block devices to visit. */
+__weak void iterate_bdevs(void (*fn)(struct block_device *bdev, void *arg), void *arg)
+{
+}
+
+__weak int sync_blockdev(struct block_device *bdev)
+{
+	MISSING("block");
+	return -EIO;
+}
+
+__weak int blkdev_issue_flush(struct block_device *bdev)
+{
+	MISSING("block");
+	return -EIO;
+}
+
+__weak int filemap_fdatawrite_range(struct address_space *mapping, loff_t start, loff_t end)
+{
+	MISSING("pagecache");
+	return -EIO;
+}
+
+__weak int file_check_and_advance_wb_err(struct file *file)
+{
+	return errseq_check_and_advance(&file->f_mapping->wb_err, &file->f_wb_err);
+}

@@ -329,6 +329,9 @@ void invalidate_bdev(struct block_device *bdev);
 /* REQ_OP_FLUSH to the device's write cache, waiting; 0 if it has none. */
 int blkdev_issue_flush(struct block_device *bdev);
 
+/* Call fn for every block device (disks, then their partitions); fn may sleep. */
+void iterate_bdevs(void (*fn)(struct block_device *bdev, void *arg), void *arg);
+
 /* The block device of a bdev-fs inode (I_BDEV in Linux). */
 struct block_device *I_BDEV(struct inode *inode);
 

@@ -526,6 +526,7 @@ struct super_block {
 	struct mutex s_vfs_rename_mutex;
 	struct block_device *s_bdev;
 	struct backing_dev_info *s_bdi;	/* where the inodes write back to */
+	errseq_t s_wb_err;		/* writeback errors of any inode (syncfs) */
 	u32 s_time_gran;		/* timestamp granularity in ns */
 	unsigned int s_max_links;	/* hard links per inode; 0: unlimited */
 	int s_readonly_remount;		/* going read-only: refuse new writers; mount_lock */
@@ -683,6 +684,7 @@ struct file {
 	void *private_data;
 	struct file_ra_state f_ra;	/* read-ahead state (mm/readahead.c) */
 	errseq_t f_wb_err;		/* writeback errors already reported */
+	errseq_t f_sb_err;		/* the same for syncfs (sb->s_wb_err) */
 };
 
 static inline struct inode *file_inode(const struct file *f)
