@@ -49,7 +49,6 @@
 #include <linux/init.h>
 #include <linux/percpu.h>
 #include <linux/sysctl.h>
-#include "writeback-fallback.h"
 
 /* ------------------------------------------------------------ accounting */
 

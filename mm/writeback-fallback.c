@@ -13,63 +13,8 @@
 #include <linux/bug.h>
 #include <linux/pagemap.h>
 #include <linux/blkdev.h>
-#include "writeback-fallback.h"
 
 #define MISSING(what)	WARN_ONCE(1, "%s: needs branch " what "\n", __func__)
-
-__weak void *radix_tree_tag_set(struct radix_tree_root *root, unsigned long index,
-				unsigned int tag)
-{
-	MISSING("pagecache");
-	return NULL;
-}
-
-__weak void *radix_tree_tag_clear(struct radix_tree_root *root, unsigned long index,
-				  unsigned int tag)
-{
-	MISSING("pagecache");
-	return NULL;
-}
-
-__weak unsigned long radix_tree_range_tag_if_tagged(struct radix_tree_root *root,
-						    unsigned long *first_indexp,
-						    unsigned long last_index,
-						    unsigned long nr_to_tag,
-						    unsigned int fromtag, unsigned int totag)
-{
-	MISSING("pagecache");
-	*first_indexp = last_index + 1;
-	return 0;
-}
-
-__weak unsigned int find_get_pages_range_tag(struct address_space *mapping, pgoff_t *index,
-					     pgoff_t end, int tag, unsigned int nr_pages,
-					     struct page **pages)
-{
-	MISSING("pagecache");
-	return 0;
-}
-
-__weak bool mapping_tagged(struct address_space *mapping, int tag)
-{
-	MISSING("pagecache");
-	return false;
-}
-
-__weak void __lock_page(struct page *page)
-{
-	MISSING("pagecache");
-}
-
-__weak void unlock_page(struct page *page)
-{
-	MISSING("pagecache");
-}
-
-__weak void wait_on_page_writeback(struct page *page)
-{
-	MISSING("pagecache");
-}
 
 __weak int filemap_check_errors(struct address_space *mapping)
 {

@@ -196,6 +196,7 @@ struct address_space {
 
 #define AS_EIO		0
 #define AS_ENOSPC	1
+#define AS_UNEVICTABLE	3	/* pages never reclaimed (ramfs, tmpfs) */
 
 /* ---------------------------------------------------------------- inode */
 
