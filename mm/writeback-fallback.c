@@ -28,29 +28,9 @@ __weak int filemap_fdatawait_range(struct address_space *mapping, loff_t start, 
 	return -EIO;
 }
 
-__weak void blk_start_plug(struct blk_plug *plug)
-{
-}
-
-__weak void blk_finish_plug(struct blk_plug *plug)
-{
-}
-
 /* Without the block layer there are no block devices to visit. */
 __weak void iterate_bdevs(void (*fn)(struct block_device *bdev, void *arg), void *arg)
 {
-}
-
-__weak int sync_blockdev(struct block_device *bdev)
-{
-	MISSING("block");
-	return -EIO;
-}
-
-__weak int blkdev_issue_flush(struct block_device *bdev)
-{
-	MISSING("block");
-	return -EIO;
 }
 
 __weak int filemap_fdatawrite_range(struct address_space *mapping, loff_t start, loff_t end)
