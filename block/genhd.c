@@ -210,6 +210,12 @@ static void for_each_bdev(void (*fn)(struct block_device *bdev, void *arg), void
 	mutex_unlock(&disks_mutex);
 }
 
+/* sync(2) writes and flushes every block device (fs/sync.c). */
+void iterate_bdevs(void (*fn)(struct block_device *bdev, void *arg), void *arg)
+{
+	for_each_bdev(fn, arg);
+}
+
 static void diskstats_one(struct block_device *bdev, void *arg)
 {
 	struct seq_file *m = arg;

@@ -12,7 +12,6 @@
 #include <linux/errno.h>
 #include <linux/bug.h>
 #include <linux/pagemap.h>
-#include <linux/blkdev.h>
 
 #define MISSING(what)	WARN_ONCE(1, "%s: needs branch " what "\n", __func__)
 
@@ -26,11 +25,6 @@ __weak int filemap_fdatawait_range(struct address_space *mapping, loff_t start, 
 {
 	MISSING("pagecache");
 	return -EIO;
-}
-
-/* Without the block layer there are no block devices to visit. */
-__weak void iterate_bdevs(void (*fn)(struct block_device *bdev, void *arg), void *arg)
-{
 }
 
 __weak int filemap_fdatawrite_range(struct address_space *mapping, loff_t start, loff_t end)
