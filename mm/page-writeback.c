@@ -111,17 +111,9 @@ void account_page_writeback_end(struct page *page)
 
 /* ------------------------------------------------------------ the dirty bit */
 
-bool __set_page_dirty_nobuffers(struct page *page)
+void __set_page_dirty(struct page *page, struct address_space *mapping)
 {
-	struct address_space *mapping;
 	unsigned long flags;
-
-	if (PageDirty(page) || TestSetPageDirty(page))
-		return false;
-
-	mapping = READ_ONCE(page->mapping);
-	if (!mapping)
-		return true;	/* truncated meanwhile: nothing to tag */
 
 	spin_lock_irqsave(&mapping->i_pages_lock, flags);
 	/* Truncation removes the page under this lock: check it is still ours. */
@@ -130,7 +122,19 @@ bool __set_page_dirty_nobuffers(struct page *page)
 		radix_tree_tag_set(&mapping->i_pages, page->index, PAGECACHE_TAG_DIRTY);
 	}
 	spin_unlock_irqrestore(&mapping->i_pages_lock, flags);
+}
 
+bool __set_page_dirty_nobuffers(struct page *page)
+{
+	struct address_space *mapping;
+
+	if (PageDirty(page) || TestSetPageDirty(page))
+		return false;
+
+	mapping = READ_ONCE(page->mapping);
+	if (!mapping)
+		return true;	/* truncated meanwhile: nothing to tag */
+	__set_page_dirty(page, mapping);
 	if (mapping->host)
 		__mark_inode_dirty(mapping->host, I_DIRTY_PAGES);
 	return true;

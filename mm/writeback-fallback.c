@@ -37,3 +37,16 @@ __weak int file_check_and_advance_wb_err(struct file *file)
 {
 	return errseq_check_and_advance(&file->f_mapping->wb_err, &file->f_wb_err);
 }
+
+__weak int file_write_and_wait_range(struct file *file, loff_t start, loff_t end)
+{
+	MISSING("pagecache");
+	return -EIO;
+}
+
+/* Without mm/readahead.c nobody builds a readahead_control to consume. */
+__weak struct page *readahead_page(struct readahead_control *rac)
+{
+	MISSING("pagecache");
+	return NULL;
+}

@@ -115,6 +115,8 @@ void dirty_limits_calc(unsigned long available, int ratio, unsigned long bytes,
  */
 void account_page_writeback_start(struct page *page);
 void account_page_writeback_end(struct page *page);
+/* PG_dirty was just set on a page of mapping: count it and tag it DIRTY. */
+void __set_page_dirty(struct page *page, struct address_space *mapping);
 /* PG_dirty went off outside clear_page_dirty_for_io() (e.g. buffers). */
 void account_page_cleaned(struct page *page, struct address_space *mapping);
 /* ->writepage cannot write the page now: keep it dirty, count it skipped. */
