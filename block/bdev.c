@@ -264,16 +264,34 @@ static void bd_unclaim(struct block_device *bdev)
 		whole->bd_holder = NULL;
 }
 
+/*
+ * The block size of a device's page-cache buffers before a file system
+ * chooses one: the largest power of two up to a page that divides the
+ * size (Linux's choice), so buffered I/O never reaches past the end.
+ */
+static void set_init_blocksize(struct block_device *bdev)
+{
+	unsigned int bsize = bdev_logical_block_size(bdev);
+	loff_t size = bdev_nr_bytes(bdev);
+
+	while (bsize < PAGE_SIZE && !(size & (bsize * 2 - 1)))
+		bsize *= 2;
+	bdev->bd_inode->i_blkbits = ilog2(bsize);
+}
+
 /* First opener of the whole disk calls the driver. */
 static int blkdev_get_whole(struct block_device *whole, fmode_t mode)
 {
 	struct gendisk *disk = whole->bd_disk;
 	int err;
 
-	if (!whole->bd_openers && disk->fops && disk->fops->open) {
-		err = disk->fops->open(whole, mode);
-		if (err)
-			return err;
+	if (!whole->bd_openers) {
+		if (disk->fops && disk->fops->open) {
+			err = disk->fops->open(whole, mode);
+			if (err)
+				return err;
+		}
+		set_init_blocksize(whole);
 	}
 	whole->bd_openers++;
 	return 0;
@@ -313,8 +331,8 @@ int bdev_open(struct block_device *bdev, fmode_t mode, void *holder)
 	err = blkdev_get_whole(whole, mode);
 	if (err)
 		goto out;
-	if (bdev != whole)
-		bdev->bd_openers++;
+	if (bdev != whole && !bdev->bd_openers++)
+		set_init_blocksize(bdev);
 	if (mode & FMODE_EXCL)
 		bd_claim(bdev, holder);
 	err = 0;

@@ -459,14 +459,6 @@ void blk_run_queue_async(struct request_queue *q)
 	queue_work(kblockd_workqueue, &to_bq(q)->run_work);
 }
 
-static void blk_run_queue_any_context(struct request_queue *q)
-{
-	if (irqs_disabled())
-		blk_run_queue_async(q);
-	else
-		blk_run_queue(q);
-}
-
 void blk_mq_run_hw_queues(struct request_queue *q, bool async)
 {
 	if (async || irqs_disabled())
@@ -504,7 +496,17 @@ static void __blk_mq_end_request(struct request *rq, blk_status_t status)
 		__clear_bit(rq->tag, bq->tag_map);
 		q->in_driver--;
 	}
+	/*
+	 * A tag is free: dispatch more.  The loop's owner (often our caller,
+	 * when a driver completes inside ->queue_rq) goes round again;
+	 * otherwise kblockd does it, never the completing context, which
+	 * may hold driver locks.
+	 */
 	more = blk_more_work(q);
+	if (more && bq->running) {
+		bq->rerun = true;
+		more = false;
+	}
 	spin_unlock_irqrestore(&q->queue_lock, flags);
 
 	if (rq->end_io)
@@ -513,7 +515,7 @@ static void __blk_mq_end_request(struct request *rq, blk_status_t status)
 	if (wq_has_sleeper(&bq->drain_wait))
 		wake_up_all(&bq->drain_wait);
 	if (more)
-		blk_run_queue_any_context(q);
+		blk_run_queue_async(q);
 }
 
 bool blk_update_request(struct request *rq, blk_status_t status, unsigned int nbytes)

@@ -210,10 +210,49 @@ static void for_each_bdev(void (*fn)(struct block_device *bdev, void *arg), void
 	mutex_unlock(&disks_mutex);
 }
 
-/* sync(2) writes and flushes every block device (fs/sync.c). */
+static void count_bdev(struct block_device *bdev, void *arg)
+{
+	(*(unsigned int *)arg)++;
+}
+
+struct bdev_array {
+	struct block_device **v;
+	unsigned int n, max;
+};
+
+static void collect_bdev(struct block_device *bdev, void *arg)
+{
+	struct bdev_array *a = arg;
+
+	/* Only open devices have a page cache (the last close drops it). */
+	if (a->n < a->max && READ_ONCE(bdev->bd_openers)) {
+		get_device(&bdev->bd_device);
+		a->v[a->n++] = bdev;
+	}
+}
+
+/*
+ * For sync(2) and friends: fn runs with no block-layer lock held, on a
+ * referenced snapshot of the open devices (devices opened meanwhile are
+ * missed, as in Linux).
+ */
 void iterate_bdevs(void (*fn)(struct block_device *bdev, void *arg), void *arg)
 {
-	for_each_bdev(fn, arg);
+	struct bdev_array a = { NULL, 0, 0 };
+	unsigned int i;
+
+	for_each_bdev(count_bdev, &a.max);
+	if (!a.max)
+		return;
+	a.v = kcalloc(a.max, sizeof(*a.v), GFP_KERNEL);
+	if (!a.v)
+		return;
+	for_each_bdev(collect_bdev, &a);
+	for (i = 0; i < a.n; i++) {
+		fn(a.v[i], arg);
+		put_device(&a.v[i]->bd_device);
+	}
+	kfree(a.v);
 }
 
 static void diskstats_one(struct block_device *bdev, void *arg)
