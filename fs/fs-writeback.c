@@ -163,11 +163,13 @@ void wakeup_flusher_threads(enum wb_reason reason)
 
 	rcu_read_lock();
 	list_for_each_entry_rcu(bdi, &bdi_list, bdi_list) {
-		if (!wb_has_dirty_io(&bdi->wb))
-			continue;
-		if (reason == WB_REASON_PERIODIC)
-			wb_wakeup_delayed(&bdi->wb);
-		else
+		/*
+		 * Run now: the flusher re-checks the background threshold and
+		 * whether periodic writeback is due, then re-arms.  A new
+		 * dirty_writeback_centisecs (PERIODIC) reaches idle bdis too,
+		 * so no timer armed with the old period is left behind.
+		 */
+		if (reason == WB_REASON_PERIODIC || wb_has_dirty_io(&bdi->wb))
 			wb_wakeup(&bdi->wb);
 	}
 	rcu_read_unlock();

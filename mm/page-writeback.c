@@ -522,7 +522,7 @@ void global_dirty_limits(unsigned long *pbackground, unsigned long *pdirty)
 			  READ_ONCE(dirty_background_bytes), pbackground, pdirty);
 }
 
-static void writeback_set_ratelimit(void)
+void writeback_set_ratelimit(void)
 {
 	unsigned long bg, thresh, r;
 

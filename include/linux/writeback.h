@@ -99,6 +99,8 @@ extern unsigned int dirty_expire_interval;	/* centisecs */
 
 /* Global thresholds in pages (background, dirty). */
 void global_dirty_limits(unsigned long *pbackground, unsigned long *pdirty);
+/* Recompute how often dirtiers check the limits (after changing them). */
+void writeback_set_ratelimit(void);
 /* Free + file LRU pages: what the dirty ratios are percentages of. */
 unsigned long global_dirtyable_memory(void);
 /* The threshold arithmetic alone: ratio or bytes (bytes wins when set). */
