@@ -378,11 +378,3 @@ void iterate_supers(void (*f)(struct super_block *, void *), void *arg)
 	if (prev)
 		put_super(prev);
 }
-
-int sync_filesystem(struct super_block *sb)
-{
-	/* In-memory file systems have nothing to write; ->sync_fs does the rest. */
-	if (sb->s_op && sb->s_op->sync_fs)
-		return sb->s_op->sync_fs(sb, 1);
-	return 0;
-}
