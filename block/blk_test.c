@@ -23,6 +23,7 @@
 #include <linux/completion.h>
 #include <linux/selftest.h>
 #include <linux/blkdev.h>
+#include <linux/buffer_head.h>
 #include "blk.h"
 
 #define TD_SECTORS	2048	/* 1 MiB */
@@ -572,3 +573,44 @@ out:
 	return ret;
 }
 DEFINE_SELFTEST("block: switching the elevator under I/O", elevator_switch_test);
+
+/* ------------------------------------------------------------ bdev page cache */
+
+static int bdev_cache_test(void)
+{
+	struct block_device *bdev = blkdev_get_by_dev(MKDEV(1, 0), FMODE_READ | FMODE_WRITE, NULL);
+	struct page *page = alloc_page(GFP_KERNEL);
+	struct buffer_head *bh;
+	struct tbio_ctx c;
+	int ret = -1;
+
+	if (IS_ERR(bdev)) {
+		if (page)
+			__free_page(page);
+		return ST_SKIP;
+	}
+	if (!page)
+		goto out;
+	ST_ASSERT(!set_blocksize(bdev, 1024), "set_blocksize(1024)");
+	/* Block 37 of 1 KiB is sectors 74..75. */
+	bh = __bread(bdev, 37, 1024);
+	ST_ASSERT(bh, "__bread failed");
+	memset(bh->b_data, 0x5a, 1024);
+	mark_buffer_dirty(bh);
+	brelse(bh);
+	ST_ASSERT(bdev->bd_inode->i_mapping->nrpages > 0, "nothing cached");
+	ST_ASSERT(!sync_blockdev(bdev), "sync_blockdev failed");
+
+	tbio_ctx_init(&c);
+	tbio_submit(&c, bdev, page, 72, REQ_OP_READ);	/* sectors 72..79 */
+	ST_ASSERT(!tbio_wait(&c), "read failed");
+	ST_ASSERT(!memchr_inv((u8 *)page_address(page) + 2 * SECTOR_SIZE, 0x5a, 1024),
+		  "written block differs on disk");
+	ret = 0;
+out:
+	if (page)
+		__free_page(page);
+	blkdev_put(bdev, FMODE_READ | FMODE_WRITE);
+	return ret;
+}
+DEFINE_SELFTEST("block: bdev page cache buffers write back with sync_blockdev", bdev_cache_test);
