@@ -555,12 +555,12 @@ void free_pages(unsigned long addr, unsigned int order)
 }
 
 /*
- * The last reference to a page is gone.  Page cache pages will be taken
- * off their LRU list here once the LRU exists; until then no page is
- * PG_lru and the free-time checks would catch one that is.
+ * The last reference to a page is gone.  A page-cache page leaves its
+ * LRU list first (the list holds no reference of its own).
  */
 void __put_page(struct page *page)
 {
+	__page_cache_release(page);
 	if (PageHead(page))
 		free_the_page(page, compound_order(page));
 	else

@@ -46,6 +46,7 @@ struct bdi_writeback {
 	atomic_long_t nr_dirtied;
 	atomic_long_t nr_written;
 	unsigned long avg_write_bandwidth;	/* pages/s, estimated */
+	int dirty_exceeded;		/* a dirtier is throttled on this bdi */
 };
 
 #define WB_registered		0
