@@ -1,10 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Small /proc files: version, cmdline, devices, filesystems, swaps,
- * partitions, diskstats, slabinfo, vmstat.
+ * slabinfo, vmstat.  (partitions and diskstats are block/genhd.c's.)
  *
- * partitions and diskstats are here only until the block layer exists:
- * block/genhd.c then registers them itself (remove them from this file).
  * swaps lists no swap areas (there is no swap).
  */
 #include <linux/kernel.h>
@@ -15,6 +13,7 @@
 #include <linux/utsname.h>
 #include <generated/utsrelease.h>
 #include <linux/seq_file.h>
+#include <linux/blkdev.h>
 #include <linux/proc_fs.h>
 #include "internal.h"
 
@@ -55,6 +54,9 @@ static int devices_proc_show(struct seq_file *m, void *v)
 	seq_puts(m, "Character devices:\n");
 	seq_fill_buf(m, chrdev_show_all);
 	seq_puts(m, "\nBlock devices:\n");
+#ifdef CONFIG_BLOCK
+	seq_fill_buf(m, blkdev_show_all);
+#endif
 	return 0;
 }
 
@@ -67,17 +69,6 @@ static int filesystems_proc_show(struct seq_file *m, void *v)
 static int swaps_proc_show(struct seq_file *m, void *v)
 {
 	seq_puts(m, "Filename\t\t\t\tType\t\tSize\t\tUsed\t\tPriority\n");
-	return 0;
-}
-
-static int partitions_proc_show(struct seq_file *m, void *v)
-{
-	seq_puts(m, "major minor  #blocks  name\n\n");
-	return 0;
-}
-
-static int diskstats_proc_show(struct seq_file *m, void *v)
-{
 	return 0;
 }
 
@@ -143,7 +134,5 @@ void __init proc_mounts_init(void)
 void __init proc_misc_init(void)
 {
 	proc_create_single("swaps", 0, NULL, swaps_proc_show);
-	proc_create_single("partitions", 0, NULL, partitions_proc_show);
-	proc_create_single("diskstats", 0, NULL, diskstats_proc_show);
 	proc_create_single("slabinfo", 0400, NULL, slabinfo_proc_show);
 }

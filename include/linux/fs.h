@@ -563,6 +563,14 @@ struct super_block *sget(struct file_system_type *type,
 			 int flags, void *data);
 struct dentry *mount_nodev(struct file_system_type *fs_type, int flags, void *data,
 			   int (*fill_super)(struct super_block *, void *, int));
+/*
+ * Disk file systems (CONFIG_BLOCK): open dev_name exclusively, find or
+ * make its super block (s_bdev, s_dev, s_bdi set) and fill it.
+ */
+struct dentry *mount_bdev(struct file_system_type *fs_type, int flags, const char *dev_name,
+			  void *data, int (*fill_super)(struct super_block *, void *, int));
+/* ->kill_sb of mount_bdev() file systems: shut down, sync and close the device. */
+void kill_block_super(struct super_block *sb);
 void generic_shutdown_super(struct super_block *sb);
 void kill_anon_super(struct super_block *sb);
 /* kill_anon_super() after dropping the pins of a ramfs-style tree. */

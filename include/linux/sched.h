@@ -220,6 +220,9 @@ struct task_struct {
 	 */
 	unsigned long min_flt, maj_flt;
 	unsigned int mmap_locked;
+
+	/* Block I/O plugged by this task (block/blk-core.c); the task's own. */
+	struct blk_plug *plug;
 };
 
 /* ---------------------------------------------------------------- state */
