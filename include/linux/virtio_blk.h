@@ -56,4 +56,9 @@ struct virtio_blk_outhdr {
 
 #define VIRTIO_BLK_ID_BYTES	20
 
+/* drivers/block/virtio_blk.c: "vd" + index -> vda..vdz, vdaa.., or -EINVAL. */
+int virtblk_name_format(const char *prefix, int index, char *buf, int buflen);
+/* The whole-disk device number of disk index (0 = vda), 0 if there is none. */
+dev_t virtblk_devt(int index);
+
 #endif /* _LINUX_VIRTIO_BLK_H */
