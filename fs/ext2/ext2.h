@@ -38,14 +38,7 @@
 #include <linux/buffer_head.h>
 #include <linux/timekeeping.h>
 #include <asm/atomic.h>
-
-/* x86 is little-endian: the on-disk byte order is the CPU's. */
-#ifndef le32_to_cpu
-#define le32_to_cpu(x)	((u32)(x))
-#define cpu_to_le32(x)	((__le32)(x))
-#define le16_to_cpu(x)	((u16)(x))
-#define cpu_to_le16(x)	((__le16)(x))
-#endif
+#include <asm/byteorder.h>
 
 /* ------------------------------------------------------------ constants */
 
@@ -569,11 +562,6 @@ extern const struct inode_operations ext2_dir_inode_operations;
 extern const struct inode_operations ext2_special_inode_operations;
 extern const struct inode_operations ext2_symlink_inode_operations;
 extern const struct inode_operations ext2_fast_symlink_inode_operations;
-
-/* fs/super.c (branch block); drop once <linux/fs.h> declares them. */
-struct dentry *mount_bdev(struct file_system_type *fs_type, int flags, const char *dev_name,
-			  void *data, int (*fill_super)(struct super_block *, void *, int));
-void kill_block_super(struct super_block *sb);
 
 /* Corrupt metadata: Linux's -EFSCORRUPTED. */
 #define EFSCORRUPTED	EUCLEAN
