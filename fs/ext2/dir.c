@@ -154,23 +154,64 @@ int ext2_check_dir_block(const char *data, unsigned int size, u32 max_ino, const
 	return 0;
 }
 
-/* Directory block n, read and validated, in *bhp. */
-static int ext2_dir_block(struct inode *dir, unsigned long n, struct buffer_head **bhp)
+/*
+ * A walk over a directory's blocks maps runs of physically contiguous
+ * blocks with one ext2_get_block() call, so the blocks of a big directory
+ * cost one buffer lookup each, not a block-map walk each.  Valid for one
+ * operation under the directory's i_rwsem.
+ */
+struct dir_cursor {
+	unsigned long run_first;	/* first logical block of the mapped run */
+	unsigned long run_len;		/* 0: nothing mapped */
+	sector_t run_phys;
+};
+
+static int dir_cursor_map(struct inode *dir, struct dir_cursor *c, unsigned long n,
+			  sector_t *phys)
 {
 	struct super_block *sb = dir->i_sb;
+	struct buffer_head map;
+	int err;
+
+	if (!c->run_len || n < c->run_first || n - c->run_first >= c->run_len) {
+		memset(&map, 0, sizeof(map));
+		map.b_size = (size_t)(dir_blocks(dir) - n) << sb->s_blocksize_bits;
+		err = ext2_get_block(dir, n, &map, 0);
+		if (err)
+			return err;
+		if (!buffer_mapped(&map)) {
+			ext2_error(sb, __func__, "directory #%lu contains a hole at offset %llu",
+				   dir->i_ino, (unsigned long long)n << sb->s_blocksize_bits);
+			return -EUCLEAN;
+		}
+		c->run_first = n;
+		c->run_len = map.b_size >> sb->s_blocksize_bits;
+		c->run_phys = map.b_blocknr;
+	}
+	*phys = c->run_phys + (n - c->run_first);
+	return 0;
+}
+
+/* Directory block n (n < dir_blocks()), read and validated, in *bhp. */
+static int ext2_dir_block(struct inode *dir, unsigned long n, struct buffer_head **bhp,
+			  struct dir_cursor *c)
+{
+	struct super_block *sb = dir->i_sb;
+	struct dir_cursor one = { 0 };
 	struct buffer_head *bh;
 	const char *why;
 	unsigned int off;
+	sector_t phys;
 	int err;
 
-	bh = ext2_bread(dir, n, 0, &err);
-	if (!bh) {
-		if (!err) {
-			ext2_error(sb, __func__, "directory #%lu contains a hole at offset %llu",
-				   dir->i_ino, (unsigned long long)n << sb->s_blocksize_bits);
-			err = -EUCLEAN;
-		}
+	err = dir_cursor_map(dir, c ? c : &one, n, &phys);
+	if (err)
 		return err;
+	bh = sb_bread(sb, phys);
+	if (!bh) {
+		ext2_error(sb, __func__, "directory #%lu: cannot read block %llu", dir->i_ino,
+			   (unsigned long long)phys);
+		return -EIO;
 	}
 	if (!buffer_ext2_checked(bh)) {
 		if (ext2_check_dir_block(bh->b_data, sb->s_blocksize, EXT2_SB(sb)->s_inodes_count,
@@ -227,6 +268,7 @@ struct ext2_dir_entry_2 *ext2_find_entry(struct inode *dir, const struct qstr *c
 	unsigned int bs = dir->i_sb->s_blocksize;
 	const char *name = (const char *)child->name;
 	int namelen = child->len;
+	struct dir_cursor cursor = { 0 };
 
 	*res_bh = NULL;
 	if (!nblocks)
@@ -239,7 +281,7 @@ struct ext2_dir_entry_2 *ext2_find_entry(struct inode *dir, const struct qstr *c
 		struct buffer_head *bh;
 		struct ext2_dir_entry_2 *de;
 		char *end;
-		int err = ext2_dir_block(dir, n, &bh);
+		int err = ext2_dir_block(dir, n, &bh, &cursor);
 
 		if (err)
 			return ERR_PTR(err);
@@ -282,14 +324,24 @@ int ext2_add_link(struct dentry *dentry, struct inode *inode)
 	struct ext2_dir_entry_2 *de = NULL;
 	struct buffer_head *bh = NULL;
 	unsigned int rec_len = 0, name_len = 0;
+	struct ext2_inode_info *ei = EXT2_I(dir);
+	struct dir_cursor cursor = { 0 };
 	int err;
 
 	if (namelen > EXT2_NAME_LEN)
 		return -ENAMETOOLONG;
-	for (n = 0; n < nblocks; n++) {
+	/*
+	 * Skip the blocks known to be too full.  The name is known not to
+	 * exist (the VFS looked it up under the same lock); the blocks we do
+	 * read are still checked for it.
+	 */
+	n = 0;
+	if (reclen >= ei->i_dir_free_reclen && ei->i_dir_free_block <= nblocks)
+		n = ei->i_dir_free_block;
+	for (; n < nblocks; n++) {
 		char *end;
 
-		err = ext2_dir_block(dir, n, &bh);
+		err = ext2_dir_block(dir, n, &bh, &cursor);
 		if (err)
 			return err;
 		de = (struct ext2_dir_entry_2 *)bh->b_data;
@@ -322,6 +374,8 @@ int ext2_add_link(struct dentry *dentry, struct inode *inode)
 	name_len = 0;
 
 got_it:
+	ei->i_dir_free_block = n;
+	ei->i_dir_free_reclen = reclen;
 	if (de->inode) {
 		struct ext2_dir_entry_2 *de1 = (struct ext2_dir_entry_2 *)((char *)de + name_len);
 
@@ -355,6 +409,8 @@ int ext2_delete_entry(struct inode *dir, struct ext2_dir_entry_2 *de, struct buf
 	if (pde)
 		pde->rec_len = cpu_to_le16(le16_to_cpu(pde->rec_len) + le16_to_cpu(de->rec_len));
 	de->inode = 0;
+	/* Room appeared somewhere: the next insertion looks from the start. */
+	EXT2_I(dir)->i_dir_free_block = 0;
 	return ext2_commit_block(dir, bh);
 }
 
@@ -416,6 +472,7 @@ int ext2_make_empty(struct inode *inode, struct inode *parent)
 int ext2_empty_dir(struct inode *inode)
 {
 	unsigned long nblocks = dir_blocks(inode), n;
+	struct dir_cursor cursor = { 0 };
 	unsigned int bs = inode->i_sb->s_blocksize;
 
 	for (n = 0; n < nblocks; n++) {
@@ -423,7 +480,7 @@ int ext2_empty_dir(struct inode *inode)
 		struct buffer_head *bh;
 		char *end;
 
-		if (ext2_dir_block(inode, n, &bh))
+		if (ext2_dir_block(inode, n, &bh, &cursor))
 			return 0;
 		de = (struct ext2_dir_entry_2 *)bh->b_data;
 		end = bh->b_data + bs;
@@ -459,7 +516,7 @@ struct ext2_dir_entry_2 *ext2_dotdot(struct inode *dir, struct buffer_head **bhp
 	struct buffer_head *bh;
 
 	*bhp = NULL;
-	if (ext2_dir_block(dir, 0, &bh))
+	if (ext2_dir_block(dir, 0, &bh, NULL))
 		return NULL;
 	de = (struct ext2_dir_entry_2 *)bh->b_data;
 	dotdot = ext2_next_entry(de);
@@ -483,6 +540,7 @@ static int ext2_readdir(struct file *file, struct dir_context *ctx)
 	struct super_block *sb = inode->i_sb;
 	unsigned int bs = sb->s_blocksize, bits = sb->s_blocksize_bits;
 	unsigned long nblocks = dir_blocks(inode), n;
+	struct dir_cursor cursor = { 0 };
 	unsigned int offset;
 
 	if (ctx->pos < 0 || ctx->pos >= inode->i_size)
@@ -493,7 +551,7 @@ static int ext2_readdir(struct file *file, struct dir_context *ctx)
 		struct ext2_dir_entry_2 *de;
 		struct buffer_head *bh;
 		char *base, *end;
-		int err = ext2_dir_block(inode, n, &bh);
+		int err = ext2_dir_block(inode, n, &bh, &cursor);
 
 		if (err) {
 			/* Report it; the next call resumes after the bad block. */

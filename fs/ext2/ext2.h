@@ -394,6 +394,13 @@ struct ext2_inode_info {
 	u32 i_dtime;
 	u32 i_block_group;		/* where the inode lives: allocation goal */
 	u32 i_dir_start_lookup;		/* block where the last lookup hit */
+	/*
+	 * Directories: blocks below i_dir_free_block hold no free slot of
+	 * i_dir_free_reclen bytes or more (a hint for ext2_add_link(), under
+	 * the directory's i_rwsem; a deletion resets it).
+	 */
+	u32 i_dir_free_block;
+	u32 i_dir_free_reclen;
 	unsigned int i_state;		/* EXT2_STATE_* */
 	struct ext2_block_alloc_info *i_block_alloc_info;	/* truncate_mutex */
 	struct mutex truncate_mutex;

@@ -397,6 +397,8 @@ struct inode *ext2_new_inode(struct inode *dir, umode_t mode, const struct qstr 
 	ei->i_block_alloc_info = NULL;
 	ei->i_block_group = group;
 	ei->i_dir_start_lookup = 0;
+	ei->i_dir_free_block = 0;
+	ei->i_dir_free_reclen = 0;
 	ei->i_state = EXT2_STATE_NEW;
 	ext2_set_inode_flags(inode);
 	spin_lock(&sbi->s_next_gen_lock);

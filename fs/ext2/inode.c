@@ -219,6 +219,8 @@ struct inode *ext2_iget(struct super_block *sb, unsigned long ino)
 	ei->i_state = 0;
 	ei->i_block_group = (ino - 1) / EXT2_INODES_PER_GROUP(sb);
 	ei->i_dir_start_lookup = 0;
+	ei->i_dir_free_block = 0;
+	ei->i_dir_free_reclen = 0;
 	for (i = 0; i < EXT2_N_BLOCKS; i++)
 		ei->i_data[i] = raw->i_block[i];
 
