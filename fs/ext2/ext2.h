@@ -360,6 +360,10 @@ struct ext2_sb_info {
 	u16 s_mount_state;		/* s_state as found at mount; s_lock */
 	bool s_has_journal;		/* a clean ext3 volume mounted as ext2 */
 	spinlock_t s_lock;
+	/* Error message rate limit (s_lock): a window start, messages in it, dropped. */
+	unsigned long s_err_window;
+	unsigned int s_err_printed;
+	unsigned int s_err_suppressed;
 	spinlock_t s_next_gen_lock;
 	u32 s_next_generation;
 	/* Summaries of the descriptors, for allocation heuristics and statfs. */

@@ -43,6 +43,7 @@
 #include <linux/kstrtox.h>
 #include <linux/timekeeping.h>
 #include <linux/time64.h>
+#include <linux/jiffies.h>
 #include "ext2.h"
 
 static const struct super_operations ext2_sops;
@@ -64,6 +65,37 @@ void ext2_msg(struct super_block *sb, const char *prefix, const char *fmt, ...)
 }
 
 /*
+ * One damaged indirect block can make every read of a large file fail:
+ * print at most EXT2_ERR_BURST error messages per EXT2_ERR_WINDOW and
+ * count the rest (the policy still applies to each).
+ */
+#define EXT2_ERR_BURST		10
+#define EXT2_ERR_WINDOW		(5 * HZ)
+
+static bool ext2_error_ratelimit(struct ext2_sb_info *sbi)
+{
+	unsigned int suppressed = 0;
+	bool print;
+
+	spin_lock(&sbi->s_lock);
+	if (!sbi->s_err_window || time_after(jiffies, sbi->s_err_window + EXT2_ERR_WINDOW)) {
+		suppressed = sbi->s_err_suppressed;
+		sbi->s_err_window = jiffies;
+		sbi->s_err_printed = 0;
+		sbi->s_err_suppressed = 0;
+	}
+	print = sbi->s_err_printed < EXT2_ERR_BURST;
+	if (print)
+		sbi->s_err_printed++;
+	else
+		sbi->s_err_suppressed++;
+	spin_unlock(&sbi->s_lock);
+	if (suppressed)
+		printk(KERN_CRIT "EXT2-fs: %u error messages suppressed\n", suppressed);
+	return print;
+}
+
+/*
  * Corrupt or inconsistent metadata.  Record it on disk (EXT2_ERROR_FS
  * makes the next fsck thorough), say what and where, then apply the
  * errors= policy.  The caller returns -EUCLEAN or -EIO itself.
@@ -75,10 +107,12 @@ void ext2_error(struct super_block *sb, const char *function, const char *fmt, .
 	char buf[EXT2_MSG_MAX];
 	va_list args;
 
-	va_start(args, fmt);
-	vscnprintf(buf, sizeof(buf), fmt, args);
-	va_end(args);
-	printk(KERN_CRIT "EXT2-fs error (device %s): %s: %s\n", sb->s_id, function, buf);
+	if (ext2_error_ratelimit(sbi)) {
+		va_start(args, fmt);
+		vscnprintf(buf, sizeof(buf), fmt, args);
+		va_end(args);
+		printk(KERN_CRIT "EXT2-fs error (device %s): %s: %s\n", sb->s_id, function, buf);
+	}
 
 	if (!sb_rdonly(sb)) {
 		spin_lock(&sbi->s_lock);
