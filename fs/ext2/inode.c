@@ -197,8 +197,12 @@ struct inode *ext2_iget(struct super_block *sb, unsigned long ino)
 	inode->i_mtime.tv_sec = (s32)le32_to_cpu(raw->i_mtime);
 	inode->i_atime.tv_nsec = inode->i_ctime.tv_nsec = inode->i_mtime.tv_nsec = 0;
 	ei->i_dtime = le32_to_cpu(raw->i_dtime);
-	/* A link count of zero: deleted, unless it is being created (no dtime yet). */
-	if (inode->i_nlink == 0 && (inode->i_mode == 0 || ei->i_dtime)) {
+	/*
+	 * No links: deleted.  (Linux's ext2 accepts one without a dtime; but
+	 * nothing on disk should then name it, and the first iput would free
+	 * what a directory still points to.)
+	 */
+	if (inode->i_nlink == 0) {
 		brelse(bh);
 		ret = -ESTALE;
 		goto bad;
