@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * ext2 block allocation: group descriptors, block bitmaps, the system
+ * ext2 block allocation: group descriptors and group layout (which groups
+ * carry super block and descriptor copies), block bitmaps, the system
  * zones (which blocks are the file system's own metadata) and the
  * per-inode reservation windows.
  *
@@ -66,6 +67,50 @@ struct ext2_group_desc *ext2_get_group_desc(struct super_block *sb, unsigned int
 	if (bh)
 		*bh = sbi->s_group_desc[nr];
 	return desc + offset;
+}
+
+static bool is_power_of(unsigned long n, unsigned long base)
+{
+	while (n > 1) {
+		if (n % base)
+			return false;
+		n /= base;
+	}
+	return true;
+}
+
+/* Does group carry a super block backup (sparse_super: 0, 1, powers of 3, 5, 7)? */
+int ext2_bg_has_super(struct super_block *sb, unsigned long group)
+{
+	if (!EXT2_HAS_RO_COMPAT_FEATURE(sb, EXT2_FEATURE_RO_COMPAT_SPARSE_SUPER))
+		return 1;
+	if (group <= 1)
+		return 1;
+	if (!(group & 1))
+		return 0;
+	return is_power_of(group, 3) || is_power_of(group, 5) || is_power_of(group, 7);
+}
+
+/*
+ * Group descriptor blocks stored in group: the whole table (or its part
+ * before s_first_meta_bg) next to each super block copy; with meta_bg,
+ * the first, second and last group of each meta group hold that meta
+ * group's single descriptor block.
+ */
+unsigned long ext2_bg_num_gdb(struct super_block *sb, unsigned long group)
+{
+	struct ext2_sb_info *sbi = EXT2_SB(sb);
+	unsigned long first_meta_bg, metagroup, dpb = sbi->s_desc_per_block;
+
+	if (!EXT2_HAS_INCOMPAT_FEATURE(sb, EXT2_FEATURE_INCOMPAT_META_BG))
+		return ext2_bg_has_super(sb, group) ? sbi->s_gdb_count : 0;
+	first_meta_bg = le32_to_cpu(sbi->s_es->s_first_meta_bg);
+	metagroup = group / dpb;
+	if (metagroup < first_meta_bg)
+		return ext2_bg_has_super(sb, group) ? first_meta_bg : 0;
+	if (group % dpb == 0 || group % dpb == 1 || group % dpb == dpb - 1)
+		return 1;
+	return 0;
 }
 
 unsigned long ext2_count_free_blocks(struct super_block *sb)
