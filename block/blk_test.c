@@ -24,6 +24,7 @@
 #include <linux/selftest.h>
 #include <linux/blkdev.h>
 #include <linux/buffer_head.h>
+#include <linux/backing-dev.h>
 #include "blk.h"
 
 #define TD_SECTORS	2048	/* 1 MiB */
@@ -377,10 +378,14 @@ static int nr_requests_test(void)
 		  atomic_read(&w->submitted));
 	ST_ASSERT(q->nr_allocated[0] == 4 && w->td->nr_held == 2, "allocated %u, held %d",
 		  q->nr_allocated[0], w->td->nr_held);
+	ST_ASSERT(test_bit(WB_async_congested, &w->td->disk->bdi->wb.state),
+		  "a full queue is not congested");
 	td_release(w->td);
 	wait_for_completion(&w->finished);
 	ST_ASSERT(!tbio_wait(&w->c), "I/O errors");
 	ST_ASSERT(q->nr_allocated[0] == 0, "%u requests leaked", q->nr_allocated[0]);
+	ST_ASSERT(!test_bit(WB_async_congested, &w->td->disk->bdi->wb.state),
+		  "an idle queue is congested");
 	ret = 0;
 out:
 	if (w->page)
@@ -390,7 +395,8 @@ out:
 	kfree(w);
 	return ret;
 }
-DEFINE_SELFTEST("block: nr_requests bounds allocation, submitters block", nr_requests_test);
+DEFINE_SELFTEST("block: nr_requests bounds allocation, submitters block, congestion",
+		nr_requests_test);
 
 /* ------------------------------------------------------------ resource requeue */
 
