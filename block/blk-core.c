@@ -764,6 +764,12 @@ void blk_flush_plug(struct blk_plug *plug, bool from_schedule)
 
 		list_del_init(&rq->queuelist);
 		spin_lock_irqsave(&q->queue_lock, flags);
+		if (to_bq(q)->dead) {
+			/* The disk went away while the request sat on our plug. */
+			spin_unlock_irqrestore(&q->queue_lock, flags);
+			blk_mq_end_request(rq, BLK_STS_IOERR);
+			continue;
+		}
 		merged = !to_bq(q)->bypass && elv_attempt_insert_merge(q, rq);
 		if (!merged)
 			__blk_insert_request(q, rq);
