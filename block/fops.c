@@ -20,7 +20,8 @@
  * fills for file systems' metadata.  O_DIRECT bypasses it: synchronous
  * bios through bounce pages, partial logical blocks read-modify-written,
  * after writing back the cached range (and dropping it after a write) so
- * the two views stay coherent.
+ * the two views stay coherent; like Linux it wants the position, length
+ * and buffers aligned to the logical block size.
  *
  * Locking: none of its own; the block_device is pinned by the open file.
  */
@@ -267,13 +268,54 @@ static void blkdev_drop_cached(struct block_device *bdev, loff_t pos, size_t len
 
 /* ------------------------------------------------------------ file operations */
 
-/* O_DIRECT: straight to the device, coherent with what the cache holds. */
+/* Every segment's address and length OR-ed together (Linux's iov_iter_alignment()). */
+static unsigned long iter_alignment(const struct iov_iter *i)
+{
+	size_t left = i->count, skip = i->iov_offset;
+	unsigned long res = 0, n;
+
+	if (i->iter_type == ITER_UBUF)
+		return ((unsigned long)i->ubuf + skip) | left;
+	for (n = 0; n < i->nr_segs && left; n++, skip = 0) {
+		unsigned long base;
+		size_t len;
+
+		switch (i->iter_type) {
+		case ITER_IOVEC:
+			base = (unsigned long)i->__iov[n].iov_base;
+			len = i->__iov[n].iov_len;
+			break;
+		case ITER_KVEC:
+			base = (unsigned long)i->kvec[n].iov_base;
+			len = i->kvec[n].iov_len;
+			break;
+		default:
+			base = i->bvec[n].bv_offset;
+			len = i->bvec[n].bv_len;
+			break;
+		}
+		len = min(len - skip, left);
+		if (len)
+			res |= (base + skip) | len;
+		left -= len;
+	}
+	return res;
+}
+
+/*
+ * O_DIRECT: straight to the device, coherent with what the cache holds.
+ * As in Linux, the position, the length and the user buffers must be
+ * aligned to the logical block size (EINVAL otherwise).
+ */
 static ssize_t blkdev_direct_io(struct kiocb *iocb, struct iov_iter *iter)
 {
 	struct block_device *bdev = file_bdev(iocb->ki_filp);
 	bool write = iov_iter_rw(iter) == WRITE;
 	size_t count = iov_iter_count(iter);
 	ssize_t ret;
+
+	if ((iocb->ki_pos | iter_alignment(iter)) & (bdev_logical_block_size(bdev) - 1))
+		return -EINVAL;
 
 	ret = blkdev_sync_cached(bdev, iocb->ki_pos, count);
 	if (ret)
