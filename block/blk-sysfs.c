@@ -3,7 +3,7 @@
  * /sys/block/<disk>/queue/: the request queue's limits and tunables.
  *
  *   scheduler            "noop [deadline]"; write a name to switch
- *   nr_requests          request allocation bound per class (rw, >= 4)
+ *   nr_requests          request allocation bound per class (rw, 4 .. 2048)
  *   max_sectors_kb       largest request (rw, <= max_hw_sectors_kb)
  *   max_hw_sectors_kb, max_segments, max_segment_size
  *   logical_block_size, physical_block_size, hw_sector_size,
@@ -55,7 +55,9 @@ static ssize_t queue_requests_store(struct request_queue *q, const char *buf, si
 
 	if (ret < 0)
 		return ret;
-	nr = clamp_t(unsigned long, nr, BLKDEV_MIN_RQ, BLKDEV_MAX_NR_RQ);
+	if (nr > BLKDEV_MAX_NR_RQ)
+		return -EINVAL;
+	nr = max_t(unsigned long, nr, BLKDEV_MIN_RQ);
 	spin_lock_irq(&q->queue_lock);
 	q->nr_requests = nr;
 	spin_unlock_irq(&q->queue_lock);
