@@ -8,7 +8,9 @@
  * add_to_page_cache(_lru)(), delete_from_page_cache(), read_cache_page(),
  * the page lock (lock_page()/unlock_page()) and the writeback bit
  * (set_page_writeback()/end_page_writeback()/wait_on_page_writeback()).
- * The generic read and write paths are in mm/filemap_rw.c, truncation in
+ * filemap_fdatawrite()/filemap_fdatawait_range() and the fsync error
+ * reporting (file_write_and_wait_range()) are here too.  The generic
+ * read and write paths are in mm/filemap_rw.c, truncation in
  * mm/truncate.c, read-ahead in mm/readahead.c.
  *
  * Locking.
@@ -77,6 +79,9 @@
 #include <linux/swap.h>
 #include <linux/vmstat.h>
 #include <linux/stat.h>
+#include <linux/backing-dev.h>
+#include <linux/writeback.h>
+#include <linux/errseq.h>
 #include "internal.h"
 
 /* Pages of block-device mappings in the cache (/proc/meminfo Buffers). */
@@ -421,6 +426,8 @@ bool set_page_writeback(struct page *page)
 		__mod_zone_page_state(page_zone(page), NR_ZONE_WRITE_PENDING, 1);
 	}
 	spin_unlock_irqrestore(&mapping->i_pages_lock, flags);
+	if (!was)
+		account_page_writeback_start(page);
 	return !was;
 }
 
@@ -436,6 +443,9 @@ void end_page_writeback(struct page *page)
 		rotate_reclaimable_page(page);
 	}
 	if (mapping) {
+		/* The bdi's counts first: the page may be freed once the bit is clear. */
+		if (PageWriteback(page))
+			account_page_writeback_end(page);
 		spin_lock_irqsave(&mapping->i_pages_lock, flags);
 		was = TestClearPageWriteback(page);
 		if (was) {
@@ -599,4 +609,130 @@ fill:
 out:
 	mark_page_accessed(page);
 	return page;
+}
+
+/* ------------------------------------------------------------ write back and wait */
+
+static int __filemap_fdatawrite_range(struct address_space *mapping, loff_t start,
+				      loff_t end, enum writeback_sync_modes sync_mode)
+{
+	struct writeback_control wbc = {
+		.sync_mode = sync_mode,
+		.nr_to_write = LONG_MAX,
+		.range_start = start,
+		.range_end = end,
+	};
+
+	if (!mapping_can_writeback(mapping) || !mapping_tagged(mapping, PAGECACHE_TAG_DIRTY))
+		return 0;
+	return do_writepages(mapping, &wbc);
+}
+
+int filemap_fdatawrite(struct address_space *mapping)
+{
+	return __filemap_fdatawrite_range(mapping, 0, LLONG_MAX, WB_SYNC_ALL);
+}
+
+int filemap_fdatawrite_range(struct address_space *mapping, loff_t start, loff_t end)
+{
+	return __filemap_fdatawrite_range(mapping, start, end, WB_SYNC_ALL);
+}
+
+int filemap_flush(struct address_space *mapping)
+{
+	return __filemap_fdatawrite_range(mapping, 0, LLONG_MAX, WB_SYNC_NONE);
+}
+
+/* Pages fetched per batch while waiting for writeback. */
+#define WAIT_BATCH	16
+
+/* Wait for every page in the byte range that was under writeback when we looked. */
+static void __filemap_fdatawait_range(struct address_space *mapping, loff_t start_byte,
+				      loff_t end_byte)
+{
+	pgoff_t index = start_byte >> PAGE_SHIFT;
+	pgoff_t end = end_byte >> PAGE_SHIFT;
+	struct page *pages[WAIT_BATCH];
+	unsigned int n;
+
+	if (end_byte < start_byte)
+		return;
+	while (index <= end) {
+		n = find_get_pages_range_tag(mapping, &index, end, PAGECACHE_TAG_WRITEBACK,
+					     WAIT_BATCH, pages);
+		if (!n)
+			break;
+		for (unsigned int i = 0; i < n; i++) {
+			wait_on_page_writeback(pages[i]);
+			put_page(pages[i]);
+		}
+		cond_resched();
+	}
+}
+
+int filemap_check_errors(struct address_space *mapping)
+{
+	int ret = 0;
+
+	/* Cheap unlocked tests first: the bits are rarely set. */
+	if (test_bit(AS_ENOSPC, &mapping->flags) && test_and_clear_bit(AS_ENOSPC, &mapping->flags))
+		ret = -ENOSPC;
+	if (test_bit(AS_EIO, &mapping->flags) && test_and_clear_bit(AS_EIO, &mapping->flags))
+		ret = -EIO;
+	return ret;
+}
+
+int filemap_fdatawait_range(struct address_space *mapping, loff_t start, loff_t end)
+{
+	__filemap_fdatawait_range(mapping, start, end);
+	return filemap_check_errors(mapping);
+}
+
+int filemap_write_and_wait_range(struct address_space *mapping, loff_t start, loff_t end)
+{
+	int err = 0, err2;
+
+	if (mapping->nrpages) {
+		err = __filemap_fdatawrite_range(mapping, start, end, WB_SYNC_ALL);
+		/* -EIO from writepages means the device is gone: don't wait on it. */
+		if (err != -EIO)
+			__filemap_fdatawait_range(mapping, start, end);
+	}
+	err2 = filemap_check_errors(mapping);
+	return err ? err : err2;
+}
+
+int file_check_and_advance_wb_err(struct file *file)
+{
+	struct address_space *mapping = file->f_mapping;
+	errseq_t old = READ_ONCE(file->f_wb_err);
+	int err = 0;
+
+	if (errseq_check(&mapping->wb_err, old)) {
+		/* Several fsyncs of one file may race to report: serialise on f_lock. */
+		spin_lock(&file->f_lock);
+		err = errseq_check_and_advance(&mapping->wb_err, &file->f_wb_err);
+		spin_unlock(&file->f_lock);
+	}
+	/*
+	 * The errseq is what reports; drop the legacy AS_* bits so a later
+	 * filemap_check_errors() does not report the same error again.
+	 */
+	clear_bit(AS_EIO, &mapping->flags);
+	clear_bit(AS_ENOSPC, &mapping->flags);
+	return err;
+}
+
+int file_write_and_wait_range(struct file *file, loff_t start, loff_t end)
+{
+	struct address_space *mapping = file->f_mapping;
+	int err = 0, err2;
+
+	if (mapping->nrpages) {
+		err = __filemap_fdatawrite_range(mapping, start, end, WB_SYNC_ALL);
+		if (err != -EIO)
+			__filemap_fdatawait_range(mapping, start, end);
+	}
+	err2 = file_check_and_advance_wb_err(file);
+	return err ? err : err2;
 }

@@ -43,4 +43,10 @@ void __delete_from_page_cache(struct page *page);
 /* Remove a locked clean page holding exactly refs references (1 is the cache's). */
 int __remove_mapping(struct address_space *mapping, struct page *page, int refs);
 
+/* Read-ahead around a faulting index (mm/readahead.c, for filemap_fault()). */
+struct file_ra_state;
+struct file;
+void page_cache_ra_around(struct address_space *mapping, struct file_ra_state *ra,
+			  struct file *file, pgoff_t index);
+
 #endif /* _MM_INTERNAL_H */

@@ -69,6 +69,7 @@ enum lru_list page_lru(struct page *page)
 /* lru_lock held, irqs off. */
 void update_lru_size(struct lruvec *lruvec, struct page *page, enum lru_list lru, long nr)
 {
+	lruvec->nr_pages[lru] += nr;
 	__mod_node_page_state(page_pgdat(page), NR_LRU_BASE + lru, nr);
 	__mod_zone_page_state(page_zone(page), NR_ZONE_LRU_BASE + lru, nr);
 }

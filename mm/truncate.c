@@ -55,11 +55,9 @@ static void truncate_complete_page(struct address_space *mapping, struct page *p
 {
 	if (PagePrivate(page))
 		do_invalidatepage(page, 0, PAGE_SIZE);
-	/*
-	 * Writeback forgets the data with the page; nobody accounts dirty
-	 * pages yet (mm/page-writeback.c will, through cancel_dirty_page()).
-	 */
-	ClearPageDirty(page);
+	/* The data goes with the page: forget it was dirty (and uncount it). */
+	cancel_dirty_page(page);
+	ClearPageMappedToDisk(page);
 	ClearPageReferenced(page);
 	delete_from_page_cache(page);
 }
