@@ -34,11 +34,19 @@
 #define STRESS_WRITERS	2
 #define STRESS_POOL	192		/* pages per writer */
 #define STRESS_MS	400		/* run time */
+/*
+ * Each thread keeps going past the run time until it has done this many
+ * operations (a loaded host may start it late), but never past
+ * STRESS_MAX_MS.
+ */
+#define STRESS_MIN_OPS	2000
+#define STRESS_MAX_MS	5000
 #define STRESS_MAGIC	0x5ca1ab1e0000UL
 
 struct stress {
 	struct address_space mapping;
 	unsigned long deadline;		/* jiffies */
+	unsigned long hard_deadline;	/* jiffies */
 	atomic_long_t lookups, hits, bad;
 	atomic_long_t ops;
 	int nr_readers;
@@ -112,13 +120,22 @@ static struct page *idle_page(struct stress_writer *w)
 	return NULL;
 }
 
+/* Should a thread that has done done operations go on? */
+static bool keep_going(struct stress *st, unsigned long done)
+{
+	if (time_before(jiffies, st->deadline))
+		return true;
+	return done < STRESS_MIN_OPS && time_before(jiffies, st->hard_deadline);
+}
+
 static int stress_writer_fn(void *arg)
 {
 	struct stress_writer *w = arg;
 	struct stress *st = w->st;
 	struct address_space *mapping = &st->mapping;
+	unsigned long done = 0;
 
-	while (time_before(jiffies, st->deadline)) {
+	while (keep_going(st, done++)) {
 		/* Writer w owns the indices congruent to w. */
 		pgoff_t index = (xorshift(&w->rnd) % (STRESS_INDICES / STRESS_WRITERS)) *
 				STRESS_WRITERS + w->id;
@@ -154,8 +171,9 @@ static int stress_reader_fn(void *arg)
 	struct stress *st = arg;
 	u32 rnd = (u32)(unsigned long)current ^ 0x9e3779b9;
 	struct page *pages[8];
+	unsigned long done = 0;
 
-	while (time_before(jiffies, st->deadline)) {
+	while (keep_going(st, done++)) {
 		pgoff_t index = xorshift(&rnd) % STRESS_INDICES;
 		unsigned int n, i;
 		struct page *page;
@@ -206,6 +224,8 @@ static int filemap_stress_test(void)
 	struct stress_writer *w;
 	struct stress *st;
 	int i, j, bad_refs = 0, nthreads = nr_readers + STRESS_WRITERS;
+	unsigned long start;
+	unsigned int elapsed;
 
 	st = kzalloc(sizeof(*st), GFP_KERNEL);
 	w = kcalloc(STRESS_WRITERS, sizeof(*w), GFP_KERNEL);
@@ -221,7 +241,9 @@ static int filemap_stress_test(void)
 			ST_ASSERT(w[i].pool[j], "no page");
 		}
 	}
+	start = jiffies;
 	st->deadline = jiffies + msecs_to_jiffies(STRESS_MS);
+	st->hard_deadline = jiffies + msecs_to_jiffies(STRESS_MAX_MS);
 	for (i = 0; i < STRESS_WRITERS; i++)
 		threads[i] = test_thread_start(stress_writer_fn, &w[i], "pc-stress-w");
 	for (i = STRESS_WRITERS; i < nthreads; i++)
@@ -230,6 +252,7 @@ static int filemap_stress_test(void)
 		ST_ASSERT(threads[i], "cannot start thread %d", i);
 		test_thread_reap(threads[i]);
 	}
+	elapsed = jiffies_to_msecs(jiffies - start);
 
 	/* Every pool page: 1 reference (the writer's), 2 if it is in the cache. */
 	for (i = 0; i < STRESS_WRITERS; i++) {
@@ -243,8 +266,8 @@ static int filemap_stress_test(void)
 			}
 		}
 	}
-	st_diag("%d readers, %d writers, %lu ms: %ld lookups (%ld pages found), %ld updates",
-		nr_readers, STRESS_WRITERS, (unsigned long)STRESS_MS,
+	st_diag("%d readers, %d writers, %u ms: %ld lookups (%ld pages found), %ld updates",
+		nr_readers, STRESS_WRITERS, elapsed,
 		atomic_long_read(&st->lookups), atomic_long_read(&st->hits),
 		atomic_long_read(&st->ops));
 	truncate_inode_pages(&st->mapping, 0);

@@ -376,6 +376,7 @@ void drop_slab(void)
 				if (ret == SHRINK_STOP || !ret)
 					break;
 				freed += ret;
+				count_vm_events(SLABS_SCANNED, sc.nr_scanned);
 				n -= min(n, sc.nr_scanned);
 				cond_resched();
 			}
