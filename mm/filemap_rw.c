@@ -14,8 +14,8 @@
  * is waited for on its page lock.  i_size is re-read with each page in
  * hand, so a read never returns bytes past EOF.  file->f_ra.prev_pos
  * remembers where the read stopped, for read-ahead's sequential test and
- * so that re-reading the same spot does not count as a second use
- * (mark_page_accessed()).
+ * so that small reads walking through one page count as one use of it
+ * (mark_page_accessed()), not one per read().
  *
  * Writing goes through the file system's ->write_begin (lock the page,
  * read the parts the copy will not cover, allocate blocks) and
@@ -190,9 +190,11 @@ ssize_t generic_file_read_iter(struct kiocb *iocb, struct iov_iter *iter)
 			break;
 		}
 		nr = min_t(loff_t, PAGE_SIZE - offset, isize - pos);
-		/* Re-reading where the last read stopped is not a new use. */
-		if (prev_pos < 0 || (pgoff_t)(prev_pos >> PAGE_SHIFT) != index ||
-		    (prev_pos & ~PAGE_MASK) != (loff_t)offset)
+		/*
+		 * A page the previous read() already used (it ended inside
+		 * it) is not used again by small reads walking through it.
+		 */
+		if (prev_pos <= 0 || (pgoff_t)((prev_pos - 1) >> PAGE_SHIFT) != index)
 			mark_page_accessed(page);
 		copied = copy_page_to_iter(page, offset, nr, iter);
 		put_page(page);

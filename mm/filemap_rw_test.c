@@ -12,6 +12,7 @@
 #include <linux/fs.h>
 #include <linux/file.h>
 #include <linux/pagemap.h>
+#include <linux/swap.h>
 #include <linux/vmalloc.h>
 #include <linux/slab.h>
 #include <linux/workqueue.h>
@@ -134,6 +135,7 @@ static int filemap_rw_test(void)
 	const struct file_operations *saved_fops;
 	const loff_t size = 40 * PAGE_SIZE + 123;
 	struct address_space *mapping;
+	struct page *page = NULL;
 	struct file *file;
 	loff_t pos;
 	u8 *buf;
@@ -199,6 +201,24 @@ static int filemap_rw_test(void)
 		goto out;
 	}
 
+	/* One pass of small reads is one use of each page; a second pass activates. */
+	page = find_get_page(mapping, 10);
+	if (!page || !PageReferenced(page) || PageActive(page)) {
+		st_diag("after one pass: referenced %d active %d", page && PageReferenced(page),
+			page && PageActive(page));
+		goto out_put;
+	}
+	file->f_ra.prev_pos = -1;
+	for (pos = 0; pos < size;)
+		if (kernel_read(file, buf, 1000, &pos) <= 0)
+			goto out_put;
+	if (!PageActive(page)) {
+		st_diag("a second pass did not activate the page");
+		goto out_put;
+	}
+	put_page(page);
+	page = NULL;
+
 	/* EOF: nothing past it, a short read up to it. */
 	pos = size;
 	if (kernel_read(file, buf, 10, &pos) != 0)
@@ -216,6 +236,9 @@ static int filemap_rw_test(void)
 	    buf[1] != 0x5a || buf[4] != 0x5a || buf[5] != pattern(5 * PAGE_SIZE + 2))
 		goto out;
 	ret = 0;
+out_put:
+	if (page)
+		put_page(page);
 out:
 	truncate_inode_pages(mapping, 0);
 	flush_workqueue(system_wq);

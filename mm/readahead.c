@@ -39,6 +39,7 @@
 #include <linux/fs.h>
 #include <linux/pagemap.h>
 #include <linux/backing-dev.h>
+#include <linux/blkdev.h>
 #include <linux/log2.h>
 #include "internal.h"
 
@@ -119,6 +120,7 @@ static void do_page_cache_ra(struct address_space *mapping, struct file *file,
 		.mapping = mapping,
 		._index = index,
 	};
+	struct blk_plug plug;
 	pgoff_t end_index;
 	unsigned long i;
 
@@ -132,6 +134,8 @@ static void do_page_cache_ra(struct address_space *mapping, struct file *file,
 	if (nr_to_read > end_index - index + 1)
 		nr_to_read = end_index - index + 1;
 
+	/* Let the block layer merge the window's bios before they go out. */
+	blk_start_plug(&plug);
 	for (i = 0; i < nr_to_read; i++) {
 		struct page *page;
 
@@ -159,6 +163,7 @@ static void do_page_cache_ra(struct address_space *mapping, struct file *file,
 		rac._nr_pages++;
 	}
 	read_pages(&rac);
+	blk_finish_plug(&plug);
 }
 
 /*

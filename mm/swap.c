@@ -289,6 +289,9 @@ void __page_cache_release(struct page *page)
 			del_page_from_lru_list(page, lruvec);
 		spin_unlock_irqrestore(&lruvec->lru_lock, flags);
 	}
-	ClearPageActive(page);
-	ClearPageUnevictable(page);
+	/* Nobody else can reach a page with no references: no atomics needed. */
+	if (unlikely(PageActive(page)))
+		__ClearPageActive(page);
+	if (unlikely(PageUnevictable(page)))
+		__ClearPageUnevictable(page);
 }

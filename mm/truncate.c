@@ -36,18 +36,24 @@
 #include <linux/swap.h>
 #include <linux/fs.h>
 #include <linux/sched.h>
+#include <linux/buffer_head.h>
 #include "internal.h"
 
 /* Pages looked at per batch. */
 #define TRUNCATE_BATCH	16
 
-/* Let the file system drop its state (buffers) for part of a locked page. */
+/*
+ * Let the file system drop its state (buffers) for part of a locked
+ * page; plain buffer heads when it has no ->invalidatepage.
+ */
 static void do_invalidatepage(struct page *page, unsigned int offset, unsigned int length)
 {
 	struct address_space *mapping = page->mapping;
 
 	if (mapping && mapping->a_ops && mapping->a_ops->invalidatepage)
 		mapping->a_ops->invalidatepage(page, offset, length);
+	else
+		block_invalidatepage(page, offset, length);
 }
 
 /* Remove a locked page that is in mapping, whatever its state. */
@@ -162,13 +168,7 @@ void truncate_pagecache(struct inode *inode, loff_t newsize)
 /* Can the page's buffers go?  Locked page. */
 static bool release_page_private(struct page *page, gfp_t gfp)
 {
-	struct address_space *mapping = page->mapping;
-
-	if (!PagePrivate(page))
-		return true;
-	if (mapping && mapping->a_ops && mapping->a_ops->releasepage)
-		return mapping->a_ops->releasepage(page, gfp);
-	return false;
+	return !PagePrivate(page) || try_to_release_page(page, gfp);
 }
 
 unsigned long invalidate_mapping_pages(struct address_space *mapping, pgoff_t start,

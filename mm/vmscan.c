@@ -48,6 +48,7 @@
 #include <linux/swap.h>
 #include <linux/pagemap.h>
 #include <linux/writeback.h>
+#include <linux/buffer_head.h>
 #include <linux/vmstat.h>
 #include <linux/rwsem.h>
 #include <linux/sched.h>
@@ -81,11 +82,7 @@ bool try_to_release_page(struct page *page, gfp_t gfp)
 		return false;
 	if (mapping && mapping->a_ops && mapping->a_ops->releasepage)
 		return mapping->a_ops->releasepage(page, gfp);
-	/*
-	 * Buffers of file systems without ->releasepage: try_to_free_buffers()
-	 * (fs/buffer.c) is not in the tree yet, so such pages stay.
-	 */
-	return false;
+	return try_to_free_buffers(page);
 }
 
 int remove_mapping(struct address_space *mapping, struct page *page)
@@ -379,6 +376,7 @@ void drop_slab(void)
 				if (ret == SHRINK_STOP || !ret)
 					break;
 				freed += ret;
+				count_vm_events(SLABS_SCANNED, sc.nr_scanned);
 				n -= min(n, sc.nr_scanned);
 				cond_resched();
 			}

@@ -263,7 +263,7 @@ struct inode_operations {
  *   i_mode, i_uid, i_gid, timestamps, i_nlink: i_rwsem of the inode (or
  *             of the parent directory for i_nlink changes by link/unlink)
  *   i_dentry  dcache_lock
- *   i_sb_list sb->s_inode_list_lock;  i_hash: inode_hash_lock
+ *   i_sb_list sb->s_inode_list_lock;  i_hash, i_lru: inode_hash_lock
  */
 struct inode {
 	umode_t i_mode;
@@ -293,6 +293,7 @@ struct inode {
 	struct address_space i_data;
 	struct hlist_node i_hash;
 	struct list_head i_sb_list;
+	struct list_head i_lru;		/* unused-inode LRU (shrinker); inode_hash_lock */
 	struct hlist_head i_dentry;	/* aliases */
 	const char *i_link;		/* symlink body kept in memory */
 	struct pipe_inode_info *i_pipe;	/* FIFOs: the pipe (fs/pipe.c) */
