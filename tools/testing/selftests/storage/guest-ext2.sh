@@ -6,8 +6,10 @@
 # runs the storage suites on it through run_selftests.sh, and unmounts.
 #
 # Usage: guest-ext2.sh [options] DEV=BYTES...
-#   DEV=BYTES     an ext2 disk (vda) and its size as the host made it; the
-#                 first one also gets the block-device suite
+#   DEV=BYTES[:ENTRIES:BIG_MB]
+#                 an ext2 disk (vda) and its size as the host made it; the
+#                 first one also gets the block-device suite.  ENTRIES and
+#                 BIG_MB override --entries and --big-mb for this disk
 #   --ro DEV      a read-only disk for the block-device suite (holds ext2)
 #   --scratch DEV a disk the block-device suite may overwrite
 #   --big-mb N    size of fsio's sequential copy (FSTEST_BIG_MB)
@@ -42,7 +44,13 @@ first=1
 for arg in "$@"; do
 	dev=${arg%%=*}
 	bytes=${arg#*=}
-	echo "# storage: /dev/$dev ($bytes bytes)"
+	entries=${FSTEST_DIR_ENTRIES:-}
+	big=${FSTEST_BIG_MB:-}
+	case $bytes in
+	*:*:*) big=${bytes##*:}; entries=${bytes#*:}; entries=${entries%:*}
+	       bytes=${bytes%%:*} ;;
+	esac
+	echo "# storage: /dev/$dev ($bytes bytes${entries:+, $entries directory entries}${big:+, $big MiB copy})"
 	if ! mount -t ext2 -o noatime "/dev/$dev" $mnt; then
 		say "not ok" "mount -t ext2 -o noatime /dev/$dev $mnt"
 		dmesg | tail -n 5 | sed 's/^/# /'
@@ -60,9 +68,11 @@ for arg in "$@"; do
 	if [ $first = 1 ]; then
 		FSTEST_SCRATCH=$scratch FSTEST_RODEV=$ro FSTEST_RODEV_FS=${ro:+ext2} \
 		FSTEST_DIR=$mnt FSTEST_DEV=$dev FSTEST_DEV_BYTES=$bytes \
+		FSTEST_DIR_ENTRIES=$entries FSTEST_BIG_MB=$big \
 			"$top/run_selftests.sh" -t "$limit" $suites || failed=1
 	else
 		FSTEST_DIR=$mnt FSTEST_DEV=$dev FSTEST_DEV_BYTES=$bytes \
+		FSTEST_DIR_ENTRIES=$entries FSTEST_BIG_MB=$big \
 			"$top/run_selftests.sh" -t "$limit" $suites || failed=1
 	fi
 	first=0
