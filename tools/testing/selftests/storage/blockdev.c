@@ -88,10 +88,12 @@ static int parse_fields(const char *s, unsigned long long *v, int max)
 	return n;
 }
 
+/* The fields of /sys/block/DEV/stat into v[0..31] (zeros if unreadable). */
 static int stat_file(unsigned long long *v)
 {
 	char buf[512];
 
+	memset(v, 0, 32 * sizeof(*v));
 	if (read_text(sysq(dev, "stat"), buf, sizeof(buf)) <= 0)
 		return -1;
 	return parse_fields(buf, v, 32);
@@ -105,6 +107,7 @@ static int diskstats(const char *name, unsigned int *maj, unsigned int *min,
 	char *line, *save, nm[64];
 	int off;
 
+	memset(v, 0, 32 * sizeof(*v));
 	if (read_text("/proc/diskstats", buf, sizeof(buf)) <= 0)
 		return -1;
 	for (line = strtok_r(buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
