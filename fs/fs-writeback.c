@@ -500,10 +500,23 @@ static long writeback_inodes(struct bdi_writeback *wb, struct wb_writeback_work 
 			.range_start = 0,
 			.range_end = LLONG_MAX,
 		};
+		struct super_block *sb;
 		long chunk;
 
 		if (work->sb && inode->i_sb != work->sb) {
 			/* Another sb's inode came back via b_more_io: not ours now. */
+			spin_lock(&inode->i_lock);
+			redirty_tail(inode, wb);
+			spin_unlock(&inode->i_lock);
+			continue;
+		}
+		/*
+		 * Work for one sb runs under its caller's s_umount.  Otherwise
+		 * pin the inode's sb against umount for the write; an sb being
+		 * unmounted (s_umount held for writing) syncs itself.
+		 */
+		sb = inode->i_sb;
+		if (!work->sb && !down_read_trylock(&sb->s_umount)) {
 			spin_lock(&inode->i_lock);
 			redirty_tail(inode, wb);
 			spin_unlock(&inode->i_lock);
@@ -514,6 +527,8 @@ static long writeback_inodes(struct bdi_writeback *wb, struct wb_writeback_work 
 			/* Being set up or torn down: its owner deals with it. */
 			redirty_tail(inode, wb);
 			spin_unlock(&inode->i_lock);
+			if (!work->sb)
+				up_read(&sb->s_umount);
 			continue;
 		}
 		if (inode->i_state & I_SYNC) {
@@ -524,6 +539,8 @@ static long writeback_inodes(struct bdi_writeback *wb, struct wb_writeback_work 
 			 */
 			requeue_io(inode, wb);
 			spin_unlock(&inode->i_lock);
+			if (!work->sb)
+				up_read(&sb->s_umount);
 			continue;
 		}
 		inode->i_state |= I_SYNC;
@@ -546,7 +563,9 @@ static long writeback_inodes(struct bdi_writeback *wb, struct wb_writeback_work 
 		spin_unlock(&inode->i_lock);
 		spin_unlock(&wb->list_lock);
 
-		iput(inode);	/* may evict: no locks held */
+		iput(inode);	/* may evict: no spinlocks held */
+		if (!work->sb)
+			up_read(&sb->s_umount);
 		cond_resched();
 		spin_lock(&wb->list_lock);
 
