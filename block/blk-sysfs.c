@@ -142,9 +142,9 @@ static ssize_t queue_rotational_store(struct request_queue *q, const char *buf, 
 }
 
 /*
- * read_ahead_kb lives in the disk's backing_dev_info (ra_pages).  Until a
- * disk has one (mm/backing-dev.c), the value is kept here and handed to
- * the bdi when it is set up.
+ * read_ahead_kb lives in the disk's backing_dev_info (ra_pages, also
+ * /sys/class/bdi/M:m/read_ahead_kb).  A queue without a disk keeps the
+ * value itself and hands it to the disk's bdi when the disk is made.
  */
 static ssize_t queue_ra_show(struct request_queue *q, char *buf)
 {

@@ -33,6 +33,7 @@
 #include <linux/fs.h>
 #include <linux/mount.h>
 #include <linux/pagemap.h>
+#include <linux/writeback.h>
 #include "internal.h"
 
 #define I_HASH_BITS	12
@@ -85,6 +86,9 @@ int inode_init_always(struct super_block *sb, struct inode *inode)
 	INIT_LIST_HEAD(&inode->i_sb_list);
 	INIT_HLIST_HEAD(&inode->i_dentry);
 	address_space_init_once(&inode->i_data);
+	spin_lock_init(&inode->i_data.private_lock);
+	INIT_LIST_HEAD(&inode->i_data.private_list);
+	INIT_LIST_HEAD(&inode->i_io_list);
 	inode->i_data.host = inode;
 	inode->i_mapping = &inode->i_data;
 	return 0;
@@ -168,7 +172,11 @@ static void evict(struct inode *inode)
 {
 	const struct super_operations *op = inode->i_sb->s_op;
 
+	if (!list_empty(&inode->i_io_list))
+		inode_io_list_del(inode);
 	inode_sb_list_del(inode);
+	/* A writer (flusher, fsync) may still be finishing with it. */
+	inode_wait_for_writeback(inode);
 	if (op->evict_inode) {
 		op->evict_inode(inode);
 	} else {
@@ -228,7 +236,9 @@ again:
 			continue;
 		}
 		spin_lock(&inode->i_lock);
-		if (inode->i_state & (I_NEW | I_FREEING | I_WILL_FREE)) {
+		/* The flusher takes references under i_lock: check again here. */
+		if (atomic_read(&inode->i_count) ||
+		    (inode->i_state & (I_NEW | I_FREEING | I_WILL_FREE))) {
 			spin_unlock(&inode->i_lock);
 			continue;
 		}
@@ -467,17 +477,6 @@ struct timespec64 current_time(struct inode *inode)
 void inode_set_ctime_current(struct inode *inode)
 {
 	inode->i_ctime = current_time(inode);
-}
-
-void mark_inode_dirty(struct inode *inode)
-{
-	const struct super_operations *op = inode->i_sb->s_op;
-
-	if (op->dirty_inode)
-		op->dirty_inode(inode, I_DIRTY_SYNC);
-	spin_lock(&inode->i_lock);
-	inode->i_state |= I_DIRTY_SYNC;
-	spin_unlock(&inode->i_lock);
 }
 
 /* relatime: update atime if it is not newer than mtime/ctime, or a day old. */

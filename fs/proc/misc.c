@@ -10,6 +10,7 @@
 #include <linux/fs.h>
 #include <linux/slab.h>
 #include <linux/vmstat.h>
+#include <linux/writeback.h>
 #include <linux/utsname.h>
 #include <generated/utsrelease.h>
 #include <linux/seq_file.h>
@@ -93,6 +94,7 @@ static int slabinfo_proc_show(struct seq_file *m, void *v)
 
 static int vmstat_proc_show(struct seq_file *m, void *v)
 {
+	unsigned long thresh, bg_thresh;
 	int i;
 
 	for (i = 0; i < NR_VM_ZONE_STAT_ITEMS; i++)
@@ -101,6 +103,9 @@ static int vmstat_proc_show(struct seq_file *m, void *v)
 	for (i = 0; i < NR_VM_NODE_STAT_ITEMS; i++)
 		seq_printf(m, "%s %lu\n", node_stat_name[i],
 			   global_node_page_state((enum node_stat_item)i));
+	global_dirty_limits(&bg_thresh, &thresh);
+	seq_printf(m, "nr_dirty_threshold %lu\n", thresh);
+	seq_printf(m, "nr_dirty_background_threshold %lu\n", bg_thresh);
 	for (i = 0; i < NR_VM_EVENT_ITEMS; i++)
 		seq_printf(m, "%s %lu\n", vm_event_name[i], sum_vm_event((enum vm_event_item)i));
 	return 0;

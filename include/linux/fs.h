@@ -150,6 +150,9 @@ struct readahead_control {
  *   releasepage   free the page's private data (buffers) if possible
  *   direct_IO     O_DIRECT transfer bypassing the cache
  */
+/* ->writepage: page left locked and dirty on purpose (write_cache_pages unlocks it). */
+#define AOP_WRITEPAGE_ACTIVATE	0x80000
+
 struct address_space_operations {
 	int (*writepage)(struct page *page, struct writeback_control *wbc);
 	int (*readpage)(struct file *file, struct page *page);
@@ -193,6 +196,7 @@ struct address_space {
 
 #define AS_EIO		0
 #define AS_ENOSPC	1
+#define AS_UNEVICTABLE	3	/* pages never reclaimed (ramfs, tmpfs) */
 
 /* ---------------------------------------------------------------- inode */
 
@@ -523,6 +527,7 @@ struct super_block {
 	struct mutex s_vfs_rename_mutex;
 	struct block_device *s_bdev;
 	struct backing_dev_info *s_bdi;	/* where the inodes write back to */
+	errseq_t s_wb_err;		/* writeback errors of any inode (syncfs) */
 	u32 s_time_gran;		/* timestamp granularity in ns */
 	unsigned int s_max_links;	/* hard links per inode; 0: unlimited */
 	int s_readonly_remount;		/* going read-only: refuse new writers; mount_lock */
@@ -688,6 +693,7 @@ struct file {
 	void *private_data;
 	struct file_ra_state f_ra;	/* read-ahead state (mm/readahead.c) */
 	errseq_t f_wb_err;		/* writeback errors already reported */
+	errseq_t f_sb_err;		/* the same for syncfs (sb->s_wb_err) */
 };
 
 static inline struct inode *file_inode(const struct file *f)
