@@ -333,9 +333,31 @@ static int live_reader(uint64_t off, uint64_t want, int rounds)
 	return 0;
 }
 
+/* The deadline scheduler's tunables (it must be the current one). */
+static void check_deadline(const char *name)
+{
+	static const struct { const char *file; long long val; } tun[] = {
+		{ "read_expire", 500 }, { "write_expire", 5000 },
+		{ "fifo_batch", 16 }, { "writes_starved", 2 }, { "front_merges", 1 },
+	};
+	char buf[64];
+	int i;
+
+	for (i = 0; i < (int)ARRAY_SIZE(tun); i++) {
+		snprintf(buf, sizeof(buf), "queue/iosched/%s", tun[i].file);
+		ok_eq(read_ll(sysq(dev, buf)), tun[i].val, "%s: %s default %lld", name, buf,
+		      tun[i].val);
+	}
+	/* 200 ms: a whole number of jiffies at HZ 100, 250 and 1000 */
+	ok(write_q("queue/iosched/read_expire", "200") == 0 &&
+	   read_ll(sysq(dev, "queue/iosched/read_expire")) == 200 &&
+	   write_q("queue/iosched/read_expire", "500") == 0,
+	   "%s: read_expire is tunable (200, then back to 500)", name);
+}
+
 static void test_scheduler(void)
 {
-	char names[8][32], now[8][32], buf[64];
+	char names[8][32], now[8][32];
 	int n, cur, cur2, other, i, good;
 	uint64_t off = 0, want;
 	struct fsum s;
@@ -351,6 +373,8 @@ static void test_scheduler(void)
 	}
 	for (i = 0; i < n; i++)
 		diag("scheduler %s%s", names[i], i == cur ? " (current)" : "");
+	if (is_deadline(names[cur]))		/* Tidewater starts with it */
+		check_deadline(names[cur]);
 	for (other = 0; other < n && other == cur; other++)
 		;
 	for (i = 0; i < n; i++)		/* prefer switching to deadline */
@@ -360,21 +384,8 @@ static void test_scheduler(void)
 	schedulers(now, &cur2);
 	ok(cur2 >= 0 && !strcmp(now[cur2], names[other]), "[%s] is now current", names[other]);
 
-	if (is_deadline(names[other])) {
-		static const struct { const char *file; long long val; } tun[] = {
-			{ "read_expire", 500 }, { "write_expire", 5000 },
-			{ "fifo_batch", 16 }, { "writes_starved", 2 }, { "front_merges", 1 },
-		};
-		for (i = 0; i < (int)ARRAY_SIZE(tun); i++) {
-			snprintf(buf, sizeof(buf), "queue/iosched/%s", tun[i].file);
-			ok_eq(read_ll(sysq(dev, buf)), tun[i].val, "%s default %lld", buf, tun[i].val);
-		}
-		/* 200 ms: a whole number of jiffies at HZ 100, 250 and 1000 */
-		ok(write_q("queue/iosched/read_expire", "200") == 0 &&
-		   read_ll(sysq(dev, "queue/iosched/read_expire")) == 200 &&
-		   write_q("queue/iosched/read_expire", "500") == 0,
-		   "read_expire is tunable (200, then back to 500)");
-	}
+	if (is_deadline(names[other]))
+		check_deadline(names[other]);
 	ok_errno(write_q("queue/scheduler", "no-such-elevator"), EINVAL, "an unknown name: EINVAL");
 	schedulers(now, &cur2);
 	ok(cur2 >= 0 && !strcmp(now[cur2], names[other]), "and the scheduler did not change");
