@@ -23,14 +23,15 @@
 #include <linux/init.h>
 #include <linux/panic.h>
 #include <linux/radix-tree.h>
+#include <linux/swap.h>
 #include "internal.h"
 
 #define D_HASH_BITS	14
 #define D_HASH_SIZE	(1U << D_HASH_BITS)
 /*
- * Unused dentries kept on the LRU before dput() prunes the oldest.  A
- * fixed cap until there is a memory shrinker; ramfs pins its dentries
- * and does not count here.
+ * Unused dentries kept on the LRU before dput() prunes the oldest (a
+ * cap besides the shrinker, which prunes under memory pressure); ramfs
+ * pins its dentries and does not count here.
  */
 #define DCACHE_MAX_UNUSED	16384
 
@@ -406,7 +407,7 @@ static struct dentry *dentry_kill(struct dentry *dentry)
 	return parent;
 }
 
-static void prune_dcache(unsigned long nr);
+static unsigned long prune_dcache(unsigned long nr);
 
 void dput(struct dentry *dentry)
 {
@@ -432,16 +433,18 @@ void dput(struct dentry *dentry)
 	}
 }
 
-/* Free up to nr of the least recently used unused dentries. */
-static void prune_dcache(unsigned long nr)
+/* Look at up to nr of the least recently used unused dentries; returns how many were freed. */
+static unsigned long prune_dcache(unsigned long nr)
 {
+	unsigned long freed = 0;
+
 	while (nr--) {
 		struct dentry *dentry, *parent;
 
 		spin_lock(&dcache_lock);
 		if (list_empty(&dentry_lru)) {
 			spin_unlock(&dcache_lock);
-			return;
+			break;
 		}
 		dentry = list_first_entry(&dentry_lru, struct dentry, d_lru);
 		d_lru_del(dentry);
@@ -452,8 +455,30 @@ static void prune_dcache(unsigned long nr)
 		}
 		parent = dentry_kill(dentry);
 		dput(parent);
+		freed++;
 	}
+	return freed;
 }
+
+/* Memory pressure (mm/vmscan.c): unused dentries go, oldest first. */
+static unsigned long dcache_shrink_count(struct shrinker *s, struct shrink_control *sc)
+{
+	return READ_ONCE(nr_unused);
+}
+
+static unsigned long dcache_shrink_scan(struct shrinker *s, struct shrink_control *sc)
+{
+	/* Killing a dentry may evict its inode: that is file system code. */
+	if (!(sc->gfp_mask & __GFP_FS))
+		return SHRINK_STOP;
+	return prune_dcache(sc->nr_to_scan);
+}
+
+static struct shrinker dcache_shrinker = {
+	.count_objects = dcache_shrink_count,
+	.scan_objects = dcache_shrink_scan,
+	.seeks = DEFAULT_SEEKS,
+};
 
 unsigned long dcache_nr_unused(void)
 {
@@ -705,6 +730,7 @@ void dcache_init(void)
 		panic("VFS: no memory for the dentry hash table");
 	for (unsigned int i = 0; i < D_HASH_SIZE; i++)
 		INIT_HLIST_HEAD(&dentry_hashtable[i]);
+	register_shrinker(&dcache_shrinker);
 }
 
 /*

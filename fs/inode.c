@@ -19,8 +19,8 @@
  * An inode whose count drops to zero is evicted at once unless the file
  * system wants it cached (->drop_inode says keep: hashed inodes with
  * links on an active super block); cached unused inodes stay on
- * s_inodes until evict_inodes() at umount.  (No shrinker yet: memory
- * pressure does not reclaim them.)
+ * s_inodes, and on the inode LRU for the shrinker (memory pressure,
+ * drop_caches 2), until evicted or evict_inodes() at umount.
  */
 #include <linux/kernel.h>
 #include <linux/errno.h>
@@ -33,6 +33,8 @@
 #include <linux/fs.h>
 #include <linux/mount.h>
 #include <linux/pagemap.h>
+#include <linux/swap.h>
+#include <linux/writeback.h>
 #include "internal.h"
 
 #define I_HASH_BITS	12
@@ -40,6 +42,15 @@
 
 static struct hlist_head inode_hashtable[I_HASH_SIZE];
 static DEFINE_SPINLOCK(inode_hash_lock);
+/*
+ * Unused cached inodes, oldest first, for the shrinker; guarded by
+ * inode_hash_lock.  An inode that is used again stays on the list until
+ * the shrinker meets it (lazy removal); one being freed leaves it while
+ * I_FREEING is set, under inode_hash_lock, so anything the shrinker
+ * finds on the list with the lock held is still allocated.
+ */
+static LIST_HEAD(inode_lru);
+static unsigned long nr_inode_lru;
 static struct kmem_cache *inode_cachep;
 static atomic_long_t last_ino;
 
@@ -83,8 +94,12 @@ int inode_init_always(struct super_block *sb, struct inode *inode)
 	init_rwsem(&inode->i_rwsem);
 	INIT_HLIST_NODE(&inode->i_hash);
 	INIT_LIST_HEAD(&inode->i_sb_list);
+	INIT_LIST_HEAD(&inode->i_lru);
 	INIT_HLIST_HEAD(&inode->i_dentry);
 	address_space_init_once(&inode->i_data);
+	spin_lock_init(&inode->i_data.private_lock);
+	INIT_LIST_HEAD(&inode->i_data.private_list);
+	INIT_LIST_HEAD(&inode->i_io_list);
 	inode->i_data.host = inode;
 	inode->i_mapping = &inode->i_data;
 	return 0;
@@ -110,6 +125,14 @@ static void destroy_inode(struct inode *inode)
 		inode->i_sb->s_op->destroy_inode(inode);
 	else
 		kmem_cache_free(inode_cachep, inode);
+}
+
+static void inode_lru_del(struct inode *inode)
+{
+	if (!list_empty(&inode->i_lru)) {
+		list_del_init(&inode->i_lru);
+		nr_inode_lru--;
+	}
 }
 
 static void inode_sb_list_add(struct inode *inode)
@@ -168,7 +191,11 @@ static void evict(struct inode *inode)
 {
 	const struct super_operations *op = inode->i_sb->s_op;
 
+	if (!list_empty(&inode->i_io_list))
+		inode_io_list_del(inode);
 	inode_sb_list_del(inode);
+	/* A writer (flusher, fsync) may still be finishing with it. */
+	inode_wait_for_writeback(inode);
 	if (op->evict_inode) {
 		op->evict_inode(inode);
 	} else {
@@ -203,7 +230,11 @@ void iput(struct inode *inode)
 	}
 	drop = op->drop_inode ? op->drop_inode(inode) : generic_drop_inode(inode);
 	if (!drop && (inode->i_sb->s_flags & SB_ACTIVE)) {
-		/* Cached for the next iget_locked(). */
+		/* Cached for the next iget_locked(), until the shrinker wants it. */
+		if (list_empty(&inode->i_lru)) {
+			list_add_tail(&inode->i_lru, &inode_lru);
+			nr_inode_lru++;
+		}
 		spin_unlock(&inode->i_lock);
 		spin_unlock(&inode_hash_lock);
 		return;
@@ -211,9 +242,69 @@ void iput(struct inode *inode)
 	inode->i_state |= I_FREEING;
 	spin_unlock(&inode->i_lock);
 	hlist_del_init(&inode->i_hash);
+	inode_lru_del(inode);
 	spin_unlock(&inode_hash_lock);
 	evict(inode);
 }
+
+/* ------------------------------------------------------------ shrinker */
+
+static unsigned long icache_shrink_count(struct shrinker *s, struct shrink_control *sc)
+{
+	return READ_ONCE(nr_inode_lru);
+}
+
+/*
+ * Evict up to nr_to_scan unused inodes from the head of the LRU.  Those
+ * in use again leave the list; dirty ones, ones under writeback and ones
+ * that still have pages (page reclaim frees those first) go to the tail.
+ */
+static unsigned long icache_shrink_scan(struct shrinker *s, struct shrink_control *sc)
+{
+	unsigned long nr = sc->nr_to_scan, freed = 0;
+	LIST_HEAD(dispose);
+	struct inode *inode;
+
+	/* Eviction is file system code. */
+	if (!(sc->gfp_mask & __GFP_FS))
+		return SHRINK_STOP;
+	spin_lock(&inode_hash_lock);
+	while (nr-- && !list_empty(&inode_lru)) {
+		inode = list_first_entry(&inode_lru, struct inode, i_lru);
+		inode_lru_del(inode);
+		spin_lock(&inode->i_lock);
+		if (atomic_read(&inode->i_count) ||
+		    (inode->i_state & (I_NEW | I_FREEING | I_WILL_FREE))) {
+			spin_unlock(&inode->i_lock);
+			continue;
+		}
+		if ((inode->i_state & (I_DIRTY | I_DIRTY_TIME | I_SYNC)) ||
+		    READ_ONCE(inode->i_data.nrpages)) {
+			list_add_tail(&inode->i_lru, &inode_lru);
+			nr_inode_lru++;
+			spin_unlock(&inode->i_lock);
+			continue;
+		}
+		inode->i_state |= I_FREEING;
+		spin_unlock(&inode->i_lock);
+		hlist_del_init(&inode->i_hash);
+		list_add(&inode->i_lru, &dispose);
+	}
+	spin_unlock(&inode_hash_lock);
+	while (!list_empty(&dispose)) {
+		inode = list_first_entry(&dispose, struct inode, i_lru);
+		list_del_init(&inode->i_lru);
+		evict(inode);
+		freed++;
+	}
+	return freed;
+}
+
+static struct shrinker icache_shrinker = {
+	.count_objects = icache_shrink_count,
+	.scan_objects = icache_shrink_scan,
+	.seeks = DEFAULT_SEEKS,
+};
 
 int evict_inodes(struct super_block *sb)
 {
@@ -228,13 +319,16 @@ again:
 			continue;
 		}
 		spin_lock(&inode->i_lock);
-		if (inode->i_state & (I_NEW | I_FREEING | I_WILL_FREE)) {
+		/* The flusher takes references under i_lock: check again here. */
+		if (atomic_read(&inode->i_count) ||
+		    (inode->i_state & (I_NEW | I_FREEING | I_WILL_FREE))) {
 			spin_unlock(&inode->i_lock);
 			continue;
 		}
 		inode->i_state |= I_FREEING;
 		spin_unlock(&inode->i_lock);
 		hlist_del_init(&inode->i_hash);
+		inode_lru_del(inode);
 		spin_unlock(&sb->s_inode_list_lock);
 		spin_unlock(&inode_hash_lock);
 		evict(inode);
@@ -469,17 +563,6 @@ void inode_set_ctime_current(struct inode *inode)
 	inode->i_ctime = current_time(inode);
 }
 
-void mark_inode_dirty(struct inode *inode)
-{
-	const struct super_operations *op = inode->i_sb->s_op;
-
-	if (op->dirty_inode)
-		op->dirty_inode(inode, I_DIRTY_SYNC);
-	spin_lock(&inode->i_lock);
-	inode->i_state |= I_DIRTY_SYNC;
-	spin_unlock(&inode->i_lock);
-}
-
 /* relatime: update atime if it is not newer than mtime/ctime, or a day old. */
 static bool atime_needs_update(const struct path *path, struct inode *inode)
 {
@@ -594,4 +677,5 @@ void inode_init(void)
 					 SLAB_RECLAIM_ACCOUNT | SLAB_PANIC, NULL);
 	for (unsigned int i = 0; i < I_HASH_SIZE; i++)
 		INIT_HLIST_HEAD(&inode_hashtable[i]);
+	register_shrinker(&icache_shrinker);
 }

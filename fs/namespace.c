@@ -398,9 +398,6 @@ static int do_new_mount(struct path *path, const char *fstype, int sb_flags,
 	type = get_fs_type(fstype);
 	if (!type)
 		return -ENODEV;
-	if (type->fs_flags & FS_REQUIRES_DEV)
-		/* No block devices yet: nothing such a file system could mount. */
-		return -ENOTBLK;
 	mnt = vfs_kern_mount(type, sb_flags, name, data);
 	if (IS_ERR(mnt))
 		return PTR_ERR(mnt);

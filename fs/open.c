@@ -20,6 +20,7 @@
 #include <linux/cred.h>
 #include <linux/capability.h>
 #include <linux/fs.h>
+#include <linux/pagemap.h>
 #include <linux/fs_struct.h>
 #include <linux/file.h>
 #include <linux/fdtable.h>
@@ -41,6 +42,10 @@ int do_dentry_open(struct file *f, struct inode *inode,
 	path_get(&f->f_path);
 	f->f_inode = inode;
 	f->f_mapping = inode->i_mapping;
+	/* Writeback errors from before this open are not this opener's. */
+	f->f_wb_err = errseq_sample(&f->f_mapping->wb_err);
+	f->f_sb_err = errseq_sample(&inode->i_sb->s_wb_err);
+	file_ra_state_init(&f->f_ra, f->f_mapping);
 
 	if (f->f_flags & O_PATH) {
 		f->f_mode = FMODE_PATH | FMODE_OPENED;

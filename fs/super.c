@@ -3,9 +3,10 @@
  * Super blocks: creating file-system instances, finding shared ones,
  * remounting, and shutting them down when the last mount goes.
  *
- * Interface: sget() and mount_nodev() for ->mount implementations;
- * deactivate_super() (the last mntput()); generic_shutdown_super(),
- * kill_anon_super(), kill_litter_super() for ->kill_sb;
+ * Interface: sget(), mount_nodev() and mount_bdev() for ->mount
+ * implementations; deactivate_super() (the last mntput());
+ * generic_shutdown_super(), kill_anon_super(), kill_litter_super(),
+ * kill_block_super() for ->kill_sb;
  * reconfigure_super() (MS_REMOUNT); iterate_supers() (sync).
  *
  * Lifetime: s_active counts mounts (and kern_mount users); at zero the
@@ -24,6 +25,8 @@
 #include <linux/sched.h>
 #include <linux/fs.h>
 #include <linux/mount.h>
+#include <linux/blkdev.h>
+#include <linux/backing-dev.h>
 #include "internal.h"
 
 static LIST_HEAD(super_blocks);
@@ -184,6 +187,89 @@ struct dentry *mount_nodev(struct file_system_type *fs_type, int flags, void *da
 	return dget(s->s_root);
 }
 
+#ifdef CONFIG_BLOCK
+/*
+ * Disk file systems: one super block per block device.  The device is
+ * opened exclusively with the file system type as holder, read-write
+ * unless SB_RDONLY (a read-only device then fails with EACCES, and
+ * mount(8) retries read-only, as on Linux).  A second mount of the same
+ * device shares the super block if the read-only flag agrees, else EBUSY.
+ */
+static int test_bdev_super(struct super_block *s, void *data)
+{
+	return s->s_bdev == data;
+}
+
+static int set_bdev_super(struct super_block *s, void *data)
+{
+	struct block_device *bdev = data;
+
+	s->s_bdev = bdev;
+	s->s_dev = bdev->bd_dev;
+	s->s_bdi = bdev->bd_disk->bdi;
+	bdi_get(s->s_bdi);
+	return 0;
+}
+
+static fmode_t bdev_super_mode(int flags)
+{
+	return FMODE_READ | FMODE_EXCL | (flags & SB_RDONLY ? 0 : FMODE_WRITE);
+}
+
+struct dentry *mount_bdev(struct file_system_type *fs_type, int flags, const char *dev_name,
+			  void *data, int (*fill_super)(struct super_block *, void *, int))
+{
+	fmode_t mode = bdev_super_mode(flags);
+	struct block_device *bdev;
+	struct super_block *s;
+	int err;
+
+	bdev = blkdev_get_by_path(dev_name, mode, fs_type);
+	if (IS_ERR(bdev))
+		return (struct dentry *)bdev;
+	s = sget(fs_type, test_bdev_super, set_bdev_super, flags, bdev);
+	if (IS_ERR(s)) {
+		blkdev_put(bdev, mode);
+		return (struct dentry *)s;
+	}
+	if (s->s_root) {
+		/* Already mounted: this open was only to find it. */
+		if ((flags ^ s->s_flags) & SB_RDONLY) {
+			deactivate_locked_super(s);
+			blkdev_put(bdev, mode);
+			return ERR_PTR(-EBUSY);
+		}
+		up_write(&s->s_umount);
+		blkdev_put(bdev, mode);
+		down_write(&s->s_umount);
+		return dget(s->s_root);
+	}
+	snprintf(s->s_id, sizeof(s->s_id), "%s", kobject_name(&bdev->bd_device.kobj));
+	sb_set_blocksize(s, 1 << bdev->bd_inode->i_blkbits);
+	err = fill_super(s, data, flags & SB_SILENT ? 1 : 0);
+	if (err) {
+		/* ->kill_sb (kill_block_super) closes the device. */
+		deactivate_locked_super(s);
+		return ERR_PTR(err);
+	}
+	s->s_flags |= SB_ACTIVE;
+	bdev->bd_super = s;
+	return dget(s->s_root);
+}
+
+void kill_block_super(struct super_block *sb)
+{
+	struct block_device *bdev = sb->s_bdev;
+
+	bdev->bd_super = NULL;
+	generic_shutdown_super(sb);
+	sync_blockdev(bdev);
+	blkdev_put(bdev, bdev_super_mode(0));
+	bdi_put(sb->s_bdi);
+	sb->s_bdi = NULL;
+}
+#endif /* CONFIG_BLOCK */
+
 void generic_shutdown_super(struct super_block *sb)
 {
 	const struct super_operations *sop = sb->s_op;
@@ -294,12 +380,4 @@ void iterate_supers(void (*f)(struct super_block *, void *), void *arg)
 	spin_unlock(&sb_lock);
 	if (prev)
 		put_super(prev);
-}
-
-int sync_filesystem(struct super_block *sb)
-{
-	/* In-memory file systems have nothing to write; ->sync_fs does the rest. */
-	if (sb->s_op && sb->s_op->sync_fs)
-		return sb->s_op->sync_fs(sb, 1);
-	return 0;
 }

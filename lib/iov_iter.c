@@ -426,3 +426,50 @@ int import_single_range(int type, void *buf, size_t len, struct iov_iter *i)
 	iov_iter_ubuf(i, type, buf, len);
 	return 0;
 }
+
+/* ------------------------------------------------------------ fault-in */
+
+/*
+ * Touch each user page of [uaddr, uaddr + len) so that a copy from it
+ * right after does not fault.  Returns the bytes from the first page
+ * that could not be read to the end (0: all readable).
+ */
+static size_t fault_in_readable(const char *uaddr, size_t len)
+{
+	unsigned long start = (unsigned long)uaddr, end = start + len;
+	unsigned long addr = start;
+	u8 __maybe_unused v;
+
+	if (end < start)
+		return len;
+	while (addr < end) {
+		if (get_user(v, (const u8 *)addr))
+			return end - max(addr, start);
+		addr = (addr & PAGE_MASK) + PAGE_SIZE;
+	}
+	return 0;
+}
+
+size_t fault_in_iov_iter_readable(const struct iov_iter *i, size_t bytes)
+{
+	struct iov_iter it = *i;
+	size_t left;
+
+	if (!user_backed_iter(i))
+		return 0;
+	left = min(bytes, i->count);
+	while (left) {
+		void *base;
+		size_t len = min(cur_seg(&it, &base), left);
+		size_t bad;
+
+		if (!len)
+			break;
+		bad = fault_in_readable(base, len);
+		if (bad)
+			return left - (len - bad);
+		left -= len;
+		iov_iter_advance(&it, len);
+	}
+	return 0;
+}

@@ -6,10 +6,13 @@
  *   generic_file_mmap(file, vma)   ->mmap for page-cache files: faults
  *                                  come to filemap_fault()
  *   filemap_fault(vmf)             the page at vmf->pgoff from the page
- *                                  cache, read in through a_ops->readpage,
- *                                  or - for a memory file system without
- *                                  one (ramfs, tmpfs) - a zeroed page
- *                                  added to the cache; SIGBUS past EOF
+ *                                  cache, read in through a_ops->readpage
+ *                                  (with read-around, waiting on the page
+ *                                  lock for the read to finish), or - for
+ *                                  a memory file system without one
+ *                                  (ramfs, tmpfs) - a zeroed page added
+ *                                  to the cache; SIGBUS past EOF or on a
+ *                                  read error
  *   shmem_zero_setup(vma)          make a MAP_SHARED mapping of a device
  *                                  shared anonymous memory (/dev/zero)
  *
@@ -33,49 +36,123 @@
 #include <linux/fs.h>
 #include <linux/file.h>
 #include <linux/pagemap.h>
+#include <linux/swap.h>
 #include <linux/errno.h>
 #include "vma.h"
+#include "internal.h"
+
+/* A hole of a memory file system (no ->readpage): a zeroed page, added to the cache. */
+static struct page *filemap_fault_hole(struct address_space *mapping, pgoff_t index)
+{
+	struct page *page;
+	int err;
+
+	for (;;) {
+		page = find_get_page(mapping, index);
+		if (page)
+			return page;
+		page = alloc_page(mapping_gfp_mask(mapping) | __GFP_ZERO | __GFP_NOWARN);
+		if (!page)
+			return ERR_PTR(-ENOMEM);
+		SetPageUptodate(page);
+		err = add_to_page_cache(page, mapping, index, GFP_KERNEL);
+		if (!err)
+			return page;
+		put_page(page);
+		if (err != -EEXIST)
+			return ERR_PTR(err);
+	}
+}
+
+/*
+ * The uptodate page at index of a file with ->readpage, read in (with
+ * read-around) if needed.  *major is set when we had to wait for I/O.
+ */
+static struct page *filemap_fault_read(struct file *file, struct address_space *mapping,
+				       pgoff_t index, bool *major)
+{
+	struct page *page;
+	int err;
+
+again:
+	page = find_get_page(mapping, index);
+	if (page && file->f_ra.mmap_miss)
+		file->f_ra.mmap_miss--;
+	if (!page) {
+		file->f_ra.mmap_miss++;
+		page_cache_ra_around(mapping, &file->f_ra, file, index);
+		page = find_get_page(mapping, index);
+		*major = true;
+	}
+	if (!page) {
+		page = alloc_page(mapping_gfp_mask(mapping) | __GFP_NOWARN);
+		if (!page)
+			return ERR_PTR(-ENOMEM);
+		err = add_to_page_cache_lru(page, mapping, index, mapping_gfp_mask(mapping));
+		if (err) {
+			put_page(page);
+			if (err == -EEXIST)
+				goto again;
+			return ERR_PTR(err);
+		}
+		goto read;	/* locked and !uptodate */
+	}
+	if (PageReadahead(page))
+		page_cache_async_readahead(mapping, &file->f_ra, file, page, index, 1);
+	if (PageUptodate(page))
+		return page;
+	*major = true;
+	lock_page(page);
+	if (!page->mapping) {
+		/* Truncated while we waited for the lock. */
+		unlock_page(page);
+		put_page(page);
+		goto again;
+	}
+	if (PageUptodate(page)) {
+		unlock_page(page);
+		return page;
+	}
+read:
+	ClearPageError(page);
+	err = mapping->a_ops->readpage(file, page);
+	if (!err) {
+		/* ->readpage unlocks the page when the read completes. */
+		wait_on_page_locked(page);
+		if (!PageUptodate(page))
+			err = -EIO;
+	}
+	if (err) {
+		put_page(page);
+		return ERR_PTR(err);
+	}
+	return page;
+}
 
 static vm_fault_t filemap_fault(struct vm_fault *vmf)
 {
 	struct file *file = vmf->vma->vm_file;
 	struct address_space *mapping = file->f_mapping;
 	struct inode *inode = mapping->host;
-	vm_fault_t ret = 0;
+	bool major = false;
 	struct page *page;
-	int err;
 
-	for (;;) {
-		if (vmf->pgoff >= DIV_ROUND_UP(i_size_read(inode), PAGE_SIZE))
-			return VM_FAULT_SIGBUS;
-		page = find_get_page(mapping, vmf->pgoff);
-		if (page)
-			break;
-		page = alloc_page(mapping_gfp_mask(mapping) | __GFP_ZERO | __GFP_NOWARN);
-		if (!page)
-			return VM_FAULT_OOM;
-		if (!mapping->a_ops || !mapping->a_ops->readpage)
-			SetPageUptodate(page);	/* a hole of a memory file system */
-		err = add_to_page_cache(page, mapping, vmf->pgoff, GFP_KERNEL);
-		if (err) {
-			put_page(page);
-			if (err == -EEXIST)
-				continue;	/* someone else added it */
-			return VM_FAULT_OOM;
-		}
-		if (!PageUptodate(page)) {
-			err = mapping->a_ops->readpage(file, page);
-			ret = VM_FAULT_MAJOR;
-			if (err || !PageUptodate(page)) {
-				delete_from_page_cache(page);
-				put_page(page);
-				return VM_FAULT_SIGBUS;
-			}
-		}
-		break;
+	if (vmf->pgoff >= DIV_ROUND_UP(i_size_read(inode), PAGE_SIZE))
+		return VM_FAULT_SIGBUS;
+	if (!mapping->a_ops || !mapping->a_ops->readpage)
+		page = filemap_fault_hole(mapping, vmf->pgoff);
+	else
+		page = filemap_fault_read(file, mapping, vmf->pgoff, &major);
+	if (IS_ERR(page))
+		return PTR_ERR(page) == -ENOMEM ? VM_FAULT_OOM : VM_FAULT_SIGBUS;
+	/* The file may have shrunk while we read. */
+	if (vmf->pgoff >= DIV_ROUND_UP(i_size_read(inode), PAGE_SIZE)) {
+		put_page(page);
+		return VM_FAULT_SIGBUS;
 	}
+	mark_page_accessed(page);
 	vmf->page = page;
-	return ret;
+	return major ? VM_FAULT_MAJOR : 0;
 }
 
 static const struct vm_operations_struct generic_file_vm_ops = {

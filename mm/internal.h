@@ -29,4 +29,24 @@ void init_per_zone_wmark_min(void);
 /* The page-table page hook for asm/pgtable.h once the buddy allocator runs. */
 unsigned long pgtable_alloc_page(void);
 
+/* LRU lists (mm/swap.c); lru_lock held with irqs off for the list ops. */
+struct lruvec;
+enum lru_list page_lru(struct page *page);
+void update_lru_size(struct lruvec *lruvec, struct page *page, enum lru_list lru, long nr);
+void add_page_to_lru_list(struct page *page, struct lruvec *lruvec);
+void del_page_from_lru_list(struct page *page, struct lruvec *lruvec);
+/* The last reference is gone: off the LRU before the page is freed. */
+void __page_cache_release(struct page *page);
+
+/* Page cache (mm/filemap.c): remove a page; i_pages_lock held, irqs off. */
+void __delete_from_page_cache(struct page *page);
+/* Remove a locked clean page holding exactly refs references (1 is the cache's). */
+int __remove_mapping(struct address_space *mapping, struct page *page, int refs);
+
+/* Read-ahead around a faulting index (mm/readahead.c, for filemap_fault()). */
+struct file_ra_state;
+struct file;
+void page_cache_ra_around(struct address_space *mapping, struct file_ra_state *ra,
+			  struct file *file, pgoff_t index);
+
 #endif /* _MM_INTERNAL_H */

@@ -21,9 +21,9 @@
  * has MIN/LOW/HIGH watermarks derived from vm.min_free_kbytes: the first
  * pass needs free pages above LOW, the second above MIN (half of MIN for
  * __GFP_HIGH, i.e. GFP_ATOMIC).  When both fail the per-CPU lists are
- * drained and the MIN pass retried; then the request fails.  Page reclaim
- * will slot in between: kswapd woken below LOW, direct reclaim for
- * __GFP_DIRECT_RECLAIM callers before giving up.
+ * drained and the MIN pass retried; then __GFP_DIRECT_RECLAIM callers
+ * reclaim (mm/vmscan.c) and retry; then the request fails.  kswapd is
+ * woken whenever a request finds a zone below LOW.
  *
  * Locking: zone->lock (irqsave: GFP_ATOMIC comes from interrupts) guards
  * free_area.  A per-CPU list is touched only by its CPU with interrupts
@@ -34,6 +34,8 @@
 #include <linux/init.h>
 #include <linux/mm.h>
 #include <linux/vmstat.h>
+#include <linux/swap.h>
+#include <linux/sched.h>
 #include <linux/smp.h>
 #include <linux/spinlock.h>
 #include <linux/percpu.h>
@@ -422,8 +424,11 @@ static struct page *alloc_pages_slowpath(gfp_t gfp, unsigned int order, int high
 {
 	unsigned int alloc_flags = ALLOC_WMARK_MIN;
 	struct page *page;
+	int tries;
 
-	/* Page reclaim will wake kswapd here: we are below the LOW watermark. */
+	/* Below the LOW watermark: kswapd reclaims in the background. */
+	if (gfp & __GFP_KSWAPD_RECLAIM)
+		wakeup_kswapd(&NODE_DATA(0)->node_zones[highest], order);
 	if (gfp & __GFP_HIGH)
 		alloc_flags |= ALLOC_HIGH;
 	page = get_page_from_freelist(gfp, order, alloc_flags, highest);
@@ -443,13 +448,34 @@ static struct page *alloc_pages_slowpath(gfp_t gfp, unsigned int order, int high
 	if (page)
 		return page;
 
-	/* Direct reclaim (and compaction for order > 0) will go here. */
+	/*
+	 * Direct reclaim, unless we are a reclaimer ourselves (PF_MEMALLOC):
+	 * those may use the reserve below MIN instead, so that reclaim can
+	 * always make progress.
+	 */
+	if ((gfp & __GFP_DIRECT_RECLAIM) && !irqs_disabled()) {
+		if (current->flags & PF_MEMALLOC) {
+			page = get_page_from_freelist(gfp, order, ALLOC_NO_WATERMARKS, highest);
+			if (page)
+				return page;
+		} else {
+			for (tries = 0; tries < MAX_RECLAIM_RETRIES; tries++) {
+				unsigned long progress = try_to_free_pages(gfp, order);
+
+				page = get_page_from_freelist(gfp, order, alloc_flags, highest);
+				if (page)
+					return page;
+				if (!progress || (gfp & __GFP_NORETRY))
+					break;
+			}
+		}
+	}
 	if (gfp & __GFP_NOFAIL) {
 		page = get_page_from_freelist(gfp, order, ALLOC_NO_WATERMARKS, highest);
 		if (page)
 			return page;
-		/* Without reclaim there is nothing left to try; say so loudly. */
-		pr_err("page allocation: __GFP_NOFAIL request failed, no reclaim yet\n");
+		/* Reclaim found nothing and the reserves are gone; say so loudly. */
+		pr_err("page allocation: __GFP_NOFAIL request failed after reclaim\n");
 	}
 	warn_alloc(gfp, order);
 	return NULL;
@@ -555,12 +581,12 @@ void free_pages(unsigned long addr, unsigned int order)
 }
 
 /*
- * The last reference to a page is gone.  Page cache pages will be taken
- * off their LRU list here once the LRU exists; until then no page is
- * PG_lru and the free-time checks would catch one that is.
+ * The last reference to a page is gone.  A page-cache page leaves its
+ * LRU list first (the list holds no reference of its own).
  */
 void __put_page(struct page *page)
 {
+	__page_cache_release(page);
 	if (PageHead(page))
 		free_the_page(page, compound_order(page));
 	else

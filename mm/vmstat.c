@@ -75,6 +75,19 @@ const char *const vm_event_name[NR_VM_EVENT_ITEMS] = {
 	[PGALLOC_NORMAL]		= "pgalloc_normal",
 	[PGFREE]			= "pgfree",
 	[ALLOCFAIL]			= "allocfail",
+	[PGACTIVATE]			= "pgactivate",
+	[PGDEACTIVATE]			= "pgdeactivate",
+	[PGREFILL]			= "pgrefill",
+	[PGSCAN_KSWAPD]			= "pgscan_kswapd",
+	[PGSCAN_DIRECT]			= "pgscan_direct",
+	[PGSTEAL_KSWAPD]		= "pgsteal_kswapd",
+	[PGSTEAL_DIRECT]		= "pgsteal_direct",
+	[PGROTATED]			= "pgrotated",
+	[SLABS_SCANNED]			= "slabs_scanned",
+	[PAGEOUTRUN]			= "pageoutrun",
+	[ALLOCSTALL]			= "allocstall",
+	[DROP_PAGECACHE]		= "drop_pagecache",
+	[DROP_SLAB]			= "drop_slab",
 };
 
 void __mod_zone_page_state(struct zone *zone, enum zone_stat_item item, long delta)

@@ -3,13 +3,16 @@
  * /proc/meminfo in Linux's format ("Name:   12345 kB"), from mm's
  * counters (<linux/vmstat.h>).
  *
- * Lines whose counter nothing maintains yet read 0: Buffers (no block
- * devices), Cached/Active(file)/Inactive(file)/Mapped/Shmem until the
- * page cache counts its pages, the anon LRU lines until there is an LRU,
- * Dirty/Writeback until writeback, and everything about swap and huge
- * pages (neither exists).  MemAvailable follows Linux's estimate with
- * the counters there are: free pages above the reserves plus reclaimable
- * page cache and slab.  Committed_AS adds up the private writable and
+ * Cached is every page-cache page (ramfs and tmpfs included, as in
+ * Linux) except those of block devices, which are Buffers.  Active/
+ * Inactive(file) are the file LRU lists; ramfs/tmpfs pages stay off the
+ * LRU, so they are in Cached but not in those lines nor in Unevictable.
+ * Lines whose counter nothing maintains yet read 0: the anon LRU lines
+ * (anonymous pages are not on an LRU until there is anonymous reclaim),
+ * Mapped/Shmem, and everything about swap and huge pages (neither
+ * exists).  MemAvailable is Linux's estimate: free pages above the
+ * reserves, plus the file LRU and reclaimable slab, each less the part
+ * (up to half, at most the LOW watermarks) reclaim cannot really take.  Committed_AS adds up the private writable and
  * stack mappings of every process (what Linux's overcommit accounting
  * charges); CommitLimit is Linux's default (half of RAM plus swap).
  */
@@ -18,6 +21,7 @@
 #include <linux/gfp.h>
 #include <linux/mmzone.h>
 #include <linux/vmstat.h>
+#include <linux/pagemap.h>
 #include <linux/seq_file.h>
 #include <linux/sched.h>
 #include <linux/sched/mm.h>
@@ -77,6 +81,7 @@ static int meminfo_proc_show(struct seq_file *m, void *v)
 	unsigned long total = totalram_pages();
 	unsigned long free = global_zone_page_state(NR_FREE_PAGES);
 	unsigned long file = global_node_page_state(NR_FILE_PAGES);
+	unsigned long buffers = nr_blockdev_pages();
 	unsigned long shmem = global_node_page_state(NR_SHMEM);
 	unsigned long act_anon = global_node_page_state(NR_ACTIVE_ANON);
 	unsigned long inact_anon = global_node_page_state(NR_INACTIVE_ANON);
@@ -90,8 +95,8 @@ static int meminfo_proc_show(struct seq_file *m, void *v)
 	show_val_kb(m, "MemTotal:       ", total);
 	show_val_kb(m, "MemFree:        ", free);
 	show_val_kb(m, "MemAvailable:   ", min(available_pages(free), total));
-	show_val_kb(m, "Buffers:        ", 0);
-	show_val_kb(m, "Cached:         ", file);
+	show_val_kb(m, "Buffers:        ", buffers);
+	show_val_kb(m, "Cached:         ", file > buffers ? file - buffers : 0);
 	show_val_kb(m, "SwapCached:     ", 0);
 	show_val_kb(m, "Active:         ", act_anon + act_file);
 	show_val_kb(m, "Inactive:       ", inact_anon + inact_file);

@@ -1,10 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Small /proc files: version, cmdline, devices, filesystems, swaps,
- * partitions, diskstats, slabinfo, vmstat.
+ * slabinfo, vmstat.  (partitions and diskstats are block/genhd.c's.)
  *
- * partitions and diskstats are here only until the block layer exists:
- * block/genhd.c then registers them itself (remove them from this file).
  * swaps lists no swap areas (there is no swap).
  */
 #include <linux/kernel.h>
@@ -12,9 +10,11 @@
 #include <linux/fs.h>
 #include <linux/slab.h>
 #include <linux/vmstat.h>
+#include <linux/writeback.h>
 #include <linux/utsname.h>
 #include <generated/utsrelease.h>
 #include <linux/seq_file.h>
+#include <linux/blkdev.h>
 #include <linux/proc_fs.h>
 #include "internal.h"
 
@@ -55,6 +55,9 @@ static int devices_proc_show(struct seq_file *m, void *v)
 	seq_puts(m, "Character devices:\n");
 	seq_fill_buf(m, chrdev_show_all);
 	seq_puts(m, "\nBlock devices:\n");
+#ifdef CONFIG_BLOCK
+	seq_fill_buf(m, blkdev_show_all);
+#endif
 	return 0;
 }
 
@@ -67,17 +70,6 @@ static int filesystems_proc_show(struct seq_file *m, void *v)
 static int swaps_proc_show(struct seq_file *m, void *v)
 {
 	seq_puts(m, "Filename\t\t\t\tType\t\tSize\t\tUsed\t\tPriority\n");
-	return 0;
-}
-
-static int partitions_proc_show(struct seq_file *m, void *v)
-{
-	seq_puts(m, "major minor  #blocks  name\n\n");
-	return 0;
-}
-
-static int diskstats_proc_show(struct seq_file *m, void *v)
-{
 	return 0;
 }
 
@@ -102,6 +94,7 @@ static int slabinfo_proc_show(struct seq_file *m, void *v)
 
 static int vmstat_proc_show(struct seq_file *m, void *v)
 {
+	unsigned long thresh, bg_thresh;
 	int i;
 
 	for (i = 0; i < NR_VM_ZONE_STAT_ITEMS; i++)
@@ -110,6 +103,9 @@ static int vmstat_proc_show(struct seq_file *m, void *v)
 	for (i = 0; i < NR_VM_NODE_STAT_ITEMS; i++)
 		seq_printf(m, "%s %lu\n", node_stat_name[i],
 			   global_node_page_state((enum node_stat_item)i));
+	global_dirty_limits(&bg_thresh, &thresh);
+	seq_printf(m, "nr_dirty_threshold %lu\n", thresh);
+	seq_printf(m, "nr_dirty_background_threshold %lu\n", bg_thresh);
 	for (i = 0; i < NR_VM_EVENT_ITEMS; i++)
 		seq_printf(m, "%s %lu\n", vm_event_name[i], sum_vm_event((enum vm_event_item)i));
 	return 0;
@@ -143,7 +139,5 @@ void __init proc_mounts_init(void)
 void __init proc_misc_init(void)
 {
 	proc_create_single("swaps", 0, NULL, swaps_proc_show);
-	proc_create_single("partitions", 0, NULL, partitions_proc_show);
-	proc_create_single("diskstats", 0, NULL, diskstats_proc_show);
 	proc_create_single("slabinfo", 0400, NULL, slabinfo_proc_show);
 }

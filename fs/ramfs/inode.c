@@ -110,6 +110,8 @@ static struct inode *ramfs_get_inode(struct super_block *sb, const struct inode 
 	inode->i_ino = get_next_ino();
 	inode_init_owner(inode, dir, mode);
 	inode->i_mapping->a_ops = &ramfs_aops;
+	/* The page cache is the only copy: reclaim and drop_caches keep out. */
+	mapping_set_unevictable(inode->i_mapping);
 	inode->i_atime = inode->i_mtime = inode->i_ctime = current_time(inode);
 	switch (mode & S_IFMT) {
 	case S_IFREG:

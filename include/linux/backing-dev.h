@@ -29,6 +29,30 @@ extern struct backing_dev_info noop_backing_dev_info;
 
 struct backing_dev_info *inode_to_bdi(struct inode *inode);
 
+void bdi_get(struct backing_dev_info *bdi);
+/* /sys/class/bdi/<bdi>/min_ratio, max_ratio (Linux's rules): 0 or -EINVAL. */
+int bdi_set_min_ratio(struct backing_dev_info *bdi, unsigned int min_ratio);
+int bdi_set_max_ratio(struct backing_dev_info *bdi, unsigned int max_ratio);
+
+/* Registered bdis (bdi_lock; RCU for readers). */
+extern spinlock_t bdi_lock;
+extern struct list_head bdi_list;
+
+/* The flusher (fs/fs-writeback.c): each bdi's wb->dwork runs wb_workfn on bdi_wq. */
+extern struct workqueue_struct *bdi_wq;
+void wb_workfn(struct work_struct *work);
+/* Run what is queued, then stop the flusher for good (bdi_unregister). */
+void wb_shutdown(struct bdi_writeback *wb);
+/* Background writeback: runs until global dirty pages drop below the bg threshold. */
+void wb_start_background_writeback(struct bdi_writeback *wb);
+
+/* Has this wb dirty inodes on its lists? (wb->list_lock not needed: a hint) */
+static inline bool wb_has_dirty_io(struct bdi_writeback *wb)
+{
+	return !list_empty(&wb->b_dirty) || !list_empty(&wb->b_io) ||
+	       !list_empty(&wb->b_more_io);
+}
+
 /* Does mapping's data get written back (dirty accounting applies)? */
 static inline bool mapping_can_writeback(struct address_space *mapping)
 {

@@ -114,6 +114,12 @@ static inline bool op_is_sync(blk_opf_t op)
 #define BIO_BOUNCED		1
 #define BIO_QUIET		2
 #define BIO_CHAIN		3
+#define BIO_ALLOCED		4	/* from bio_alloc(): bio_put() frees it */
+#define BIO_POOLED		5	/* from the reserve pool (block/bio.c) */
+#define BIO_PARTITION_REMAPPED	6	/* bi_sector already made disk-relative */
+
+/* Largest vector bio_alloc() gives (one page of bio_vecs, as in Linux). */
+#define BIO_MAX_VECS		256
 
 #define BIO_INLINE_VECS		4
 

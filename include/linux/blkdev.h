@@ -78,6 +78,7 @@ struct request {
 	void *elv_priv;
 	void (*end_io)(struct request *rq, blk_status_t status);
 	void *end_io_data;
+	struct hlist_node hash;		/* elevator back-merge hash (by end sector) */
 };
 
 #define RQF_STARTED	(1U << 0)
@@ -272,6 +273,9 @@ struct gendisk {
 struct gendisk *blk_mq_alloc_disk(const struct blk_mq_ops *ops, unsigned int queue_depth,
 				  unsigned int cmd_size, void *queuedata);
 int add_disk(struct gendisk *disk);
+/* add_disk() with the disk's sysfs directory below parent (NULL: virtual). */
+int device_add_disk(struct device *parent, struct gendisk *disk,
+		    const struct attribute_group **groups);
 void del_gendisk(struct gendisk *disk);
 void put_disk(struct gendisk *disk);
 void set_capacity(struct gendisk *disk, sector_t sectors);
@@ -281,14 +285,21 @@ static inline bool get_disk_ro(struct gendisk *disk)
 {
 	return disk->part0->bd_read_only;
 }
-/* Rescan partitions (BLKRRPART; add_disk does it once). */
+/* Rescan partitions (BLKRRPART; add_disk does it once); takes disk->open_mutex. */
 int bdev_disk_changed(struct gendisk *disk, bool invalidate);
 
 /* Dynamic major if major == 0; returns the major or -errno. */
 int register_blkdev(unsigned int major, const char *name);
 void unregister_blkdev(unsigned int major, const char *name);
+/* The "Block devices:" lines of /proc/devices; returns the length. */
+int blkdev_show_all(char *buf, size_t size);
 
 /* ------------------------------------------------------------ opening */
+
+/* Exclusive open: holder identifies the owner (a file system type, a file). */
+#ifndef FMODE_EXCL
+#define FMODE_EXCL		((fmode_t)0x80)
+#endif
 
 struct block_device *blkdev_get_by_dev(dev_t dev, fmode_t mode, void *holder);
 struct block_device *blkdev_get_by_path(const char *path, fmode_t mode, void *holder);
@@ -328,6 +339,9 @@ int sync_blockdev(struct block_device *bdev);
 void invalidate_bdev(struct block_device *bdev);
 /* REQ_OP_FLUSH to the device's write cache, waiting; 0 if it has none. */
 int blkdev_issue_flush(struct block_device *bdev);
+
+/* Call fn for every block device (disks, then their partitions); fn may sleep. */
+void iterate_bdevs(void (*fn)(struct block_device *bdev, void *arg), void *arg);
 
 /* The block device of a bdev-fs inode (I_BDEV in Linux). */
 struct block_device *I_BDEV(struct inode *inode);

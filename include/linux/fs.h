@@ -150,6 +150,9 @@ struct readahead_control {
  *   releasepage   free the page's private data (buffers) if possible
  *   direct_IO     O_DIRECT transfer bypassing the cache
  */
+/* ->writepage: page left locked and dirty on purpose (write_cache_pages unlocks it). */
+#define AOP_WRITEPAGE_ACTIVATE	0x80000
+
 struct address_space_operations {
 	int (*writepage)(struct page *page, struct writeback_control *wbc);
 	int (*readpage)(struct file *file, struct page *page);
@@ -193,6 +196,7 @@ struct address_space {
 
 #define AS_EIO		0
 #define AS_ENOSPC	1
+#define AS_UNEVICTABLE	3	/* pages never reclaimed (ramfs, tmpfs) */
 
 /* ---------------------------------------------------------------- inode */
 
@@ -259,7 +263,7 @@ struct inode_operations {
  *   i_mode, i_uid, i_gid, timestamps, i_nlink: i_rwsem of the inode (or
  *             of the parent directory for i_nlink changes by link/unlink)
  *   i_dentry  dcache_lock
- *   i_sb_list sb->s_inode_list_lock;  i_hash: inode_hash_lock
+ *   i_sb_list sb->s_inode_list_lock;  i_hash, i_lru: inode_hash_lock
  */
 struct inode {
 	umode_t i_mode;
@@ -289,6 +293,7 @@ struct inode {
 	struct address_space i_data;
 	struct hlist_node i_hash;
 	struct list_head i_sb_list;
+	struct list_head i_lru;		/* unused-inode LRU (shrinker); inode_hash_lock */
 	struct hlist_head i_dentry;	/* aliases */
 	const char *i_link;		/* symlink body kept in memory */
 	struct pipe_inode_info *i_pipe;	/* FIFOs: the pipe (fs/pipe.c) */
@@ -523,6 +528,7 @@ struct super_block {
 	struct mutex s_vfs_rename_mutex;
 	struct block_device *s_bdev;
 	struct backing_dev_info *s_bdi;	/* where the inodes write back to */
+	errseq_t s_wb_err;		/* writeback errors of any inode (syncfs) */
 	u32 s_time_gran;		/* timestamp granularity in ns */
 	unsigned int s_max_links;	/* hard links per inode; 0: unlimited */
 	int s_readonly_remount;		/* going read-only: refuse new writers; mount_lock */
@@ -563,6 +569,14 @@ struct super_block *sget(struct file_system_type *type,
 			 int flags, void *data);
 struct dentry *mount_nodev(struct file_system_type *fs_type, int flags, void *data,
 			   int (*fill_super)(struct super_block *, void *, int));
+/*
+ * Disk file systems (CONFIG_BLOCK): open dev_name exclusively, find or
+ * make its super block (s_bdev, s_dev, s_bdi set) and fill it.
+ */
+struct dentry *mount_bdev(struct file_system_type *fs_type, int flags, const char *dev_name,
+			  void *data, int (*fill_super)(struct super_block *, void *, int));
+/* ->kill_sb of mount_bdev() file systems: shut down, sync and close the device. */
+void kill_block_super(struct super_block *sb);
 void generic_shutdown_super(struct super_block *sb);
 void kill_anon_super(struct super_block *sb);
 /* kill_anon_super() after dropping the pins of a ramfs-style tree. */
@@ -680,6 +694,7 @@ struct file {
 	void *private_data;
 	struct file_ra_state f_ra;	/* read-ahead state (mm/readahead.c) */
 	errseq_t f_wb_err;		/* writeback errors already reported */
+	errseq_t f_sb_err;		/* the same for syncfs (sb->s_wb_err) */
 };
 
 static inline struct inode *file_inode(const struct file *f)

@@ -23,6 +23,7 @@
 #include <linux/spinlock.h>
 #include <linux/list.h>
 #include <linux/gfp.h>
+#include <linux/wait.h>
 #include <asm/atomic.h>
 #include <asm/page_types.h>
 
@@ -126,6 +127,7 @@ enum lru_list {
  */
 struct lruvec {
 	struct list_head lists[NR_LRU_LISTS];
+	unsigned long nr_pages[NR_LRU_LISTS];	/* exact list lengths, for reclaim */
 	spinlock_t lru_lock;
 };
 
@@ -186,6 +188,13 @@ struct pglist_data {
 	unsigned long totalreserve_pages;
 	struct lruvec __lruvec;
 	atomic_long_t vm_stat[NR_VM_NODE_STAT_ITEMS];
+
+	/* Page reclaim (mm/vmscan.c). */
+	struct wait_queue_head kswapd_wait;	/* kswapd sleeps here */
+	struct task_struct *kswapd;		/* set once at boot */
+	int kswapd_order;			/* largest order asked for since it woke */
+	/* Balancing runs that freed nothing in a row; kswapd rests at MAX_RECLAIM_RETRIES. */
+	int kswapd_failures;
 };
 
 extern struct pglist_data contig_page_data;

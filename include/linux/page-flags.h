@@ -51,6 +51,13 @@ enum pageflags {
 
 	PG_checked = PG_owner_priv_1,
 	PG_swapcache = PG_owner_priv_1,
+	/*
+	 * Read-ahead marker: the page whose first access starts the next
+	 * asynchronous window.  It shares the bit with PG_reclaim, which
+	 * only means something while PG_writeback is set; a page under read
+	 * is never under writeback, so the two uses do not meet.
+	 */
+	PG_readahead = PG_reclaim,
 };
 
 #define PAGEFLAG_TEST(name, bit)						\
@@ -95,6 +102,7 @@ PAGEFLAG(Writeback, writeback)
 PAGEFLAG(Head, head)
 PAGEFLAG(MappedToDisk, mappedtodisk)
 PAGEFLAG(Reclaim, reclaim)
+PAGEFLAG(Readahead, readahead)
 PAGEFLAG(SwapBacked, swapbacked)
 PAGEFLAG(Unevictable, unevictable)
 PAGEFLAG(Mlocked, mlocked)

@@ -39,6 +39,23 @@ static inline gfp_t mapping_gfp_mask(const struct address_space *m)
 	return m->gfp_mask;
 }
 
+/* Pages of this mapping are never reclaimed (ramfs, tmpfs): the unevictable LRU. */
+static inline void mapping_set_unevictable(struct address_space *m)
+{
+	set_bit(AS_UNEVICTABLE, &m->flags);
+}
+
+static inline bool mapping_unevictable(const struct address_space *m)
+{
+	return test_bit(AS_UNEVICTABLE, &m->flags);
+}
+
+/* write_begin flags */
+#define AOP_FLAG_NOFS	0x0002	/* allocate without __GFP_FS */
+
+/* Pages of block-device inodes in the cache (/proc/meminfo "Buffers"). */
+unsigned long nr_blockdev_pages(void);
+
 /* Set up the address_space embedded in inode (inode_init_always()). */
 void address_space_init_once(struct address_space *mapping);
 

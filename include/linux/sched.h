@@ -71,6 +71,7 @@
 #define PF_EXITING		0x00000004	/* in do_exit() */
 #define PF_WQ_WORKER		0x00000020	/* a workqueue worker (see workqueue.c) */
 #define PF_FORKNOEXEC		0x00000040	/* forked but did not exec (setpgid's EACCES) */
+#define PF_MEMALLOC		0x00000800	/* reclaiming memory: may use the reserves, no recursion */
 #define PF_KTHREAD		0x00200000	/* kernel thread made by kthread_create() */
 #define PF_NO_SETAFFINITY	0x04000000	/* affinity is fixed (idle, bound kthreads) */
 
@@ -220,6 +221,9 @@ struct task_struct {
 	 */
 	unsigned long min_flt, maj_flt;
 	unsigned int mmap_locked;
+
+	/* Block I/O plugged by this task (block/blk-core.c); the task's own. */
+	struct blk_plug *plug;
 };
 
 /* ---------------------------------------------------------------- state */

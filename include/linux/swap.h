@@ -20,10 +20,14 @@
 
 #include <linux/types.h>
 #include <linux/gfp.h>
+#include <linux/list.h>
+#include <asm/atomic.h>
 
 struct page;
 struct zone;
 struct shrinker;
+struct pglist_data;
+struct address_space;
 
 void lru_cache_add(struct page *page);
 void mark_page_accessed(struct page *page);
@@ -36,8 +40,19 @@ void rotate_reclaimable_page(struct page *page);
 void lru_add_drain(void);
 void lru_add_drain_all(void);
 
+/* Pages reclaim aims to free per round (Linux's SWAP_CLUSTER_MAX). */
+#define SWAP_CLUSTER_MAX	32UL
+/* Reclaim attempts without progress before an allocation (or kswapd) gives up. */
+#define MAX_RECLAIM_RETRIES	16
+
 unsigned long try_to_free_pages(gfp_t gfp, unsigned int order);
 void wakeup_kswapd(struct zone *zone, unsigned int order);
+/* Is every populated zone of the node at or above its high watermark? */
+bool pgdat_balanced(struct pglist_data *pgdat);
+/* Locked page: let the file system free its buffers (->releasepage). */
+bool try_to_release_page(struct page *page, gfp_t gfp);
+/* Remove a locked clean unused page from mapping: 1 if it went. */
+int remove_mapping(struct address_space *mapping, struct page *page);
 
 /*
  * Shrinkers: caches outside the page cache (dentries, inodes, buffer
@@ -51,11 +66,14 @@ struct shrink_control {
 struct shrinker {
 	unsigned long (*count_objects)(struct shrinker *s, struct shrink_control *sc);
 	unsigned long (*scan_objects)(struct shrinker *s, struct shrink_control *sc);
-	int seeks;
-	struct list_head list;
+	int seeks;		/* cost to recreate an object (DEFAULT_SEEKS) */
+	long batch;		/* objects per scan_objects() call; 0: SHRINK_BATCH */
+	struct list_head list;	/* shrinker_list, shrinker_rwsem */
+	atomic_long_t nr_deferred;	/* scan work owed from calls too small to act on */
 };
 #define SHRINK_STOP	(~0UL)
 #define DEFAULT_SEEKS	2
+#define SHRINK_BATCH	128
 int register_shrinker(struct shrinker *s);
 void unregister_shrinker(struct shrinker *s);
 /* drop_caches 2: run every shrinker until it frees nothing more. */

@@ -113,6 +113,12 @@ size_t copy_page_from_iter(struct page *page, size_t offset, size_t bytes, struc
 /* Write zeros into the iterator (reading a hole). */
 size_t iov_iter_zero(size_t bytes, struct iov_iter *i);
 void iov_iter_advance(struct iov_iter *i, size_t bytes);
+/*
+ * Fault in the user memory the next bytes of a source iterator come
+ * from (the buffered write path does this before it locks a page cache
+ * page).  Returns how many of them are not readable: 0 when all are.
+ */
+size_t fault_in_iov_iter_readable(const struct iov_iter *i, size_t bytes);
 /* Undo the last bytes of progress (a short write that must be retried). */
 void iov_iter_revert(struct iov_iter *i, size_t bytes);
 

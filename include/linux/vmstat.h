@@ -86,6 +86,19 @@ enum vm_event_item {
 	PGALLOC_NORMAL,
 	PGFREE,
 	ALLOCFAIL,		/* alloc_pages() returned NULL */
+	PGACTIVATE,		/* pages moved inactive -> active */
+	PGDEACTIVATE,		/* pages moved active -> inactive */
+	PGREFILL,		/* active pages scanned for deactivation */
+	PGSCAN_KSWAPD,		/* inactive pages scanned by kswapd */
+	PGSCAN_DIRECT,		/* ... by direct reclaim */
+	PGSTEAL_KSWAPD,		/* pages freed by kswapd */
+	PGSTEAL_DIRECT,		/* ... by direct reclaim */
+	PGROTATED,		/* reclaim candidates rotated after writeback */
+	SLABS_SCANNED,		/* objects shrinkers were asked to scan */
+	PAGEOUTRUN,		/* kswapd balancing passes */
+	ALLOCSTALL,		/* allocations that entered direct reclaim */
+	DROP_PAGECACHE,		/* writes of 1 or 3 to vm.drop_caches */
+	DROP_SLAB,		/* writes of 2 or 3 */
 	NR_VM_EVENT_ITEMS
 };
 

@@ -99,5 +99,31 @@ extern unsigned int dirty_expire_interval;	/* centisecs */
 
 /* Global thresholds in pages (background, dirty). */
 void global_dirty_limits(unsigned long *pbackground, unsigned long *pdirty);
+/* Recompute how often dirtiers check the limits (after changing them). */
+void writeback_set_ratelimit(void);
+/* Free + file LRU pages: what the dirty ratios are percentages of. */
+unsigned long global_dirtyable_memory(void);
+/* The threshold arithmetic alone: ratio or bytes (bytes wins when set). */
+void dirty_limits_calc(unsigned long available, int ratio, unsigned long bytes,
+		       int bg_ratio, unsigned long bg_bytes, unsigned long *pbackground,
+		       unsigned long *pdirty);
+
+/*
+ * Counting pages under writeback: set_page_writeback() calls _start when
+ * it sets PG_writeback, end_page_writeback() calls _end when it clears it
+ * (any context, interrupts included).  The caller counts NR_WRITEBACK and
+ * NR_ZONE_WRITE_PENDING itself; these add the bdi's nr_writeback /
+ * nr_written and NR_WRITTEN (/proc/vmstat nr_written).
+ */
+void account_page_writeback_start(struct page *page);
+void account_page_writeback_end(struct page *page);
+/* PG_dirty was just set on a page of mapping: count it and tag it DIRTY. */
+void __set_page_dirty(struct page *page, struct address_space *mapping);
+/* PG_dirty went off outside clear_page_dirty_for_io() (e.g. buffers). */
+void account_page_cleaned(struct page *page, struct address_space *mapping);
+/* ->writepage cannot write the page now: keep it dirty, count it skipped. */
+bool redirty_page_for_writepage(struct writeback_control *wbc, struct page *page);
+/* Writeback of sb's inodes (or every sb's if NULL) dirtied before now, waiting. */
+void writeback_inodes_sb_nr(struct super_block *sb, unsigned long nr, enum wb_reason reason);
 
 #endif /* _LINUX_WRITEBACK_H */

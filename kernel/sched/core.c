@@ -36,6 +36,7 @@
 #include <linux/workqueue.h>
 #include <linux/panic.h>
 #include <linux/errno.h>
+#include <linux/blkdev.h>
 #include <asm/desc.h>
 #include <asm/mmu_context.h>
 #include <asm/irqflags.h>
@@ -388,6 +389,11 @@ void schedule(void)
 {
 	struct task_struct *tsk = current;
 
+#ifdef CONFIG_BLOCK
+	/* Plugged I/O must not wait for the task that plugged it to wake up. */
+	if (tsk->plug && READ_ONCE(tsk->__state) != TASK_RUNNING)
+		blk_flush_plug(tsk->plug, true);
+#endif
 	if ((tsk->flags & PF_WQ_WORKER) && READ_ONCE(tsk->__state) != TASK_RUNNING)
 		wq_worker_sleeping(tsk);
 	__schedule();

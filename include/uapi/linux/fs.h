@@ -8,6 +8,7 @@
 #define _UAPI_LINUX_FS_H
 
 #include <uapi/linux/limits.h>
+#include <uapi/asm-generic/ioctl.h>
 
 /* lseek(2) whence */
 #define SEEK_SET	0	/* from the start */
@@ -58,5 +59,26 @@
 #define MNT_DETACH	0x00000002	/* detach now, free when no longer busy */
 #define MNT_EXPIRE	0x00000004
 #define UMOUNT_NOFOLLOW	0x00000008	/* do not follow a final symlink */
+
+/*
+ * Block device ioctls (block/ioctl.c).  Sizes are 512-byte sectors for
+ * BLKGETSIZE and read-ahead, bytes elsewhere; BLKGETSIZE64 and
+ * BLKBSZGET/SET carry a size_t-sized argument, as in Linux.
+ */
+#define BLKROSET	_IO(0x12, 93)	/* int *: set device read-only */
+#define BLKROGET	_IO(0x12, 94)	/* int *: read-only? */
+#define BLKRRPART	_IO(0x12, 95)	/* re-read the partition table */
+#define BLKGETSIZE	_IO(0x12, 96)	/* unsigned long *: size in sectors */
+#define BLKFLSBUF	_IO(0x12, 97)	/* write back and drop the buffer cache */
+#define BLKRASET	_IO(0x12, 98)	/* value: read-ahead in sectors */
+#define BLKRAGET	_IO(0x12, 99)	/* long *: read-ahead in sectors */
+#define BLKSSZGET	_IO(0x12, 104)	/* int *: logical block size */
+#define BLKBSZGET	_IOR(0x12, 112, size_t)	/* int *: soft block size */
+#define BLKBSZSET	_IOW(0x12, 113, size_t)
+#define BLKGETSIZE64	_IOR(0x12, 114, size_t)	/* u64 *: size in bytes */
+#define BLKIOMIN	_IO(0x12, 120)	/* unsigned int *: minimum_io_size */
+#define BLKIOOPT	_IO(0x12, 121)	/* unsigned int *: optimal_io_size */
+#define BLKALIGNOFF	_IO(0x12, 122)
+#define BLKPBSZGET	_IO(0x12, 123)	/* unsigned int *: physical block size */
 
 #endif /* _UAPI_LINUX_FS_H */

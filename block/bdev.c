@@ -1,0 +1,462 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Block device objects and the "bdev" pseudo file system.
+ *
+ * Every struct block_device (a whole disk or a partition) lives in a
+ * struct bdev_inode together with an inode of the internal bdev file
+ * system.  That inode's address space is the device's page cache:
+ * buffered reads and writes of /dev/vdX and every file system's metadata
+ * buffers (sb_bread) go through it.  The inode is hashed by device
+ * number, which is how an opener finds the block_device of a dev_t.
+ *
+ * Interface (<linux/blkdev.h>): blkdev_get_by_dev()/blkdev_get_by_path()
+ * (optionally exclusive: FMODE_EXCL with a holder), blkdev_put(),
+ * lookup_bdev(), I_BDEV(), set_blocksize()/sb_set_blocksize()/
+ * sb_min_blocksize(), sync_blockdev(), invalidate_bdev(),
+ * blkdev_issue_flush(), bdev_write_cache().  Block-layer internal:
+ * bdev_alloc(), bdev_add(), bdev_unhash().
+ *
+ * Lifetime: bd_device's reference count; its release drops the inode,
+ * whose eviction frees both (and, for a whole disk, the gendisk).
+ * Lookups take bdev_lookup_mutex, which bdev_unhash() also takes, so a
+ * lookup that found a device took its reference while the device was
+ * still registered.
+ *
+ * Locking: disk->open_mutex serialises opening and closing all block
+ * devices of a disk (bd_openers, bd_holder, bd_holders); bd_size_lock
+ * guards bd_nr_sectors with the inode size.
+ */
+#include <linux/kernel.h>
+#include <linux/panic.h>
+#include <linux/errno.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/init.h>
+#include <linux/log2.h>
+#include <linux/mount.h>
+#include <linux/namei.h>
+#include <linux/pagemap.h>
+#include <linux/blkdev.h>
+#include <uapi/linux/magic.h>
+#include "blk.h"
+
+struct bdev_inode {
+	struct block_device bdev;
+	struct inode vfs_inode;
+};
+
+static struct super_block *blockdev_superblock;
+static DEFINE_MUTEX(bdev_lookup_mutex);
+
+static struct bdev_inode *BDEV_I(struct inode *inode)
+{
+	return container_of(inode, struct bdev_inode, vfs_inode);
+}
+
+struct block_device *I_BDEV(struct inode *inode)
+{
+	return &BDEV_I(inode)->bdev;
+}
+
+/* ------------------------------------------------------------ the bdev file system */
+
+static struct inode *bdev_alloc_inode(struct super_block *sb)
+{
+	struct bdev_inode *ei = kzalloc(sizeof(*ei), GFP_KERNEL);
+
+	return ei ? &ei->vfs_inode : NULL;
+}
+
+static void bdev_free_inode(struct inode *inode)
+{
+	struct block_device *bdev = I_BDEV(inode);
+
+	/* The whole disk's bdev is the last thing of a disk to go. */
+	if (bdev->bd_disk && !bdev->bd_partno)
+		disk_release(bdev->bd_disk);
+	kfree(BDEV_I(inode));
+}
+
+static void bdev_evict_inode(struct inode *inode)
+{
+	truncate_inode_pages(&inode->i_data, 0);
+	clear_inode(inode);
+}
+
+static int bdev_drop_inode(struct inode *inode)
+{
+	return 1;
+}
+
+static const struct super_operations bdev_sops = {
+	.alloc_inode = bdev_alloc_inode,
+	.destroy_inode = bdev_free_inode,
+	.evict_inode = bdev_evict_inode,
+	.drop_inode = bdev_drop_inode,
+	.statfs = simple_statfs,
+};
+
+static struct dentry *bd_mount(struct file_system_type *fs_type, int flags,
+			       const char *dev_name, void *data)
+{
+	struct super_block *s = sget(fs_type, NULL, set_anon_super, SB_NOUSER, NULL);
+	struct inode *root;
+
+	if (IS_ERR(s))
+		return (struct dentry *)s;
+	s->s_magic = BDEVFS_MAGIC;
+	s->s_op = &bdev_sops;
+	root = new_inode(s);
+	if (!root)
+		goto fail;
+	root->i_ino = 1;
+	root->i_mode = S_IFDIR | 0500;
+	set_nlink(root, 2);
+	s->s_root = d_make_root(root);
+	if (!s->s_root)
+		goto fail;
+	s->s_flags |= SB_ACTIVE | SB_BORN;
+	return dget(s->s_root);
+fail:
+	deactivate_locked_super(s);
+	return ERR_PTR(-ENOMEM);
+}
+
+static struct file_system_type bd_type = {
+	.name = "bdev",
+	.mount = bd_mount,
+	.kill_sb = kill_anon_super,
+};
+
+void __init bdev_cache_init(void)
+{
+	struct vfsmount *mnt;
+
+	if (register_filesystem(&bd_type))
+		panic("block: cannot register the bdev file system\n");
+	mnt = kern_mount(&bd_type);
+	if (IS_ERR(mnt))
+		panic("block: cannot mount the bdev file system\n");
+	blockdev_superblock = mnt->mnt_sb;
+}
+
+/* ------------------------------------------------------------ objects */
+
+static void bdev_release(struct device *dev)
+{
+	struct block_device *bdev = container_of(dev, struct block_device, bd_device);
+
+	iput(bdev->bd_inode);
+}
+
+struct block_device *bdev_alloc(struct gendisk *disk, u8 partno)
+{
+	struct block_device *bdev;
+	struct inode *inode;
+
+	inode = new_inode(blockdev_superblock);
+	if (!inode)
+		return NULL;
+	inode->i_mode = S_IFBLK;
+	inode->i_rdev = 0;
+	/* Buffers for metadata may be needed to free memory: no fs recursion. */
+	mapping_set_gfp_mask(&inode->i_data, GFP_NOFS);
+	inode->i_blkbits = PAGE_SHIFT;
+	bdev_set_aops(inode);
+
+	bdev = I_BDEV(inode);
+	mutex_init(&bdev->bd_open_mutex);
+	spin_lock_init(&bdev->bd_size_lock);
+	INIT_LIST_HEAD(&bdev->bd_list);
+	bdev->bd_disk = disk;
+	bdev->bd_queue = disk->queue;
+	bdev->bd_partno = partno;
+	bdev->bd_inode = inode;
+	bdev->bd_stats.stamp = jiffies;
+	inode->i_bdev = bdev;
+	device_initialize(&bdev->bd_device);
+	bdev->bd_device.class = &block_class;
+	bdev->bd_device.release = bdev_release;
+	return bdev;
+}
+
+/* Give bdev its device number and make it findable. */
+void bdev_add(struct block_device *bdev, dev_t dev)
+{
+	bdev->bd_dev = dev;
+	bdev->bd_inode->i_rdev = dev;
+	bdev->bd_inode->i_ino = dev;
+	mutex_lock(&bdev_lookup_mutex);
+	insert_inode_hash(bdev->bd_inode);
+	mutex_unlock(&bdev_lookup_mutex);
+}
+
+void bdev_unhash(struct block_device *bdev)
+{
+	mutex_lock(&bdev_lookup_mutex);
+	remove_inode_hash(bdev->bd_inode);
+	mutex_unlock(&bdev_lookup_mutex);
+}
+
+struct block_device *bdev_find_by_dev(dev_t dev)
+{
+	struct block_device *bdev = NULL;
+	struct inode *inode;
+
+	mutex_lock(&bdev_lookup_mutex);
+	inode = ilookup(blockdev_superblock, dev);
+	if (inode) {
+		bdev = I_BDEV(inode);
+		get_device(&bdev->bd_device);
+		iput(inode);
+	}
+	mutex_unlock(&bdev_lookup_mutex);
+	return bdev;
+}
+
+void bdev_set_nr_sectors(struct block_device *bdev, sector_t sectors)
+{
+	spin_lock(&bdev->bd_size_lock);
+	bdev->bd_nr_sectors = sectors;
+	i_size_write(bdev->bd_inode, (loff_t)sectors << SECTOR_SHIFT);
+	spin_unlock(&bdev->bd_size_lock);
+}
+
+/* ------------------------------------------------------------ opening */
+
+/* Marks a whole disk whose partitions are claimed (Linux's bd_may_claim). */
+static char whole_claimed_by_parts;
+
+static bool bd_may_claim(struct block_device *bdev, void *holder)
+{
+	struct block_device *whole = bdev->bd_disk->part0;
+
+	if (bdev->bd_holder == holder)
+		return true;
+	if (bdev->bd_holder)
+		return false;
+	if (whole != bdev && whole->bd_holder && whole->bd_holder != holder &&
+	    whole->bd_holder != &whole_claimed_by_parts)
+		return false;
+	return true;
+}
+
+static void bd_claim(struct block_device *bdev, void *holder)
+{
+	struct block_device *whole = bdev->bd_disk->part0;
+
+	bdev->bd_holder = holder;
+	bdev->bd_holders++;
+	if (whole != bdev) {
+		if (!whole->bd_holder)
+			whole->bd_holder = &whole_claimed_by_parts;
+		whole->bd_holders++;
+	}
+}
+
+static void bd_unclaim(struct block_device *bdev)
+{
+	struct block_device *whole = bdev->bd_disk->part0;
+
+	if (!--bdev->bd_holders)
+		bdev->bd_holder = NULL;
+	if (whole != bdev && !--whole->bd_holders)
+		whole->bd_holder = NULL;
+}
+
+/*
+ * The block size of a device's page-cache buffers before a file system
+ * chooses one: the largest power of two up to a page that divides the
+ * size (Linux's choice), so buffered I/O never reaches past the end.
+ */
+static void set_init_blocksize(struct block_device *bdev)
+{
+	unsigned int bsize = bdev_logical_block_size(bdev);
+	loff_t size = bdev_nr_bytes(bdev);
+
+	while (bsize < PAGE_SIZE && !(size & (bsize * 2 - 1)))
+		bsize *= 2;
+	bdev->bd_inode->i_blkbits = ilog2(bsize);
+}
+
+/* First opener of the whole disk calls the driver. */
+static int blkdev_get_whole(struct block_device *whole, fmode_t mode)
+{
+	struct gendisk *disk = whole->bd_disk;
+	int err;
+
+	if (!whole->bd_openers) {
+		if (disk->fops && disk->fops->open) {
+			err = disk->fops->open(whole, mode);
+			if (err)
+				return err;
+		}
+		set_init_blocksize(whole);
+	}
+	whole->bd_openers++;
+	return 0;
+}
+
+static void blkdev_put_whole(struct block_device *whole, fmode_t mode)
+{
+	struct gendisk *disk = whole->bd_disk;
+
+	if (--whole->bd_openers)
+		return;
+	sync_blockdev(whole);
+	truncate_inode_pages(whole->bd_inode->i_mapping, 0);
+	if (disk->fops && disk->fops->release)
+		disk->fops->release(disk, mode);
+}
+
+/* Open a referenced bdev (the reference passes to the open). */
+int bdev_open(struct block_device *bdev, fmode_t mode, void *holder)
+{
+	struct gendisk *disk = bdev->bd_disk;
+	struct block_device *whole = disk->part0;
+	int err;
+
+	if ((mode & FMODE_EXCL) && !holder)
+		return -EINVAL;
+	mutex_lock(&disk->open_mutex);
+	/* Gone (del_gendisk, partition dropped) or never added. */
+	err = -ENXIO;
+	if (test_bit(QUEUE_FLAG_DYING, &disk->queue->queue_flags) || bdev_unhashed(bdev))
+		goto out;
+	err = -EBUSY;
+	if ((mode & FMODE_EXCL) && !bd_may_claim(bdev, holder))
+		goto out;
+	err = blkdev_get_whole(whole, mode);
+	if (err)
+		goto out;
+	if (bdev != whole && !bdev->bd_openers++)
+		set_init_blocksize(bdev);
+	if (mode & FMODE_EXCL)
+		bd_claim(bdev, holder);
+	err = 0;
+out:
+	mutex_unlock(&disk->open_mutex);
+	return err;
+}
+
+struct block_device *blkdev_get_by_dev(dev_t dev, fmode_t mode, void *holder)
+{
+	struct block_device *bdev = bdev_find_by_dev(dev);
+	int err;
+
+	if (!bdev)
+		return ERR_PTR(-ENXIO);
+	if ((mode & FMODE_WRITE) && bdev_read_only(bdev)) {
+		put_device(&bdev->bd_device);
+		return ERR_PTR(-EACCES);
+	}
+	err = bdev_open(bdev, mode, holder);
+	if (err) {
+		put_device(&bdev->bd_device);
+		return ERR_PTR(err);
+	}
+	return bdev;
+}
+
+struct block_device *blkdev_get_by_path(const char *path, fmode_t mode, void *holder)
+{
+	dev_t dev;
+	int err = lookup_bdev(path, &dev);
+
+	if (err)
+		return ERR_PTR(err);
+	return blkdev_get_by_dev(dev, mode, holder);
+}
+
+void blkdev_put(struct block_device *bdev, fmode_t mode)
+{
+	struct gendisk *disk = bdev->bd_disk;
+
+	mutex_lock(&disk->open_mutex);
+	if (mode & FMODE_EXCL)
+		bd_unclaim(bdev);
+	if (bdev != disk->part0 && !--bdev->bd_openers) {
+		sync_blockdev(bdev);
+		truncate_inode_pages(bdev->bd_inode->i_mapping, 0);
+	}
+	blkdev_put_whole(disk->part0, mode);
+	mutex_unlock(&disk->open_mutex);
+	put_device(&bdev->bd_device);
+}
+
+int lookup_bdev(const char *pathname, dev_t *dev)
+{
+	struct inode *inode;
+	struct path path;
+	int err;
+
+	if (!pathname || !*pathname)
+		return -EINVAL;
+	err = kern_path(pathname, LOOKUP_FOLLOW, &path);
+	if (err)
+		return err;
+	inode = d_inode(path.dentry);
+	err = -ENOTBLK;
+	if (!S_ISBLK(inode->i_mode))
+		goto out;
+	err = -EACCES;
+	if (path.mnt->mnt_flags & MNT_NODEV)
+		goto out;
+	*dev = inode->i_rdev;
+	err = 0;
+out:
+	path_put(&path);
+	return err;
+}
+
+/* ------------------------------------------------------------ block size, cache */
+
+int set_blocksize(struct block_device *bdev, int size)
+{
+	struct inode *inode = bdev->bd_inode;
+
+	if (size > PAGE_SIZE || size < 512 || !is_power_of_2(size))
+		return -EINVAL;
+	if (size < bdev_logical_block_size(bdev))
+		return -EINVAL;
+	if (inode->i_blkbits != ilog2(size)) {
+		/* Buffers of the old size must not survive in the cache. */
+		sync_blockdev(bdev);
+		inode->i_blkbits = ilog2(size);
+		kill_bdev(bdev);
+	}
+	return 0;
+}
+
+int sb_set_blocksize(struct super_block *sb, int size)
+{
+	if (set_blocksize(sb->s_bdev, size))
+		return 0;
+	sb->s_blocksize = size;
+	sb->s_blocksize_bits = ilog2(size);
+	return sb->s_blocksize;
+}
+
+int sb_min_blocksize(struct super_block *sb, int size)
+{
+	int minsize = bdev_logical_block_size(sb->s_bdev);
+
+	if (size < minsize)
+		size = minsize;
+	return sb_set_blocksize(sb, size);
+}
+
+bool bdev_write_cache(struct block_device *bdev)
+{
+	return test_bit(QUEUE_FLAG_WC, &bdev->bd_queue->queue_flags);
+}
+
+int blkdev_issue_flush(struct block_device *bdev)
+{
+	struct bio bio;
+
+	if (!bdev_write_cache(bdev))
+		return 0;
+	bio_init(&bio, bdev, NULL, 0, REQ_OP_WRITE | REQ_PREFLUSH);
+	return submit_bio_wait(&bio);
+}

@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Queue limits a driver sets before add_disk(): block sizes, transfer and
+ * segment limits, the volatile write cache.  blk_set_default_limits()
+ * gives what a plain 512-byte disk without quirks would have.
+ *
+ * Locking: drivers call these before the disk is live; later changes
+ * (max_sectors_kb) go through the queue's sysfs_lock.
+ */
+#include <linux/kernel.h>
+#include <linux/mm.h>
+#include <linux/log2.h>
+#include <linux/blkdev.h>
+#include "blk.h"
+
+/* Linux's defaults: requests up to 1280 KiB (BLK_DEF_MAX_SECTORS), 128 segments of 64 KiB. */
+#define BLK_DEF_MAX_HW_SECTORS	2560
+#define BLK_DEF_MAX_SEGMENTS	128
+#define BLK_DEF_MAX_SEG_SIZE	65536
+
+void blk_set_default_limits(struct queue_limits *lim)
+{
+	lim->logical_block_size = SECTOR_SIZE;
+	lim->physical_block_size = SECTOR_SIZE;
+	lim->io_min = SECTOR_SIZE;
+	lim->io_opt = 0;
+	lim->max_hw_sectors = BLK_DEF_MAX_HW_SECTORS;
+	lim->max_sectors = BLK_DEF_MAX_HW_SECTORS;
+	lim->max_segments = BLK_DEF_MAX_SEGMENTS;
+	lim->max_segment_size = BLK_DEF_MAX_SEG_SIZE;
+	lim->max_discard_sectors = 0;
+}
+
+/* Block sizes are powers of two from 512 bytes to a page. */
+static unsigned int clamp_block_size(unsigned int size)
+{
+	if (size < SECTOR_SIZE || size > PAGE_SIZE || !is_power_of_2(size)) {
+		pr_warn("block: bad block size %u, using 512\n", size);
+		return SECTOR_SIZE;
+	}
+	return size;
+}
+
+void blk_queue_logical_block_size(struct request_queue *q, unsigned int size)
+{
+	struct queue_limits *lim = &q->limits;
+
+	lim->logical_block_size = clamp_block_size(size);
+	if (lim->physical_block_size < lim->logical_block_size)
+		lim->physical_block_size = lim->logical_block_size;
+	if (lim->io_min < lim->physical_block_size)
+		lim->io_min = lim->physical_block_size;
+}
+
+void blk_queue_physical_block_size(struct request_queue *q, unsigned int size)
+{
+	struct queue_limits *lim = &q->limits;
+
+	if (size < lim->logical_block_size || !is_power_of_2(size))
+		size = lim->logical_block_size;
+	lim->physical_block_size = size;
+	if (lim->io_min < size)
+		lim->io_min = size;
+}
+
+void blk_queue_io_min(struct request_queue *q, unsigned int min)
+{
+	q->limits.io_min = max(min, q->limits.physical_block_size);
+}
+
+void blk_queue_io_opt(struct request_queue *q, unsigned int opt)
+{
+	q->limits.io_opt = opt;
+}
+
+void blk_queue_max_hw_sectors(struct request_queue *q, unsigned int sectors)
+{
+	/* At least a page per request, or page-cache I/O cannot be issued. */
+	if (sectors < (PAGE_SIZE >> SECTOR_SHIFT))
+		sectors = PAGE_SIZE >> SECTOR_SHIFT;
+	q->limits.max_hw_sectors = sectors;
+	q->limits.max_sectors = min_t(unsigned int, sectors, BLK_DEF_MAX_HW_SECTORS);
+}
+
+void blk_queue_max_segments(struct request_queue *q, unsigned short segs)
+{
+	q->limits.max_segments = max_t(unsigned short, segs, 1);
+}
+
+void blk_queue_max_segment_size(struct request_queue *q, unsigned int size)
+{
+	q->limits.max_segment_size = max_t(unsigned int, size, PAGE_SIZE);
+}
+
+void blk_queue_write_cache(struct request_queue *q, bool wc, bool fua)
+{
+	if (wc)
+		set_bit(QUEUE_FLAG_WC, &q->queue_flags);
+	else
+		clear_bit(QUEUE_FLAG_WC, &q->queue_flags);
+	if (fua)
+		set_bit(QUEUE_FLAG_FUA, &q->queue_flags);
+	else
+		clear_bit(QUEUE_FLAG_FUA, &q->queue_flags);
+}

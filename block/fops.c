@@ -1,0 +1,460 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Block device files: what open(2) of /dev/vda (or any S_IFBLK inode)
+ * gets, replacing the ENXIO placeholder of fs/block_dev.c.
+ *
+ *   open      find the block_device of i_rdev and open it (O_EXCL: an
+ *             exclusive open, holder = the file); a read-only device
+ *             refuses FMODE_WRITE with -EROFS
+ *   read_iter/write_iter   through the device's page cache; O_DIRECT
+ *             bypasses it
+ *   llseek    within the device size
+ *   fsync     sync_blockdev() + blkdev_issue_flush()
+ *   ioctl     block/ioctl.c
+ *
+ * The bdev inode's page cache uses buffer heads (fs/buffer.c): block n
+ * of the current block size is sector n * size / 512 (blkdev_get_block),
+ * and pages are read, written back and released through the generic
+ * buffer helpers.  read(2)/write(2) go through that cache with the
+ * generic page-cache paths (mm/filemap_rw.c), the same cache sb_bread()
+ * fills for file systems' metadata.  O_DIRECT bypasses it: synchronous
+ * bios through bounce pages, partial logical blocks read-modify-written,
+ * after writing back the cached range (and dropping it after a write) so
+ * the two views stay coherent; like Linux it wants the position, length
+ * and buffers aligned to the logical block size.
+ *
+ * Locking: none of its own; the block_device is pinned by the open file.
+ */
+#include <linux/kernel.h>
+#include <linux/errno.h>
+#include <linux/slab.h>
+#include <linux/mm.h>
+#include <linux/gfp.h>
+#include <linux/uio.h>
+#include <linux/pagemap.h>
+#include <linux/buffer_head.h>
+#include <linux/writeback.h>
+#include <linux/blkdev.h>
+#include "blk.h"
+
+/* Bytes moved per bio round trip on the direct path. */
+#define BLKDEV_DIRECT_CHUNK	(16 * PAGE_SIZE)
+
+static struct block_device *file_bdev(struct file *file)
+{
+	return file->private_data;
+}
+
+static ssize_t blkdev_direct_io(struct kiocb *iocb, struct iov_iter *iter);
+
+/* ------------------------------------------------------------ page cache */
+
+/* Block iblock of the device, in units of the bdev inode's block size. */
+static int blkdev_get_block(struct inode *inode, sector_t iblock, struct buffer_head *bh,
+			    int create)
+{
+	bh->b_bdev = I_BDEV(inode);
+	bh->b_blocknr = iblock;
+	set_buffer_mapped(bh);
+	return 0;
+}
+
+static int blkdev_readpage(struct file *file, struct page *page)
+{
+	return block_read_full_page(page, blkdev_get_block);
+}
+
+static void blkdev_readahead(struct readahead_control *rac)
+{
+	mpage_readahead(rac, blkdev_get_block);
+}
+
+static int blkdev_writepage(struct page *page, struct writeback_control *wbc)
+{
+	return block_write_full_page(page, blkdev_get_block, wbc);
+}
+
+static int blkdev_write_begin(struct file *file, struct address_space *mapping, loff_t pos,
+			      unsigned int len, unsigned int flags, struct page **pagep,
+			      void **fsdata)
+{
+	return block_write_begin(mapping, pos, len, flags, pagep, blkdev_get_block);
+}
+
+static int blkdev_write_end(struct file *file, struct address_space *mapping, loff_t pos,
+			    unsigned int len, unsigned int copied, struct page *page,
+			    void *fsdata)
+{
+	return generic_write_end(file, mapping, pos, len, copied, page, fsdata);
+}
+
+static bool blkdev_set_page_dirty(struct page *page)
+{
+	return __set_page_dirty_buffers(page);
+}
+
+static bool blkdev_releasepage(struct page *page, gfp_t gfp)
+{
+	return try_to_free_buffers(page);
+}
+
+static const struct address_space_operations def_blk_aops = {
+	.readpage = blkdev_readpage,
+	.readahead = blkdev_readahead,
+	.writepage = blkdev_writepage,
+	.write_begin = blkdev_write_begin,
+	.write_end = blkdev_write_end,
+	.set_page_dirty = blkdev_set_page_dirty,
+	.invalidatepage = block_invalidatepage,
+	.releasepage = blkdev_releasepage,
+	.direct_IO = blkdev_direct_io,
+};
+
+void bdev_set_aops(struct inode *inode)
+{
+	inode->i_data.a_ops = &def_blk_aops;
+}
+
+int sync_blockdev(struct block_device *bdev)
+{
+	struct address_space *mapping = bdev->bd_inode->i_mapping;
+
+	if (!mapping->nrpages)
+		return 0;
+	return filemap_write_and_wait(mapping);
+}
+
+void kill_bdev(struct block_device *bdev)
+{
+	truncate_inode_pages(bdev->bd_inode->i_mapping, 0);
+}
+
+void invalidate_bdev(struct block_device *bdev)
+{
+	struct address_space *mapping = bdev->bd_inode->i_mapping;
+
+	if (mapping->nrpages)
+		invalidate_mapping_pages(mapping, 0, -1);
+}
+
+/* ------------------------------------------------------------ direct I/O */
+
+/* Read or write nbytes at sector from/to the pages, waiting. */
+static int bdev_rw_pages(struct block_device *bdev, sector_t sector, struct page **pages,
+			 size_t nbytes, blk_opf_t op)
+{
+	unsigned int i = 0;
+
+	while (nbytes) {
+		unsigned int nr = DIV_ROUND_UP(nbytes, PAGE_SIZE);
+		struct bio *bio = bio_alloc(bdev, nr, op, GFP_KERNEL);
+		unsigned int added = 0;
+		int err;
+
+		bio->bi_iter.bi_sector = sector;
+		while (nbytes) {
+			unsigned int len = min_t(size_t, nbytes, PAGE_SIZE);
+
+			if (bio_add_page(bio, pages[i], len, 0) < len)
+				break;
+			added += len;
+			nbytes -= len;
+			i++;
+		}
+		if (!added) {
+			bio_put(bio);
+			return -EIO;
+		}
+		err = submit_bio_wait(bio);
+		bio_put(bio);
+		if (err)
+			return err;
+		sector += added >> SECTOR_SHIFT;
+	}
+	return 0;
+}
+
+static ssize_t blkdev_direct_rw(struct block_device *bdev, loff_t pos, struct iov_iter *iter,
+				size_t count, bool write)
+{
+	unsigned int lbs = bdev_logical_block_size(bdev);
+	struct page *pages[BLKDEV_DIRECT_CHUNK / PAGE_SIZE] = { NULL };
+	size_t done = 0;
+	ssize_t ret = 0;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(pages); i++) {
+		pages[i] = alloc_page(GFP_KERNEL);
+		if (!pages[i]) {
+			ret = -ENOMEM;
+			goto out;
+		}
+	}
+	while (done < count) {
+		loff_t start = round_down(pos, lbs);
+		size_t want = min_t(size_t, count - done, BLKDEV_DIRECT_CHUNK - (pos - start));
+		size_t span = round_up(pos - start + want, lbs);
+		size_t off = pos - start, copied = 0;
+		int err;
+
+		if (!write || off || want != span) {
+			err = bdev_rw_pages(bdev, start >> SECTOR_SHIFT, pages, span, REQ_OP_READ);
+			if (err) {
+				ret = err;
+				break;
+			}
+		}
+		while (copied < want) {
+			struct page *page = pages[(off + copied) / PAGE_SIZE];
+			size_t poff = (off + copied) % PAGE_SIZE;
+			size_t n = min_t(size_t, want - copied, PAGE_SIZE - poff);
+			size_t c = write ? copy_page_from_iter(page, poff, n, iter)
+					 : copy_page_to_iter(page, poff, n, iter);
+
+			copied += c;
+			if (c < n)
+				break;
+		}
+		if (copied < want) {
+			/* A bad user address: a write stores only the full blocks copied. */
+			if (write)
+				want = 0;
+			else
+				want = copied;
+			ret = -EFAULT;
+		}
+		if (write && want) {
+			err = bdev_rw_pages(bdev, start >> SECTOR_SHIFT, pages, span,
+					    REQ_OP_WRITE | REQ_SYNC);
+			if (err) {
+				ret = err;
+				break;
+			}
+		}
+		pos += want;
+		done += want;
+		if (ret)
+			break;
+	}
+out:
+	for (i = 0; i < ARRAY_SIZE(pages); i++)
+		if (pages[i])
+			__free_page(pages[i]);
+	return done ? (ssize_t)done : ret;
+}
+
+/* Dirty cached pages over [pos, pos+len) go to disk before direct I/O there. */
+static int blkdev_sync_cached(struct block_device *bdev, loff_t pos, size_t len)
+{
+	struct address_space *mapping = bdev->bd_inode->i_mapping;
+	int err;
+
+	if (!mapping->nrpages)
+		return 0;
+	err = filemap_fdatawrite_range(mapping, pos, pos + len - 1);
+	if (!err)
+		err = filemap_fdatawait_range(mapping, pos, pos + len - 1);
+	return err;
+}
+
+static void blkdev_drop_cached(struct block_device *bdev, loff_t pos, size_t len)
+{
+	struct address_space *mapping = bdev->bd_inode->i_mapping;
+
+	if (mapping->nrpages)
+		invalidate_inode_pages2_range(mapping, pos >> PAGE_SHIFT,
+					      (pos + len - 1) >> PAGE_SHIFT);
+}
+
+/* ------------------------------------------------------------ file operations */
+
+/* Every segment's address and length OR-ed together (Linux's iov_iter_alignment()). */
+static unsigned long iter_alignment(const struct iov_iter *i)
+{
+	size_t left = i->count, skip = i->iov_offset;
+	unsigned long res = 0, n;
+
+	if (i->iter_type == ITER_UBUF)
+		return ((unsigned long)i->ubuf + skip) | left;
+	for (n = 0; n < i->nr_segs && left; n++, skip = 0) {
+		unsigned long base;
+		size_t len;
+
+		switch (i->iter_type) {
+		case ITER_IOVEC:
+			base = (unsigned long)i->__iov[n].iov_base;
+			len = i->__iov[n].iov_len;
+			break;
+		case ITER_KVEC:
+			base = (unsigned long)i->kvec[n].iov_base;
+			len = i->kvec[n].iov_len;
+			break;
+		default:
+			base = i->bvec[n].bv_offset;
+			len = i->bvec[n].bv_len;
+			break;
+		}
+		len = min(len - skip, left);
+		if (len)
+			res |= (base + skip) | len;
+		left -= len;
+	}
+	return res;
+}
+
+/*
+ * O_DIRECT: straight to the device, coherent with what the cache holds.
+ * As in Linux, the position, the length and the user buffers must be
+ * aligned to the logical block size (EINVAL otherwise).
+ */
+static ssize_t blkdev_direct_io(struct kiocb *iocb, struct iov_iter *iter)
+{
+	struct block_device *bdev = file_bdev(iocb->ki_filp);
+	bool write = iov_iter_rw(iter) == WRITE;
+	size_t count = iov_iter_count(iter);
+	ssize_t ret;
+
+	if ((iocb->ki_pos | iter_alignment(iter)) & (bdev_logical_block_size(bdev) - 1))
+		return -EINVAL;
+
+	ret = blkdev_sync_cached(bdev, iocb->ki_pos, count);
+	if (ret)
+		return ret;
+	ret = blkdev_direct_rw(bdev, iocb->ki_pos, iter, count, write);
+	if (ret > 0) {
+		/* Cached copies of what was just written are stale now. */
+		if (write)
+			blkdev_drop_cached(bdev, iocb->ki_pos, ret);
+		iocb->ki_pos += ret;
+	}
+	return ret;
+}
+
+static ssize_t blkdev_read_iter(struct kiocb *iocb, struct iov_iter *to)
+{
+	struct block_device *bdev = file_bdev(iocb->ki_filp);
+	loff_t size = bdev_nr_bytes(bdev);
+	size_t shorted = 0;
+	ssize_t ret;
+
+	if (iocb->ki_pos >= size || !iov_iter_count(to))
+		return 0;
+	if (iov_iter_count(to) > size - iocb->ki_pos) {
+		shorted = iov_iter_count(to) - (size - iocb->ki_pos);
+		iov_iter_truncate(to, size - iocb->ki_pos);
+	}
+	if (iocb->ki_filp->f_flags & O_DIRECT)
+		ret = blkdev_direct_io(iocb, to);
+	else
+		ret = generic_file_read_iter(iocb, to);
+	iov_iter_reexpand(to, iov_iter_count(to) + shorted);
+	return ret;
+}
+
+static ssize_t blkdev_write_iter(struct kiocb *iocb, struct iov_iter *from)
+{
+	struct file *file = iocb->ki_filp;
+	struct block_device *bdev = file_bdev(file);
+	loff_t size = bdev_nr_bytes(bdev);
+	size_t shorted = 0;
+	struct blk_plug plug;
+	ssize_t ret;
+
+	if (bdev_read_only(bdev))
+		return -EPERM;
+	if (!iov_iter_count(from))
+		return 0;
+	if (iocb->ki_pos >= size)
+		return -ENOSPC;
+	if (iov_iter_count(from) > size - iocb->ki_pos) {
+		shorted = iov_iter_count(from) - (size - iocb->ki_pos);
+		iov_iter_truncate(from, size - iocb->ki_pos);
+	}
+	/*
+	 * No i_rwsem, as in Linux: the device size is fixed and concurrent
+	 * writers of one device file are serialised by the page locks.
+	 */
+	blk_start_plug(&plug);
+	if (file->f_flags & O_DIRECT)
+		ret = blkdev_direct_io(iocb, from);
+	else
+		ret = __generic_file_write_iter(iocb, from);
+	if (ret > 0)
+		ret = generic_write_sync(iocb, ret);
+	blk_finish_plug(&plug);
+	iov_iter_reexpand(from, iov_iter_count(from) + shorted);
+	return ret;
+}
+
+static loff_t blkdev_llseek(struct file *file, loff_t offset, int whence)
+{
+	loff_t size = bdev_nr_bytes(file_bdev(file));
+
+	return generic_file_llseek_size(file, offset, whence, size, size);
+}
+
+static int blkdev_fsync(struct file *file, loff_t start, loff_t end, int datasync)
+{
+	struct block_device *bdev = file_bdev(file);
+	int err = sync_blockdev(bdev);
+	int ferr = blkdev_issue_flush(bdev);
+
+	return err ? err : ferr;
+}
+
+/* The open mode; FMODE_EXCL is kept in f_mode (open(2) clears O_EXCL afterwards). */
+static fmode_t file_to_blk_mode(struct file *file)
+{
+	return file->f_mode & (FMODE_READ | FMODE_WRITE | FMODE_EXCL);
+}
+
+static int blkdev_open(struct inode *inode, struct file *file)
+{
+	struct block_device *bdev;
+	fmode_t mode;
+	int err;
+
+	if (file->f_flags & O_EXCL)
+		file->f_mode |= FMODE_EXCL;
+	mode = file_to_blk_mode(file);
+	bdev = bdev_find_by_dev(inode->i_rdev);
+
+	if (!bdev)
+		return -ENXIO;
+	if ((mode & FMODE_WRITE) && bdev_read_only(bdev)) {
+		put_device(&bdev->bd_device);
+		return -EROFS;
+	}
+	err = bdev_open(bdev, mode, (mode & FMODE_EXCL) ? file : NULL);
+	if (err) {
+		put_device(&bdev->bd_device);
+		return err;
+	}
+	file->private_data = bdev;
+	/* I/O goes to the device's page cache, not the device node's. */
+	file->f_mapping = bdev->bd_inode->i_mapping;
+	file->f_wb_err = errseq_sample(&file->f_mapping->wb_err);
+	file_ra_state_init(&file->f_ra, file->f_mapping);
+	return 0;
+}
+
+static int blkdev_release(struct inode *inode, struct file *file)
+{
+	blkdev_put(file_bdev(file), file_to_blk_mode(file));
+	return 0;
+}
+
+static long blkdev_unlocked_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
+{
+	return blkdev_ioctl_bdev(file_bdev(file), file_to_blk_mode(file), cmd, arg);
+}
+
+const struct file_operations def_blk_fops = {
+	.open = blkdev_open,
+	.release = blkdev_release,
+	.llseek = blkdev_llseek,
+	.read_iter = blkdev_read_iter,
+	.write_iter = blkdev_write_iter,
+	.fsync = blkdev_fsync,
+	.unlocked_ioctl = blkdev_unlocked_ioctl,
+};

@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * ext2 regular files: reads and writes go through the page cache
+ * (generic_file_read_iter/generic_file_write_iter with ext2_aops), mmap
+ * through generic_file_mmap, fsync writes the data pages, the inode's
+ * metadata buffers (indirect and directory blocks) and the inode.
+ *
+ * Interface: ext2_file_operations, ext2_file_inode_operations,
+ * ext2_fsync() (also used by directories).
+ *
+ * On a "sync" mount (SB_SYNCHRONOUS) every write is made O_SYNC, so the
+ * page cache's write path syncs what it wrote before returning.  The
+ * last writer to close a file gives back its reservation window: the
+ * blocks it reserved ahead become available to other files.
+ */
+#include <linux/kernel.h>
+#include <linux/errno.h>
+#include <linux/fs.h>
+#include <linux/mm.h>
+#include <linux/pagemap.h>
+#include <linux/buffer_head.h>
+#include "ext2.h"
+
+int ext2_fsync(struct file *file, loff_t start, loff_t end, int datasync)
+{
+	struct super_block *sb = file_inode(file)->i_sb;
+	int ret = generic_buffers_fsync(file, start, end, datasync);
+
+	if (ret == -EIO)
+		/* We don't really know where the I/O error happened... */
+		ext2_error(sb, __func__, "detected IO error when writing metadata buffers");
+	return ret;
+}
+
+static ssize_t ext2_file_write_iter(struct kiocb *iocb, struct iov_iter *from)
+{
+	struct inode *inode = file_inode(iocb->ki_filp);
+
+	if (inode->i_sb->s_flags & SB_SYNCHRONOUS)
+		iocb->ki_flags |= IOCB_SYNC | IOCB_DSYNC;
+	return generic_file_write_iter(iocb, from);
+}
+
+static int ext2_release_file(struct inode *inode, struct file *filp)
+{
+	if ((filp->f_mode & FMODE_WRITE) && atomic_read(&inode->i_writecount) == 1) {
+		mutex_lock(&EXT2_I(inode)->truncate_mutex);
+		ext2_discard_reservation(inode);
+		mutex_unlock(&EXT2_I(inode)->truncate_mutex);
+	}
+	return 0;
+}
+
+const struct file_operations ext2_file_operations = {
+	.llseek = generic_file_llseek,
+	.read_iter = generic_file_read_iter,
+	.write_iter = ext2_file_write_iter,
+	.mmap = generic_file_mmap,
+	.open = generic_file_open,
+	.release = ext2_release_file,
+	.fsync = ext2_fsync,
+};
+
+const struct inode_operations ext2_file_inode_operations = {
+	.setattr = ext2_setattr,
+};

@@ -1,0 +1,495 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * ext2 block map: logical file blocks to disk blocks through the twelve
+ * direct pointers and the single, double and triple indirect trees of
+ * i_block[], allocating on write and freeing on truncate.
+ *
+ * Interface:
+ *   ext2_get_block(inode, iblock, bh, create)  the get_block_t of the
+ *       buffer and mpage helpers: maps up to bh->b_size bytes of
+ *       contiguous blocks; with create, allocates a missing block (and the
+ *       indirect blocks leading to it) and sets BH_New
+ *   ext2_bread(inode, block, create, &err)  a file block's buffer (for
+ *       directories and symlinks, whose blocks are read and written
+ *       through the block device's buffers); a new block comes zeroed
+ *   ext2_truncate_blocks(inode, size)  free every block past size
+ *   ext2_max_size(bits)  the largest file the map and i_blocks can express
+ *
+ * Every pointer read from an inode or an indirect block is checked with
+ * ext2_data_block_valid() before it is followed or freed: a bad one is
+ * reported (ext2_error) and the operation fails with -EUCLEAN, or, when
+ * freeing, the pointer is dropped without freeing what it points to.
+ * Trees are at most three levels deep, so even a block that points to
+ * itself cannot make a walk loop.
+ *
+ * Allocation goal: the block after the file's last allocated one when
+ * writing sequentially, else the nearest mapped block before it in the
+ * same indirect block, else the indirect block itself, else a spot in the
+ * inode's group spread by the writer's pid (so concurrent writers of
+ * different files start apart).  New indirect blocks are allocated just
+ * before the data block they lead to.
+ *
+ * Locking: ei->truncate_mutex serialises every walk and change of the map
+ * (get_block, with or without create, and truncation), and the inode's
+ * reservation window and allocation hint with them.  It is taken inside
+ * the page lock by the page cache helpers, so truncation takes it only
+ * after the page cache was cut (truncate_pagecache()).
+ */
+#include <linux/kernel.h>
+#include <linux/errno.h>
+#include <linux/string.h>
+#include <linux/sched.h>
+#include <linux/fs.h>
+#include <linux/buffer_head.h>
+#include <linux/blkdev.h>
+#include <linux/writeback.h>
+#include "ext2.h"
+
+/* One step of a walk: the slot p holding key, inside bh (NULL: the inode). */
+struct indirect {
+	__le32 *p;
+	__le32 key;
+	struct buffer_head *bh;
+};
+
+/*
+ * Offsets of iblock at each level of the map.  Returns the depth (1 for a
+ * direct block, 4 for a triple indirect one) or 0 if the map cannot reach
+ * that far.
+ */
+static int ext2_block_to_path(struct inode *inode, sector_t iblock, int offsets[4])
+{
+	int ptrs = EXT2_ADDR_PER_BLOCK(inode->i_sb);
+	int ptrs_bits = EXT2_ADDR_PER_BLOCK_BITS(inode->i_sb);
+	u64 indirect = ptrs, double_blocks = 1ULL << (ptrs_bits * 2);
+	u64 b = iblock;
+
+	if (b < EXT2_NDIR_BLOCKS) {
+		offsets[0] = b;
+		return 1;
+	}
+	b -= EXT2_NDIR_BLOCKS;
+	if (b < indirect) {
+		offsets[0] = EXT2_IND_BLOCK;
+		offsets[1] = b;
+		return 2;
+	}
+	b -= indirect;
+	if (b < double_blocks) {
+		offsets[0] = EXT2_DIND_BLOCK;
+		offsets[1] = b >> ptrs_bits;
+		offsets[2] = b & (ptrs - 1);
+		return 3;
+	}
+	b -= double_blocks;
+	if ((b >> (ptrs_bits * 2)) < (u64)ptrs) {
+		offsets[0] = EXT2_TIND_BLOCK;
+		offsets[1] = b >> (ptrs_bits * 2);
+		offsets[2] = (b >> ptrs_bits) & (ptrs - 1);
+		offsets[3] = b & (ptrs - 1);
+		return 4;
+	}
+	return 0;
+}
+
+/*
+ * Where to look for a new block: right after the previous block of a
+ * sequential writer, else near the blocks mapped before it.
+ */
+static u32 ext2_find_goal(struct inode *inode, sector_t iblock, struct indirect *ind)
+{
+	struct ext2_inode_info *ei = EXT2_I(inode);
+	struct ext2_block_alloc_info *block_i = ei->i_block_alloc_info;
+	struct super_block *sb = inode->i_sb;
+	__le32 *start, *p;
+	u32 bg_start, colour;
+
+	if (block_i && block_i->last_alloc_physical_block &&
+	    iblock == (sector_t)block_i->last_alloc_logical_block + 1)
+		return block_i->last_alloc_physical_block + 1;
+
+	start = ind->bh ? (__le32 *)ind->bh->b_data : ei->i_data;
+	for (p = ind->p - 1; p >= start; p--) {
+		if (*p)
+			return le32_to_cpu(*p);
+	}
+	if (ind->bh)
+		return ind->bh->b_blocknr;
+	bg_start = ext2_group_first_block_no(sb, ei->i_block_group);
+	colour = (current->pid % 16) * (EXT2_BLOCKS_PER_GROUP(sb) / 16);
+	return bg_start + colour;
+}
+
+/*
+ * Allocate the blocks for levels [level, depth) of the path (indirect
+ * blocks, then the data block), link them together and hook the chain
+ * into chain[level].  Returns 0 and the data block in *data_blk.
+ */
+static int ext2_alloc_branch(struct inode *inode, sector_t iblock, int level, int depth,
+			     const int offsets[4], struct indirect chain[4], u32 *data_blk)
+{
+	struct super_block *sb = inode->i_sb;
+	struct ext2_block_alloc_info *block_i = EXT2_I(inode)->i_block_alloc_info;
+	struct buffer_head *new_bh[4] = { NULL };
+	u32 new_blk[4] = { 0 };
+	u32 goal = ext2_find_goal(inode, iblock, &chain[level]);
+	bool dirsync = S_ISDIR(inode->i_mode) && ext2_dirsync(inode);
+	int j, err = 0;
+
+	for (j = level; j < depth; j++) {
+		new_blk[j] = ext2_new_block(inode, goal, &err);
+		if (!new_blk[j])
+			goto failed;
+		goal = new_blk[j] + 1;
+		if (j == depth - 1)
+			break;
+		new_bh[j] = sb_getblk(sb, new_blk[j]);
+		if (!new_bh[j]) {
+			err = -ENOMEM;
+			goto failed;
+		}
+		lock_buffer(new_bh[j]);
+		memset(new_bh[j]->b_data, 0, sb->s_blocksize);
+		clear_buffer_ext2_checked(new_bh[j]);
+		set_buffer_uptodate(new_bh[j]);
+		unlock_buffer(new_bh[j]);
+	}
+	/* Link the new indirect blocks top-down, then splice the branch in. */
+	for (j = level; j < depth - 1; j++) {
+		((__le32 *)new_bh[j]->b_data)[offsets[j + 1]] = cpu_to_le32(new_blk[j + 1]);
+		mark_buffer_dirty_inode(new_bh[j], inode);
+		if (dirsync)
+			sync_dirty_buffer(new_bh[j]);
+		brelse(new_bh[j]);
+	}
+	*chain[level].p = cpu_to_le32(new_blk[level]);
+	if (chain[level].bh) {
+		mark_buffer_dirty_inode(chain[level].bh, inode);
+		if (dirsync)
+			sync_dirty_buffer(chain[level].bh);
+	}
+	inode->i_ctime = current_time(inode);
+	mark_inode_dirty(inode);
+	if (block_i) {
+		block_i->last_alloc_logical_block = iblock;
+		block_i->last_alloc_physical_block = new_blk[depth - 1];
+	}
+	*data_blk = new_blk[depth - 1];
+	return 0;
+
+failed:
+	for (j = level; j < depth; j++) {
+		if (new_bh[j])
+			bforget(new_bh[j]);
+		if (new_blk[j])
+			ext2_free_blocks(inode, new_blk[j], 1);
+	}
+	return err;
+}
+
+int ext2_get_block(struct inode *inode, sector_t iblock, struct buffer_head *bh_result,
+		   int create)
+{
+	struct super_block *sb = inode->i_sb;
+	struct ext2_sb_info *sbi = EXT2_SB(sb);
+	struct ext2_inode_info *ei = EXT2_I(inode);
+	unsigned long maxblocks = bh_result->b_size >> inode->i_blkbits;
+	struct indirect chain[4] = { { NULL } };
+	int offsets[4], depth, level, i, err = 0;
+	unsigned long count, limit;
+	u32 blk;
+
+	if (!maxblocks)
+		maxblocks = 1;
+	depth = ext2_block_to_path(inode, iblock, offsets);
+	if (!depth)
+		return -EFBIG;
+
+	mutex_lock(&ei->truncate_mutex);
+	chain[0].p = ei->i_data + offsets[0];
+	chain[0].key = *chain[0].p;
+	for (level = 0;; level++) {
+		blk = le32_to_cpu(chain[level].key);
+		if (!blk)
+			break;
+		if (!ext2_data_block_valid(sbi, blk, 1)) {
+			mutex_unlock(&ei->truncate_mutex);
+			ext2_error(sb, __func__, "inode %lu: invalid block %u at level %d (file block %llu)",
+				   inode->i_ino, blk, level, (unsigned long long)iblock);
+			err = -EUCLEAN;
+			goto out_unlocked;
+		}
+		if (level == depth - 1)
+			goto found;
+		chain[level + 1].bh = sb_bread(sb, blk);
+		if (!chain[level + 1].bh) {
+			err = -EIO;
+			goto out;
+		}
+		chain[level + 1].p = (__le32 *)chain[level + 1].bh->b_data + offsets[level + 1];
+		chain[level + 1].key = *chain[level + 1].p;
+	}
+
+	/* A hole at level. */
+	if (!create)
+		goto out;
+	if (S_ISREG(inode->i_mode) && !ei->i_block_alloc_info)
+		ext2_init_block_alloc_info(inode);
+	err = ext2_alloc_branch(inode, iblock, level, depth, offsets, chain, &blk);
+	if (err)
+		goto out;
+	map_bh(bh_result, sb, blk);
+	set_buffer_new(bh_result);
+	if (S_ISREG(inode->i_mode))
+		clean_bdev_aliases(sb->s_bdev, blk, 1);
+	goto out;
+
+found:
+	/* Report the run of blocks that follow contiguously in this map block. */
+	limit = depth == 1 ? EXT2_NDIR_BLOCKS - offsets[0]
+			   : EXT2_ADDR_PER_BLOCK(sb) - offsets[depth - 1];
+	for (count = 1; count < maxblocks && count < limit; count++) {
+		u32 next = le32_to_cpu(chain[depth - 1].p[count]);
+
+		if (next != blk + count || !ext2_data_block_valid(sbi, next, 1))
+			break;
+	}
+	map_bh(bh_result, sb, blk);
+	bh_result->b_size = count << inode->i_blkbits;
+	if (depth > 1 && count == limit)
+		set_buffer_boundary(bh_result);
+out:
+	mutex_unlock(&ei->truncate_mutex);
+out_unlocked:
+	for (i = 1; i < 4; i++)
+		brelse(chain[i].bh);
+	return err;
+}
+
+struct buffer_head *ext2_bread(struct inode *inode, unsigned long block, int create, int *err)
+{
+	struct super_block *sb = inode->i_sb;
+	struct buffer_head dummy, *bh;
+
+	memset(&dummy, 0, sizeof(dummy));
+	dummy.b_size = sb->s_blocksize;
+	*err = ext2_get_block(inode, block, &dummy, create);
+	if (*err)
+		return NULL;
+	if (!buffer_mapped(&dummy))
+		return NULL;
+	bh = sb_getblk(sb, dummy.b_blocknr);
+	if (!bh) {
+		*err = -ENOMEM;
+		return NULL;
+	}
+	if (buffer_new(&dummy)) {
+		lock_buffer(bh);
+		memset(bh->b_data, 0, sb->s_blocksize);
+		clear_buffer_ext2_checked(bh);
+		set_buffer_uptodate(bh);
+		unlock_buffer(bh);
+		mark_buffer_dirty_inode(bh, inode);
+		return bh;
+	}
+	if (bh_read(bh, 0) < 0) {
+		brelse(bh);
+		*err = -EIO;
+		return NULL;
+	}
+	return bh;
+}
+
+/* ------------------------------------------------------------ truncation */
+
+/* Blocks to free, gathered into runs so each run is one bitmap update. */
+struct free_ctx {
+	struct inode *inode;
+	u32 run_start;
+	unsigned long run_len;
+	unsigned int errors;	/* reported so far: a garbage indirect block is one report */
+};
+
+#define TRUNCATE_MAX_REPORTS	4
+
+static void free_ctx_flush(struct free_ctx *ctx)
+{
+	if (ctx->run_len)
+		ext2_free_blocks(ctx->inode, ctx->run_start, ctx->run_len);
+	ctx->run_len = 0;
+}
+
+static bool free_ctx_check(struct free_ctx *ctx, u32 blk, const char *what)
+{
+	struct super_block *sb = ctx->inode->i_sb;
+
+	if (ext2_data_block_valid(EXT2_SB(sb), blk, 1))
+		return true;
+	if (ctx->errors++ < TRUNCATE_MAX_REPORTS)
+		ext2_error(sb, "ext2_truncate_blocks", "inode %lu: invalid %s block %u",
+			   ctx->inode->i_ino, what, blk);
+	return false;
+}
+
+static void free_ctx_add(struct free_ctx *ctx, u32 blk)
+{
+	struct super_block *sb = ctx->inode->i_sb;
+
+	if (!free_ctx_check(ctx, blk, "data"))
+		return;
+	/* Directory and symlink blocks live in the device's cache: drop them. */
+	if (!S_ISREG(ctx->inode->i_mode)) {
+		struct buffer_head *bh = sb_find_get_block(sb, blk);
+
+		if (bh) {
+			clear_buffer_ext2_checked(bh);
+			bforget(bh);
+		}
+	}
+	if (ctx->run_len && blk == ctx->run_start + ctx->run_len) {
+		ctx->run_len++;
+		return;
+	}
+	free_ctx_flush(ctx);
+	ctx->run_start = blk;
+	ctx->run_len = 1;
+}
+
+/* Free the whole subtree under blk, an indirect block of the given height (0: data). */
+static void free_tree(struct free_ctx *ctx, u32 blk, int height)
+{
+	struct super_block *sb = ctx->inode->i_sb;
+	unsigned long i, ptrs = EXT2_ADDR_PER_BLOCK(sb);
+	struct buffer_head *bh;
+	__le32 *p;
+
+	if (!blk)
+		return;
+	if (!height) {
+		free_ctx_add(ctx, blk);
+		return;
+	}
+	if (!free_ctx_check(ctx, blk, "indirect"))
+		return;
+	bh = sb_bread(sb, blk);
+	if (!bh) {
+		ext2_error(sb, "ext2_truncate_blocks", "inode %lu: read failure of block %u",
+			   ctx->inode->i_ino, blk);
+		return;
+	}
+	p = (__le32 *)bh->b_data;
+	for (i = 0; i < ptrs; i++)
+		free_tree(ctx, le32_to_cpu(p[i]), height - 1);
+	bforget(bh);
+	free_ctx_add(ctx, blk);
+}
+
+/*
+ * Free the part of the subtree under blk (height >= 1) from relative
+ * block rel on; blk itself stays, it still maps the blocks before rel.
+ */
+static void free_partial(struct free_ctx *ctx, u32 blk, int height, u64 rel)
+{
+	struct super_block *sb = ctx->inode->i_sb;
+	unsigned long ptrs = EXT2_ADDR_PER_BLOCK(sb);
+	u64 child_span = 1ULL << (EXT2_ADDR_PER_BLOCK_BITS(sb) * (height - 1));
+	unsigned long i = rel / child_span;
+	u64 r = rel % child_span;
+	struct buffer_head *bh;
+	__le32 *p;
+
+	if (!blk || !free_ctx_check(ctx, blk, "indirect"))
+		return;
+	bh = sb_bread(sb, blk);
+	if (!bh) {
+		ext2_error(sb, "ext2_truncate_blocks", "inode %lu: read failure of block %u",
+			   ctx->inode->i_ino, blk);
+		return;
+	}
+	p = (__le32 *)bh->b_data;
+	if (r) {
+		free_partial(ctx, le32_to_cpu(p[i]), height - 1, r);
+		i++;
+	}
+	for (; i < ptrs; i++) {
+		u32 child = le32_to_cpu(p[i]);
+
+		if (!child)
+			continue;
+		p[i] = 0;
+		free_tree(ctx, child, height - 1);
+	}
+	mark_buffer_dirty_inode(bh, ctx->inode);
+	brelse(bh);
+}
+
+static void __ext2_truncate_blocks(struct inode *inode, loff_t offset)
+{
+	struct ext2_inode_info *ei = EXT2_I(inode);
+	struct super_block *sb = inode->i_sb;
+	int bits = EXT2_ADDR_PER_BLOCK_BITS(sb);
+	u64 from = ((u64)offset + sb->s_blocksize - 1) >> sb->s_blocksize_bits;
+	struct free_ctx ctx = { .inode = inode };
+	u64 base = EXT2_NDIR_BLOCKS, span = 1ULL << bits;
+	int level;
+	u64 i;
+
+	for (i = from; i < EXT2_NDIR_BLOCKS; i++) {
+		u32 blk = le32_to_cpu(ei->i_data[i]);
+
+		if (!blk)
+			continue;
+		ei->i_data[i] = 0;
+		free_ctx_add(&ctx, blk);
+	}
+	for (level = 1; level <= 3; level++, base += span, span <<= bits) {
+		__le32 *slot = &ei->i_data[EXT2_IND_BLOCK + level - 1];
+		u32 blk = le32_to_cpu(*slot);
+
+		if (!blk || from >= base + span)
+			continue;
+		if (from <= base) {
+			*slot = 0;
+			free_tree(&ctx, blk, level);
+		} else {
+			free_partial(&ctx, blk, level, from - base);
+		}
+	}
+	free_ctx_flush(&ctx);
+	if (ei->i_block_alloc_info) {
+		ei->i_block_alloc_info->last_alloc_logical_block = 0;
+		ei->i_block_alloc_info->last_alloc_physical_block = 0;
+	}
+}
+
+void ext2_truncate_blocks(struct inode *inode, loff_t offset)
+{
+	struct ext2_inode_info *ei = EXT2_I(inode);
+
+	if (!(S_ISREG(inode->i_mode) || S_ISDIR(inode->i_mode) || S_ISLNK(inode->i_mode)))
+		return;
+	if (ext2_inode_is_fast_symlink(inode))
+		return;
+	mutex_lock(&ei->truncate_mutex);
+	ext2_discard_reservation(inode);
+	__ext2_truncate_blocks(inode, offset);
+	mutex_unlock(&ei->truncate_mutex);
+	mark_inode_dirty(inode);
+}
+
+/*
+ * The largest file: what the map reaches, and what i_blocks (32 bits of
+ * 512-byte units, indirect blocks included) can count.
+ */
+loff_t ext2_max_size(int bits)
+{
+	u64 ptrs = 1ULL << (bits - 2);
+	u64 mapped = EXT2_NDIR_BLOCKS + ptrs + ptrs * ptrs + ptrs * ptrs * ptrs;
+	u64 countable = ((1ULL << 32) - 1) >> (bits - 9);
+	/* Indirect blocks of a file that uses the triple tree at all, at most. */
+	u64 meta = 1 + (1 + ptrs) + (1 + ptrs + ptrs * ptrs);
+	u64 blocks = min(mapped, countable - meta);
+	u64 bytes = blocks << bits;
+
+	return bytes > (u64)MAX_LFS_FILESIZE ? MAX_LFS_FILESIZE : (loff_t)bytes;
+}

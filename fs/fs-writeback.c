@@ -1,0 +1,821 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Writing dirty inodes back: the per-bdi dirty lists and the flusher.
+ *
+ * Interface (<linux/fs.h>, <linux/writeback.h>, <linux/backing-dev.h>):
+ *   __mark_inode_dirty(inode, flags)  I_DIRTY_SYNC/DATASYNC (metadata;
+ *                            calls ->dirty_inode) or I_DIRTY_PAGES; a clean
+ *                            inode joins its bdi's b_dirty, stamped now
+ *   writeback_inodes_sb(sb, reason)  start writing sb's dirty inodes, wait
+ *                            for the pass (not for the I/O)
+ *   sync_inodes_sb(sb)       data integrity: write and wait for every inode
+ *                            dirtied before the call
+ *   write_inode_now(inode, sync), sync_inode_metadata(inode, wait)
+ *   wakeup_flusher_threads(reason)   background writeback everywhere
+ *   inode_io_list_del(inode), inode_wait_for_writeback(inode)  (eviction)
+ *
+ * Lists (struct bdi_writeback, under wb->list_lock).  b_dirty holds dirty
+ * inodes newest first, so its tail is the oldest dirtied_when.  A pass
+ * moves the inodes it wants from b_dirty's tail (and everything on
+ * b_more_io) to b_io, then takes inodes from b_io's tail one at a time,
+ * writing a slice of each: up to MIN_WRITEBACK_PAGES pages unless the
+ * pass is for integrity.  Afterwards the inode goes
+ *   - off the lists when it is clean;
+ *   - to b_more_io when its slice ran out with pages left: it gets another
+ *     turn after the others (one big file cannot starve small ones);
+ *   - back to b_dirty (redirty_tail, possibly re-stamped) when it could
+ *     not be written now or was dirtied again.
+ * Livelock: a pass takes only inodes dirtied before its cut-off; sync
+ * passes fix the cut-off when they are queued, tag the pages to write
+ * first (TOWRITE), and re-stamp inodes they requeue.
+ *
+ * The flusher is one delayed work per bdi on bdi_wq.  It runs queued work
+ * items (sync, writeback_inodes_sb, background kicks) in order, then
+ * background writeback while global dirty pages exceed the background
+ * threshold, then - every dirty_writeback_centisecs - kupdate writeback
+ * of inodes dirtied more than dirty_expire_centisecs ago; it re-arms
+ * itself for the next period while the bdi has dirty inodes.
+ *
+ * I_SYNC marks an inode whose pages and metadata are being written (by
+ * the flusher or by fsync's write_inode_now): one writer at a time, the
+ * others wait in inode_wait_for_writeback() or skip it.  While I_SYNC is
+ * set __mark_inode_dirty() only records the flags; the writer requeues.
+ *
+ * Lock order: wb->list_lock -> inode->i_lock; wb->work_lock is a leaf
+ * (irq-safe).  The flusher holds a reference on the inode it writes, so
+ * it cannot be evicted underneath; eviction takes it off the lists with
+ * inode_io_list_del().
+ */
+#include <linux/kernel.h>
+#include <linux/errno.h>
+#include <linux/slab.h>
+#include <linux/sched.h>
+#include <linux/jiffies.h>
+#include <linux/completion.h>
+#include <linux/wait_bit.h>
+#include <linux/fs.h>
+#include <linux/pagemap.h>
+#include <linux/vmstat.h>
+#include <linux/backing-dev.h>
+#include <linux/writeback.h>
+#include <linux/blkdev.h>
+#include "internal.h"
+
+/*
+ * Pages written from one inode before moving to the next (4 MiB, Linux's
+ * MIN_WRITEBACK_PAGES): big enough for large sequential I/O, small enough
+ * to rotate between files.  Issue 5 scales it with the bdi's bandwidth.
+ */
+#define MIN_WRITEBACK_PAGES	((4UL << 20) >> PAGE_SHIFT)
+
+/* A pass returns to its loop (re-checking work and limits) after this long. */
+#define WRITEBACK_PASS_TIME	(HZ / 10 ? HZ / 10 : 1)
+
+/* A piece of work for a bdi's flusher. */
+struct wb_writeback_work {
+	long nr_pages;			/* pages still to write */
+	struct super_block *sb;		/* only this sb's inodes; NULL: all */
+	unsigned long dirtied_before;	/* integrity cut-off (jiffies) */
+	enum writeback_sync_modes sync_mode;
+	unsigned int tagged_writepages:1;
+	unsigned int for_kupdate:1;
+	unsigned int for_background:1;
+	unsigned int for_sync:1;
+	unsigned int range_cyclic:1;
+	unsigned int auto_free:1;	/* kfree() when done (nobody waits) */
+	enum wb_reason reason;
+	struct list_head list;		/* in wb->work_list; wb->work_lock */
+	struct completion *done;	/* completed when done, if set */
+};
+
+/* ------------------------------------------------------------ waking the flusher */
+
+static void wb_wakeup(struct bdi_writeback *wb)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&wb->work_lock, flags);
+	if (test_bit(WB_registered, &wb->state))
+		mod_delayed_work(bdi_wq, &wb->dwork, 0);
+	spin_unlock_irqrestore(&wb->work_lock, flags);
+}
+
+/* Arm the periodic (kupdate) run, unless the flusher is already due. */
+static void wb_wakeup_delayed(struct bdi_writeback *wb)
+{
+	unsigned long timeout = msecs_to_jiffies(READ_ONCE(dirty_writeback_interval) * 10);
+	unsigned long flags;
+
+	spin_lock_irqsave(&wb->work_lock, flags);
+	if (test_bit(WB_registered, &wb->state))
+		queue_delayed_work(bdi_wq, &wb->dwork, timeout);
+	spin_unlock_irqrestore(&wb->work_lock, flags);
+}
+
+static void finish_writeback_work(struct wb_writeback_work *work)
+{
+	struct completion *done = work->done;
+
+	if (work->auto_free)
+		kfree(work);
+	if (done)
+		complete(done);
+}
+
+static void wb_queue_work(struct bdi_writeback *wb, struct wb_writeback_work *work)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&wb->work_lock, flags);
+	if (!test_bit(WB_registered, &wb->state)) {
+		/* The device is going away: nothing will run this. */
+		spin_unlock_irqrestore(&wb->work_lock, flags);
+		finish_writeback_work(work);
+		return;
+	}
+	list_add_tail(&work->list, &wb->work_list);
+	mod_delayed_work(bdi_wq, &wb->dwork, 0);
+	spin_unlock_irqrestore(&wb->work_lock, flags);
+}
+
+static struct wb_writeback_work *get_next_work_item(struct bdi_writeback *wb)
+{
+	struct wb_writeback_work *work = NULL;
+
+	spin_lock_irq(&wb->work_lock);
+	if (!list_empty(&wb->work_list)) {
+		work = list_first_entry(&wb->work_list, struct wb_writeback_work, list);
+		list_del_init(&work->list);
+	}
+	spin_unlock_irq(&wb->work_lock);
+	return work;
+}
+
+void wb_start_background_writeback(struct bdi_writeback *wb)
+{
+	/* The flusher checks the background threshold each time it runs. */
+	wb_wakeup(wb);
+}
+
+void wakeup_flusher_threads(enum wb_reason reason)
+{
+	struct backing_dev_info *bdi;
+
+	rcu_read_lock();
+	list_for_each_entry_rcu(bdi, &bdi_list, bdi_list) {
+		/*
+		 * Run now: the flusher re-checks the background threshold and
+		 * whether periodic writeback is due, then re-arms.  A new
+		 * dirty_writeback_centisecs (PERIODIC) reaches idle bdis too,
+		 * so no timer armed with the old period is left behind.
+		 */
+		if (reason == WB_REASON_PERIODIC || wb_has_dirty_io(&bdi->wb))
+			wb_wakeup(&bdi->wb);
+	}
+	rcu_read_unlock();
+}
+
+/* ------------------------------------------------------------ marking inodes dirty */
+
+static void inode_sync_complete(struct inode *inode)
+{
+	/* Caller holds i_lock. */
+	inode->i_state &= ~I_SYNC;
+	smp_mb();
+	wake_up_bit(&inode->i_state, __ffs(I_SYNC));
+}
+
+void __mark_inode_dirty(struct inode *inode, int flags)
+{
+	struct super_block *sb = inode->i_sb;
+	struct backing_dev_info *bdi;
+	struct bdi_writeback *wb = NULL;
+	bool wakeup = false;
+
+	if (flags & I_DIRTY_INODE) {
+		/* Let the file system copy the inode into its buffer first. */
+		if (sb->s_op->dirty_inode)
+			sb->s_op->dirty_inode(inode, flags & I_DIRTY_INODE);
+	}
+
+	/* Pairs with the barrier in __writeback_single_inode() clearing flags. */
+	smp_mb();
+	if ((READ_ONCE(inode->i_state) & flags) == flags)
+		return;
+
+	bdi = inode_to_bdi(inode);
+	if (!(bdi->capabilities & BDI_CAP_NO_WRITEBACK)) {
+		wb = &bdi->wb;
+		spin_lock(&wb->list_lock);
+	}
+	spin_lock(&inode->i_lock);
+	if ((inode->i_state & flags) != flags) {
+		bool was_dirty = inode->i_state & I_DIRTY;
+
+		inode->i_state |= flags;
+		/*
+		 * An inode being written keeps its place: the writer requeues
+		 * it by its state when done.  Inodes of memory file systems
+		 * and inodes being evicted never join the lists.
+		 */
+		if (!was_dirty && wb && !(inode->i_state & (I_SYNC | I_FREEING | I_WILL_FREE))) {
+			wakeup = !wb_has_dirty_io(wb);
+			inode->dirtied_when = jiffies;
+			list_move(&inode->i_io_list, &wb->b_dirty);
+		}
+	}
+	spin_unlock(&inode->i_lock);
+	if (wb)
+		spin_unlock(&wb->list_lock);
+	/* The first dirty inode of a bdi starts its periodic flushing. */
+	if (wakeup)
+		wb_wakeup_delayed(wb);
+}
+
+void mark_inode_dirty(struct inode *inode)
+{
+	__mark_inode_dirty(inode, I_DIRTY);
+}
+
+void mark_inode_dirty_sync(struct inode *inode)
+{
+	__mark_inode_dirty(inode, I_DIRTY_SYNC);
+}
+
+/* ------------------------------------------------------------ list moves (list_lock + i_lock) */
+
+/*
+ * Back to b_dirty.  If the inode now looks younger than the youngest
+ * there, stamp it now, so b_dirty stays ordered and expiry waits anew.
+ */
+static void redirty_tail(struct inode *inode, struct bdi_writeback *wb)
+{
+	if (!list_empty(&wb->b_dirty)) {
+		struct inode *newest = list_first_entry(&wb->b_dirty, struct inode, i_io_list);
+
+		if (time_before(inode->dirtied_when, newest->dirtied_when))
+			inode->dirtied_when = jiffies;
+	}
+	list_move(&inode->i_io_list, &wb->b_dirty);
+}
+
+static void requeue_io(struct inode *inode, struct bdi_writeback *wb)
+{
+	list_move(&inode->i_io_list, &wb->b_more_io);
+}
+
+void inode_io_list_del(struct inode *inode)
+{
+	struct bdi_writeback *wb = &inode_to_bdi(inode)->wb;
+
+	spin_lock(&wb->list_lock);
+	spin_lock(&inode->i_lock);
+	list_del_init(&inode->i_io_list);
+	spin_unlock(&inode->i_lock);
+	spin_unlock(&wb->list_lock);
+}
+
+/*
+ * Fill b_io for a pass: first everything that did not finish last time
+ * (b_more_io), then the inodes from b_dirty's old end that were dirtied
+ * at or before dirtied_before and belong to sb (any sb if NULL).
+ */
+static void queue_io(struct bdi_writeback *wb, struct super_block *sb,
+		     unsigned long dirtied_before)
+{
+	struct inode *inode, *prev;
+
+	list_splice_tail_init(&wb->b_more_io, &wb->b_io);
+	list_for_each_entry_safe_reverse(inode, prev, &wb->b_dirty, i_io_list) {
+		if (time_after(inode->dirtied_when, dirtied_before))
+			break;
+		if (sb && inode->i_sb != sb)
+			continue;
+		/* b_io is consumed from its tail: keep oldest-first order there. */
+		list_move(&inode->i_io_list, &wb->b_io);
+	}
+}
+
+/* After writing inode: where it goes next (see the top comment). */
+static void requeue_inode(struct inode *inode, struct bdi_writeback *wb,
+			  struct writeback_control *wbc)
+{
+	if (inode->i_state & I_FREEING)
+		return;
+	/* An integrity pass must not pick up what was dirtied after it began. */
+	if ((inode->i_state & I_DIRTY) &&
+	    (wbc->sync_mode == WB_SYNC_ALL || wbc->tagged_writepages))
+		inode->dirtied_when = jiffies;
+
+	if (wbc->pages_skipped) {
+		/* ->writepage refused some pages (locked buffers...): later. */
+		redirty_tail(inode, wb);
+		return;
+	}
+	if (mapping_tagged(inode->i_mapping, PAGECACHE_TAG_DIRTY)) {
+		if (wbc->nr_to_write <= 0)
+			requeue_io(inode, wb);		/* slice used up */
+		else
+			redirty_tail(inode, wb);	/* blocked on locked/writeback pages */
+	} else if (inode->i_state & I_DIRTY) {
+		redirty_tail(inode, wb);		/* dirtied again meanwhile */
+	} else {
+		list_del_init(&inode->i_io_list);	/* clean */
+	}
+}
+
+/* ------------------------------------------------------------ writing one inode */
+
+static int write_inode(struct inode *inode, struct writeback_control *wbc)
+{
+	if (inode->i_sb->s_op->write_inode)
+		return inode->i_sb->s_op->write_inode(inode, wbc);
+	return 0;
+}
+
+/*
+ * Write inode's pages as wbc says, then its metadata if dirty.  The
+ * caller has set I_SYNC.  Integrity writeback waits for the pages here.
+ */
+static int __writeback_single_inode(struct inode *inode, struct writeback_control *wbc)
+{
+	struct address_space *mapping = inode->i_mapping;
+	unsigned int dirty;
+	int ret, err;
+
+	ret = do_writepages(mapping, wbc);
+	if (wbc->sync_mode == WB_SYNC_ALL && !wbc->for_sync) {
+		err = filemap_fdatawait(mapping);
+		if (!ret)
+			ret = err;
+	}
+
+	spin_lock(&inode->i_lock);
+	dirty = inode->i_state & I_DIRTY;
+	inode->i_state &= ~dirty;
+	/*
+	 * Pairs with the barrier in __mark_inode_dirty(): a page dirtied
+	 * from here on either sees the flag gone and sets it again, or we
+	 * see its tag below and keep I_DIRTY_PAGES.
+	 */
+	smp_mb();
+	if (mapping_tagged(mapping, PAGECACHE_TAG_DIRTY))
+		inode->i_state |= I_DIRTY_PAGES;
+	spin_unlock(&inode->i_lock);
+
+	if (dirty & I_DIRTY_INODE) {
+		err = write_inode(inode, wbc);
+		if (!ret)
+			ret = err;
+	}
+	return ret;
+}
+
+/* Wait until nobody writes inode (I_SYNC clear).  Caller holds i_lock; dropped. */
+static void __inode_wait_for_writeback(struct inode *inode)
+{
+	while (inode->i_state & I_SYNC) {
+		spin_unlock(&inode->i_lock);
+		wait_on_bit(&inode->i_state, __ffs(I_SYNC), TASK_UNINTERRUPTIBLE);
+		spin_lock(&inode->i_lock);
+	}
+}
+
+void inode_wait_for_writeback(struct inode *inode)
+{
+	spin_lock(&inode->i_lock);
+	__inode_wait_for_writeback(inode);
+	spin_unlock(&inode->i_lock);
+}
+
+/*
+ * Write one inode outside the flusher (write_inode_now, fsync helpers).
+ * The caller holds a reference.  Integrity callers wait for a flusher
+ * already writing it; others leave it to the flusher.
+ */
+static int writeback_single_inode(struct inode *inode, struct writeback_control *wbc)
+{
+	struct bdi_writeback *wb = NULL;
+	struct backing_dev_info *bdi;
+	int ret;
+
+	spin_lock(&inode->i_lock);
+	if (inode->i_state & I_SYNC) {
+		if (wbc->sync_mode != WB_SYNC_ALL) {
+			spin_unlock(&inode->i_lock);
+			return 0;
+		}
+		__inode_wait_for_writeback(inode);
+	}
+	/* Clean and nothing under writeback: nothing to do. */
+	if (!(inode->i_state & I_DIRTY) &&
+	    (wbc->sync_mode != WB_SYNC_ALL ||
+	     !mapping_tagged(inode->i_mapping, PAGECACHE_TAG_WRITEBACK))) {
+		spin_unlock(&inode->i_lock);
+		return 0;
+	}
+	inode->i_state |= I_SYNC;
+	spin_unlock(&inode->i_lock);
+
+	ret = __writeback_single_inode(inode, wbc);
+
+	bdi = inode_to_bdi(inode);
+	if (!(bdi->capabilities & BDI_CAP_NO_WRITEBACK)) {
+		wb = &bdi->wb;
+		spin_lock(&wb->list_lock);
+	}
+	spin_lock(&inode->i_lock);
+	/*
+	 * Clean now: off the lists.  Still dirty: make sure it is on one
+	 * (pages dirtied while I_SYNC did not queue it).
+	 */
+	if (wb && !(inode->i_state & I_FREEING)) {
+		if (!(inode->i_state & I_DIRTY))
+			list_del_init(&inode->i_io_list);
+		else if (list_empty(&inode->i_io_list))
+			redirty_tail(inode, wb);
+	}
+	inode_sync_complete(inode);
+	spin_unlock(&inode->i_lock);
+	if (wb)
+		spin_unlock(&wb->list_lock);
+	return ret;
+}
+
+int write_inode_now(struct inode *inode, int sync)
+{
+	struct writeback_control wbc = {
+		.nr_to_write = LONG_MAX,
+		.sync_mode = sync ? WB_SYNC_ALL : WB_SYNC_NONE,
+		.range_start = 0,
+		.range_end = LLONG_MAX,
+	};
+
+	if (!mapping_can_writeback(inode->i_mapping))
+		wbc.nr_to_write = 0;	/* memory file system: metadata only */
+	might_sleep();
+	return writeback_single_inode(inode, &wbc);
+}
+
+int sync_inode_metadata(struct inode *inode, int wait)
+{
+	struct writeback_control wbc = {
+		.sync_mode = wait ? WB_SYNC_ALL : WB_SYNC_NONE,
+		.nr_to_write = 0,	/* metadata only */
+	};
+
+	return writeback_single_inode(inode, &wbc);
+}
+
+/* ------------------------------------------------------------ the flusher's passes */
+
+static long writeback_chunk_size(struct wb_writeback_work *work)
+{
+	/* Integrity passes write everything each inode has, in one go. */
+	if (work->sync_mode == WB_SYNC_ALL || work->tagged_writepages)
+		return LONG_MAX;
+	return min_t(long, work->nr_pages, MIN_WRITEBACK_PAGES);
+}
+
+/*
+ * Write inodes from b_io's tail until it is empty, the work's page budget
+ * is spent, or the pass has run WRITEBACK_PASS_TIME with progress.
+ * Called and returns with wb->list_lock held.  Returns progress: pages
+ * written plus inodes made clean.
+ */
+static long writeback_inodes(struct bdi_writeback *wb, struct wb_writeback_work *work)
+{
+	unsigned long start = jiffies;
+	long progress = 0;
+
+	while (!list_empty(&wb->b_io)) {
+		struct inode *inode = list_last_entry(&wb->b_io, struct inode, i_io_list);
+		struct writeback_control wbc = {
+			.sync_mode = work->sync_mode,
+			.tagged_writepages = work->tagged_writepages,
+			.for_kupdate = work->for_kupdate,
+			.for_background = work->for_background,
+			.for_sync = work->for_sync,
+			.range_cyclic = work->range_cyclic,
+			.range_start = 0,
+			.range_end = LLONG_MAX,
+		};
+		struct super_block *sb;
+		long chunk;
+
+		if (work->sb && inode->i_sb != work->sb) {
+			/* Another sb's inode came back via b_more_io: not ours now. */
+			spin_lock(&inode->i_lock);
+			redirty_tail(inode, wb);
+			spin_unlock(&inode->i_lock);
+			continue;
+		}
+		/*
+		 * Work for one sb runs under its caller's s_umount.  Otherwise
+		 * pin the inode's sb against umount for the write; an sb being
+		 * unmounted (s_umount held for writing) syncs itself.
+		 */
+		sb = inode->i_sb;
+		if (!work->sb && !down_read_trylock(&sb->s_umount)) {
+			spin_lock(&inode->i_lock);
+			redirty_tail(inode, wb);
+			spin_unlock(&inode->i_lock);
+			continue;
+		}
+		spin_lock(&inode->i_lock);
+		if (inode->i_state & (I_NEW | I_FREEING | I_WILL_FREE)) {
+			/* Being set up or torn down: its owner deals with it. */
+			redirty_tail(inode, wb);
+			spin_unlock(&inode->i_lock);
+			if (!work->sb)
+				up_read(&sb->s_umount);
+			continue;
+		}
+		if (inode->i_state & I_SYNC) {
+			/*
+			 * Someone (fsync) is writing it.  Non-integrity passes
+			 * move on; integrity passes come back to it after the
+			 * others (wb_writeback() waits if nothing else is left).
+			 */
+			requeue_io(inode, wb);
+			spin_unlock(&inode->i_lock);
+			if (!work->sb)
+				up_read(&sb->s_umount);
+			continue;
+		}
+		inode->i_state |= I_SYNC;
+		atomic_inc(&inode->i_count);	/* pin it while list_lock is dropped */
+		spin_unlock(&inode->i_lock);
+		spin_unlock(&wb->list_lock);
+
+		chunk = writeback_chunk_size(work);
+		wbc.nr_to_write = chunk;
+		__writeback_single_inode(inode, &wbc);
+		work->nr_pages -= chunk - wbc.nr_to_write;
+		progress += chunk - wbc.nr_to_write;
+
+		spin_lock(&wb->list_lock);
+		spin_lock(&inode->i_lock);
+		if (!(inode->i_state & I_DIRTY))
+			progress++;
+		requeue_inode(inode, wb, &wbc);
+		inode_sync_complete(inode);
+		spin_unlock(&inode->i_lock);
+		spin_unlock(&wb->list_lock);
+
+		iput(inode);	/* may evict: no spinlocks held */
+		if (!work->sb)
+			up_read(&sb->s_umount);
+		cond_resched();
+		spin_lock(&wb->list_lock);
+
+		if (progress && (work->nr_pages <= 0 ||
+				 time_after(jiffies, start + WRITEBACK_PASS_TIME)))
+			break;
+	}
+	return progress;
+}
+
+static bool over_bground_thresh(void)
+{
+	unsigned long bg, thresh;
+
+	global_dirty_limits(&bg, &thresh);
+	return global_node_page_state(NR_FILE_DIRTY) > bg;
+}
+
+/*
+ * Sleep until inode (on one of wb's lists) is no longer being written.
+ * Called and returns with wb->list_lock held.  A reference keeps the
+ * inode alive across the sleep: the writer may drop the last other one.
+ */
+static void wait_for_busy_inode(struct bdi_writeback *wb, struct inode *inode)
+{
+	spin_lock(&inode->i_lock);
+	if (!(inode->i_state & I_SYNC) || (inode->i_state & (I_FREEING | I_WILL_FREE))) {
+		spin_unlock(&inode->i_lock);
+		return;
+	}
+	atomic_inc(&inode->i_count);
+	spin_unlock(&wb->list_lock);
+	__inode_wait_for_writeback(inode);
+	spin_unlock(&inode->i_lock);
+	iput(inode);
+	spin_lock(&wb->list_lock);
+}
+
+/*
+ * Run one work item: passes over the bdi's inodes until its budget is
+ * spent or nothing more qualifies.  Returns pages written.
+ */
+static long wb_writeback(struct bdi_writeback *wb, struct wb_writeback_work *work)
+{
+	long nr_pages = work->nr_pages;
+	unsigned long dirtied_before = work->dirtied_before;
+	long progress;
+
+	spin_lock(&wb->list_lock);
+	for (;;) {
+		if (work->nr_pages <= 0)
+			break;
+		/* Background and periodic writeback yield to explicit requests. */
+		if ((work->for_background || work->for_kupdate) &&
+		    !list_empty(&wb->work_list))
+			break;
+		if (work->for_background && !over_bground_thresh())
+			break;
+
+		if (work->for_kupdate)
+			dirtied_before = jiffies -
+				msecs_to_jiffies(READ_ONCE(dirty_expire_interval) * 10);
+		else if (work->for_background)
+			dirtied_before = jiffies;
+
+		if (list_empty(&wb->b_io))
+			queue_io(wb, work->sb, dirtied_before);
+		progress = writeback_inodes(wb, work);
+		if (progress)
+			continue;
+		if (list_empty(&wb->b_more_io))
+			break;
+		/*
+		 * Nothing written, but inodes are waiting in b_more_io (busy
+		 * with another writer): wait for one rather than spin.
+		 */
+		wait_for_busy_inode(wb, list_last_entry(&wb->b_more_io, struct inode, i_io_list));
+	}
+	spin_unlock(&wb->list_lock);
+	return nr_pages - work->nr_pages;
+}
+
+static long wb_check_background_flush(struct bdi_writeback *wb)
+{
+	struct wb_writeback_work work = {
+		.nr_pages = LONG_MAX,
+		.sync_mode = WB_SYNC_NONE,
+		.for_background = 1,
+		.range_cyclic = 1,
+		.reason = WB_REASON_BACKGROUND,
+	};
+
+	if (!wb_has_dirty_io(wb) || !over_bground_thresh())
+		return 0;
+	return wb_writeback(wb, &work);
+}
+
+static long wb_check_old_data_flush(struct bdi_writeback *wb)
+{
+	unsigned long interval = msecs_to_jiffies(READ_ONCE(dirty_writeback_interval) * 10);
+	struct wb_writeback_work work = {
+		.sync_mode = WB_SYNC_NONE,
+		.for_kupdate = 1,
+		.range_cyclic = 1,
+		.reason = WB_REASON_PERIODIC,
+	};
+
+	if (!interval || time_before(jiffies, wb->last_old_flush + interval))
+		return 0;
+	wb->last_old_flush = jiffies;
+	work.nr_pages = global_node_page_state(NR_FILE_DIRTY) + 1;
+	return wb_writeback(wb, &work);
+}
+
+static long wb_do_writeback(struct bdi_writeback *wb)
+{
+	struct wb_writeback_work *work;
+	long wrote = 0;
+
+	set_bit(WB_writeback_running, &wb->state);
+	while ((work = get_next_work_item(wb)) != NULL) {
+		wrote += wb_writeback(wb, work);
+		finish_writeback_work(work);
+	}
+	wrote += wb_check_background_flush(wb);
+	wrote += wb_check_old_data_flush(wb);
+	clear_bit(WB_writeback_running, &wb->state);
+	return wrote;
+}
+
+void wb_workfn(struct work_struct *w)
+{
+	struct bdi_writeback *wb = container_of(to_delayed_work(w), struct bdi_writeback,
+						dwork);
+
+	do {
+		wb_do_writeback(wb);
+	} while (!list_empty(&wb->work_list));
+
+	/* Dirty inodes remain: come back for them next period. */
+	if (wb_has_dirty_io(wb) && READ_ONCE(dirty_writeback_interval))
+		wb_wakeup_delayed(wb);
+}
+
+void wb_shutdown(struct bdi_writeback *wb)
+{
+	/*
+	 * WB_registered is already clear: nothing new is queued and the
+	 * flusher does not re-arm.  Run what is queued now and wait.
+	 */
+	mod_delayed_work(bdi_wq, &wb->dwork, 0);
+	flush_delayed_work(&wb->dwork);
+	WARN_ON(!list_empty(&wb->work_list));
+}
+
+/* ------------------------------------------------------------ super block writeback */
+
+static struct bdi_writeback *sb_wb(struct super_block *sb)
+{
+	struct backing_dev_info *bdi = sb->s_bdi;
+
+	if (!bdi || (bdi->capabilities & BDI_CAP_NO_WRITEBACK))
+		return NULL;
+	return &bdi->wb;
+}
+
+void writeback_inodes_sb_nr(struct super_block *sb, unsigned long nr, enum wb_reason reason)
+{
+	struct bdi_writeback *wb = sb_wb(sb);
+	DECLARE_COMPLETION_ONSTACK(done);
+	struct wb_writeback_work work = {
+		.sb = sb,
+		.sync_mode = WB_SYNC_NONE,
+		.tagged_writepages = 1,
+		.nr_pages = nr,
+		.reason = reason,
+		.done = &done,
+		.dirtied_before = jiffies,
+	};
+
+	if (!wb)
+		return;
+	wb_queue_work(wb, &work);
+	wait_for_completion(&done);
+}
+
+void writeback_inodes_sb(struct super_block *sb, enum wb_reason reason)
+{
+	writeback_inodes_sb_nr(sb, global_node_page_state(NR_FILE_DIRTY) + 1024, reason);
+}
+
+/*
+ * After a sync pass: wait for every page of sb under writeback, so
+ * sync_inodes_sb() returns only when what was dirty is on the device.
+ * Pages started by other writers are waited for too; that is what sync
+ * promises.
+ */
+static void wait_sb_inodes(struct super_block *sb)
+{
+	struct inode *inode, *old = NULL;
+
+	spin_lock(&sb->s_inode_list_lock);
+	list_for_each_entry(inode, &sb->s_inodes, i_sb_list) {
+		struct address_space *mapping = inode->i_mapping;
+
+		if (!mapping_tagged(mapping, PAGECACHE_TAG_WRITEBACK))
+			continue;
+		spin_lock(&inode->i_lock);
+		if (inode->i_state & (I_NEW | I_FREEING | I_WILL_FREE)) {
+			spin_unlock(&inode->i_lock);
+			continue;
+		}
+		atomic_inc(&inode->i_count);
+		spin_unlock(&inode->i_lock);
+		spin_unlock(&sb->s_inode_list_lock);
+
+		/*
+		 * Our reference keeps inode on s_inodes, so the walk can go on
+		 * from it; the previous one is released only now, without the
+		 * list lock (iput may evict).
+		 */
+		iput(old);
+		old = inode;
+		filemap_fdatawait(mapping);
+		cond_resched();
+		spin_lock(&sb->s_inode_list_lock);
+	}
+	spin_unlock(&sb->s_inode_list_lock);
+	iput(old);
+}
+
+void sync_inodes_sb(struct super_block *sb)
+{
+	struct bdi_writeback *wb = sb_wb(sb);
+	DECLARE_COMPLETION_ONSTACK(done);
+	struct wb_writeback_work work = {
+		.sb = sb,
+		.sync_mode = WB_SYNC_ALL,
+		.nr_pages = LONG_MAX,
+		.range_cyclic = 0,
+		.for_sync = 1,
+		.reason = WB_REASON_SYNC,
+		.done = &done,
+		/* Livelock: only inodes dirtied before this call. */
+		.dirtied_before = jiffies,
+	};
+
+	if (!wb)
+		return;
+	wb_queue_work(wb, &work);
+	wait_for_completion(&done);
+	wait_sb_inodes(sb);
+}

@@ -1,0 +1,334 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Backing devices: the object a file system's dirty data is written back
+ * to (one per disk, shared by its partitions), its writeback state and
+ * its sysfs directory /sys/class/bdi/<MAJ:MIN>/.
+ *
+ * Interface (<linux/backing-dev.h>):
+ *   bdi_alloc()            a new bdi, one reference, not yet visible
+ *   bdi_register(bdi, fmt, ...)  name it, create /sys/class/bdi/<name>,
+ *                          let the flusher run for it
+ *   bdi_unregister(bdi)    stop the flusher (waiting for it), remove sysfs
+ *   bdi_put(bdi)           drop a reference; the last one frees it
+ *   inode_to_bdi(inode)    where an inode's pages go
+ *   noop_backing_dev_info  memory file systems: never written back
+ *
+ * The flusher itself is fs/fs-writeback.c's wb_workfn(), run as each
+ * bdi's delayed work on bdi_wq ("writeback", unbound).
+ *
+ * Locking: bdi_lock guards bdi_list (registered bdis) and the sum of the
+ * min_ratio reservations; bdi_list is also walked under RCU by
+ * wakeup_flusher_threads().  A bdi's own fields follow
+ * <linux/backing-dev-defs.h>.  min_ratio/max_ratio are stored here and
+ * enforced by the per-BDI limits of issue 5.
+ */
+#include <linux/kernel.h>
+#include <linux/errno.h>
+#include <linux/init.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/sprintf.h>
+#include <linux/stdarg.h>
+#include <linux/spinlock.h>
+#include <linux/rculist.h>
+#include <linux/device.h>
+#include <linux/kstrtox.h>
+#include <linux/fs.h>
+#include <linux/blkdev.h>
+#include <linux/backing-dev.h>
+#include <linux/writeback.h>
+
+struct workqueue_struct *bdi_wq;
+
+DEFINE_SPINLOCK(bdi_lock);
+LIST_HEAD(bdi_list);
+
+/* Sum of all registered bdis' min_ratio, percent (must stay below 100). */
+static unsigned int bdi_min_ratio;
+
+struct backing_dev_info noop_backing_dev_info = {
+	.ra_pages	= 0,
+	.capabilities	= BDI_CAP_NO_WRITEBACK,
+	.refcnt		= ATOMIC_INIT(1),
+	.max_ratio	= 100,
+	.dev_name	= "noop",
+};
+
+static void wb_init(struct bdi_writeback *wb, struct backing_dev_info *bdi)
+{
+	memset(wb, 0, sizeof(*wb));
+	wb->bdi = bdi;
+	spin_lock_init(&wb->list_lock);
+	INIT_LIST_HEAD(&wb->b_dirty);
+	INIT_LIST_HEAD(&wb->b_io);
+	INIT_LIST_HEAD(&wb->b_more_io);
+	INIT_LIST_HEAD(&wb->work_list);
+	spin_lock_init(&wb->work_lock);
+	INIT_DELAYED_WORK(&wb->dwork, wb_workfn);
+	wb->last_old_flush = jiffies;
+	atomic_long_set(&wb->nr_reclaimable, 0);
+	atomic_long_set(&wb->nr_writeback, 0);
+	atomic_long_set(&wb->nr_dirtied, 0);
+	atomic_long_set(&wb->nr_written, 0);
+	/* Issue 5 measures it; start from a plausible disk (100 MB/s). */
+	wb->avg_write_bandwidth = (100UL << 20) >> PAGE_SHIFT;
+}
+
+static void bdi_init(struct backing_dev_info *bdi)
+{
+	INIT_LIST_HEAD(&bdi->bdi_list);
+	bdi->ra_pages = VM_READAHEAD_PAGES;
+	bdi->io_pages = VM_READAHEAD_PAGES;
+	bdi->capabilities = BDI_CAP_WRITEBACK_ACCT;
+	atomic_set(&bdi->refcnt, 1);
+	bdi->min_ratio = 0;
+	bdi->max_ratio = 100;
+	wb_init(&bdi->wb, bdi);
+}
+
+struct backing_dev_info *bdi_alloc(void)
+{
+	struct backing_dev_info *bdi = kzalloc(sizeof(*bdi), GFP_KERNEL);
+
+	if (bdi)
+		bdi_init(bdi);
+	return bdi;
+}
+
+struct backing_dev_info *inode_to_bdi(struct inode *inode)
+{
+	struct block_device *bdev;
+
+	if (!inode || !inode->i_sb)
+		return &noop_backing_dev_info;
+	/*
+	 * A block device's own inode (bd_inode, on the bdev pseudo file
+	 * system) has i_bdev pointing back at its block_device: its pages -
+	 * file system metadata buffers, buffered I/O on /dev/vdX - belong to
+	 * the disk's bdi, not to the pseudo file system's.
+	 */
+	bdev = inode->i_bdev;
+	if (bdev && bdev->bd_inode == inode && bdev->bd_disk && bdev->bd_disk->bdi)
+		return bdev->bd_disk->bdi;
+	if (inode->i_sb->s_bdi)
+		return inode->i_sb->s_bdi;
+	return &noop_backing_dev_info;
+}
+
+/* ------------------------------------------------------------ sysfs */
+
+static struct class bdi_class = {
+	.name = "bdi",
+};
+
+static ssize_t read_ahead_kb_show(struct device *dev, struct device_attribute *attr,
+				  char *buf)
+{
+	struct backing_dev_info *bdi = dev_get_drvdata(dev);
+
+	return sysfs_emit(buf, "%lu\n", READ_ONCE(bdi->ra_pages) << (PAGE_SHIFT - 10));
+}
+
+static ssize_t read_ahead_kb_store(struct device *dev, struct device_attribute *attr,
+				   const char *buf, size_t count)
+{
+	struct backing_dev_info *bdi = dev_get_drvdata(dev);
+	unsigned long kb;
+	int err;
+
+	err = kstrtoul(buf, 10, &kb);
+	if (err)
+		return err;
+	WRITE_ONCE(bdi->ra_pages, kb >> (PAGE_SHIFT - 10));
+	return count;
+}
+static DEVICE_ATTR_RW(read_ahead_kb);
+
+static ssize_t min_ratio_show(struct device *dev, struct device_attribute *attr, char *buf)
+{
+	struct backing_dev_info *bdi = dev_get_drvdata(dev);
+
+	return sysfs_emit(buf, "%u\n", READ_ONCE(bdi->min_ratio));
+}
+
+/* Linux's rules: min <= max, and the reservations of all bdis sum below 100. */
+int bdi_set_min_ratio(struct backing_dev_info *bdi, unsigned int min_ratio)
+{
+	int err = 0;
+
+	spin_lock(&bdi_lock);
+	if (min_ratio > bdi->max_ratio) {
+		err = -EINVAL;
+	} else if (min_ratio > bdi->min_ratio &&
+		   bdi_min_ratio + (min_ratio - bdi->min_ratio) >= 100) {
+		err = -EINVAL;
+	} else {
+		bdi_min_ratio = bdi_min_ratio - bdi->min_ratio + min_ratio;
+		WRITE_ONCE(bdi->min_ratio, min_ratio);
+	}
+	spin_unlock(&bdi_lock);
+	return err;
+}
+
+int bdi_set_max_ratio(struct backing_dev_info *bdi, unsigned int max_ratio)
+{
+	int err = 0;
+
+	if (max_ratio > 100)
+		return -EINVAL;
+	spin_lock(&bdi_lock);
+	if (bdi->min_ratio > max_ratio)
+		err = -EINVAL;
+	else
+		WRITE_ONCE(bdi->max_ratio, max_ratio);
+	spin_unlock(&bdi_lock);
+	return err;
+}
+
+static ssize_t min_ratio_store(struct device *dev, struct device_attribute *attr,
+			       const char *buf, size_t count)
+{
+	struct backing_dev_info *bdi = dev_get_drvdata(dev);
+	unsigned long ratio;
+	int err;
+
+	err = kstrtoul(buf, 10, &ratio);
+	if (err)
+		return err;
+	if (ratio > 100)
+		return -EINVAL;
+	err = bdi_set_min_ratio(bdi, ratio);
+	return err ? err : (ssize_t)count;
+}
+static DEVICE_ATTR_RW(min_ratio);
+
+static ssize_t max_ratio_show(struct device *dev, struct device_attribute *attr, char *buf)
+{
+	struct backing_dev_info *bdi = dev_get_drvdata(dev);
+
+	return sysfs_emit(buf, "%u\n", READ_ONCE(bdi->max_ratio));
+}
+
+static ssize_t max_ratio_store(struct device *dev, struct device_attribute *attr,
+			       const char *buf, size_t count)
+{
+	struct backing_dev_info *bdi = dev_get_drvdata(dev);
+	unsigned long ratio;
+	int err;
+
+	err = kstrtoul(buf, 10, &ratio);
+	if (err)
+		return err;
+	if (ratio > 100)
+		return -EINVAL;
+	err = bdi_set_max_ratio(bdi, ratio);
+	return err ? err : (ssize_t)count;
+}
+static DEVICE_ATTR_RW(max_ratio);
+
+static ssize_t stable_pages_required_show(struct device *dev, struct device_attribute *attr,
+					  char *buf)
+{
+	/* No device here needs pages held stable during I/O (no checksumming). */
+	return sysfs_emit(buf, "0\n");
+}
+static DEVICE_ATTR_RO(stable_pages_required);
+
+static const struct device_attribute *const bdi_dev_attrs[] = {
+	&dev_attr_read_ahead_kb,
+	&dev_attr_min_ratio,
+	&dev_attr_max_ratio,
+	&dev_attr_stable_pages_required,
+};
+
+/* ------------------------------------------------------------ registration */
+
+int bdi_register(struct backing_dev_info *bdi, const char *fmt, ...)
+{
+	struct device *dev;
+	va_list args;
+	unsigned int i;
+	int err;
+
+	if (WARN_ON(test_bit(WB_registered, &bdi->wb.state)))
+		return -EBUSY;
+	va_start(args, fmt);
+	vsnprintf(bdi->dev_name, sizeof(bdi->dev_name), fmt, args);
+	va_end(args);
+
+	dev = device_create(&bdi_class, NULL, 0, bdi, "%s", bdi->dev_name);
+	if (IS_ERR(dev))
+		return PTR_ERR(dev);
+	for (i = 0; i < ARRAY_SIZE(bdi_dev_attrs); i++) {
+		err = device_create_file(dev, bdi_dev_attrs[i]);
+		if (err) {
+			device_unregister(dev);
+			return err;
+		}
+	}
+	bdi->dev = dev;
+
+	spin_lock(&bdi_lock);
+	bdi_min_ratio += bdi->min_ratio;
+	list_add_tail_rcu(&bdi->bdi_list, &bdi_list);
+	set_bit(WB_registered, &bdi->wb.state);
+	spin_unlock(&bdi_lock);
+	return 0;
+}
+
+void bdi_unregister(struct backing_dev_info *bdi)
+{
+	if (!test_bit(WB_registered, &bdi->wb.state))
+		return;
+	spin_lock(&bdi_lock);
+	clear_bit(WB_registered, &bdi->wb.state);
+	list_del_rcu(&bdi->bdi_list);
+	bdi_min_ratio -= bdi->min_ratio;
+	spin_unlock(&bdi_lock);
+	synchronize_rcu();
+
+	/*
+	 * With WB_registered clear nobody queues new work; what is queued
+	 * still runs (sync waiters depend on it), then the flusher stops.
+	 */
+	wb_shutdown(&bdi->wb);
+
+	if (bdi->dev) {
+		device_unregister(bdi->dev);
+		bdi->dev = NULL;
+	}
+}
+
+void bdi_put(struct backing_dev_info *bdi)
+{
+	if (!atomic_dec_and_test(&bdi->refcnt))
+		return;
+	if (WARN_ON(bdi == &noop_backing_dev_info))
+		return;
+	WARN_ON(test_bit(WB_registered, &bdi->wb.state));
+	WARN_ON(!list_empty(&bdi->wb.b_dirty) || !list_empty(&bdi->wb.b_io) ||
+		!list_empty(&bdi->wb.b_more_io));
+	kfree(bdi);
+}
+
+void bdi_get(struct backing_dev_info *bdi)
+{
+	atomic_inc(&bdi->refcnt);
+}
+
+static int __init default_bdi_init(void)
+{
+	int err;
+
+	/* Unbound: flushers sleep on I/O and should not hog one CPU's pool. */
+	bdi_wq = alloc_workqueue("writeback", WQ_MEM_RECLAIM | WQ_UNBOUND, 0);
+	if (!bdi_wq)
+		return -ENOMEM;
+	wb_init(&noop_backing_dev_info.wb, &noop_backing_dev_info);
+	INIT_LIST_HEAD(&noop_backing_dev_info.bdi_list);
+	err = class_register(&bdi_class);
+	if (err)
+		pr_err("bdi: cannot register /sys/class/bdi: %d\n", err);
+	return err;
+}
+subsys_initcall(default_bdi_init);

@@ -1,0 +1,355 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Generic file read and write through the page cache: what a disk file
+ * system's ->read_iter/->write_iter usually are.
+ *
+ * Interface (<linux/pagemap.h>): generic_file_read_iter(),
+ * generic_file_write_iter() / __generic_file_write_iter(),
+ * generic_perform_write(), generic_write_checks(), generic_write_sync().
+ *
+ * Reading walks the request a page at a time: a cached uptodate page is
+ * copied out; a miss starts synchronous read-ahead (mm/readahead.c) and,
+ * failing that, reads the one page through ->readpage; a page marked
+ * PG_readahead starts the next window asynchronously; a page being read
+ * is waited for on its page lock.  i_size is re-read with each page in
+ * hand, so a read never returns bytes past EOF.  file->f_ra.prev_pos
+ * remembers where the read stopped, for read-ahead's sequential test and
+ * so that small reads walking through one page count as one use of it
+ * (mark_page_accessed()), not one per read().
+ *
+ * Writing goes through the file system's ->write_begin (lock the page,
+ * read the parts the copy will not cover, allocate blocks) and
+ * ->write_end (mark dirty, grow i_size, unlock) a page at a time, with
+ * the user buffer faulted in before the page is locked, and throttles
+ * in balance_dirty_pages_ratelimited() after each page.
+ *
+ * Locking: generic_file_write_iter() takes i_rwsem for the whole write
+ * (size checks, O_APPEND position and the copy are atomic with respect
+ * to other writers and truncate); readers take no inode lock and rely
+ * on the page lock and the lockless lookup (mm/filemap.c).
+ */
+#include <linux/kernel.h>
+#include <linux/errno.h>
+#include <linux/mm.h>
+#include <linux/fs.h>
+#include <linux/pagemap.h>
+#include <linux/swap.h>
+#include <linux/uio.h>
+#include <linux/sched.h>
+#include <linux/signal.h>
+#include <linux/resource.h>
+#include <linux/writeback.h>
+#include "internal.h"
+
+/* ------------------------------------------------------------ reading */
+
+/*
+ * Start the read of a locked !uptodate page: ->readpage, or zeros for a
+ * mapping without one (a memory file system's hole).  The page is
+ * unlocked when the read completes.
+ */
+static int filemap_start_read(struct file *file, struct address_space *mapping,
+			      struct page *page)
+{
+	ClearPageError(page);
+	if (!mapping->a_ops || !mapping->a_ops->readpage) {
+		memset(page_address(page), 0, PAGE_SIZE);
+		SetPageUptodate(page);
+		unlock_page(page);
+		return 0;
+	}
+	return mapping->a_ops->readpage(file, page);
+}
+
+/*
+ * Wait for the read of page to finish.  0 if it is uptodate; -EAGAIN if
+ * it was truncated meanwhile (look it up again); -EIO, -EINTR.
+ */
+static int filemap_wait_read(struct page *page)
+{
+	if (PageUptodate(page))
+		return 0;
+	if (lock_page_killable(page))
+		return -EINTR;
+	if (!page->mapping) {
+		unlock_page(page);
+		return -EAGAIN;
+	}
+	if (!PageUptodate(page)) {
+		unlock_page(page);
+		return -EIO;
+	}
+	unlock_page(page);
+	return 0;
+}
+
+/*
+ * The uptodate page at index, referenced, reading it in (with
+ * read-ahead) if needed; ERR_PTR on error.  last_index bounds the
+ * read-ahead request to what this read() wants.
+ */
+static struct page *filemap_get_read_page(struct file *file, struct address_space *mapping,
+					  pgoff_t index, pgoff_t last_index)
+{
+	struct file_ra_state *ra = &file->f_ra;
+	struct page *page;
+	int err;
+
+again:
+	if (fatal_signal_pending(current))
+		return ERR_PTR(-EINTR);
+	page = find_get_page(mapping, index);
+	if (!page) {
+		page_cache_sync_readahead(mapping, ra, file, index, last_index - index);
+		page = find_get_page(mapping, index);
+	}
+	if (!page) {
+		/* No read-ahead (or it failed): this page alone. */
+		page = alloc_page(mapping_gfp_mask(mapping));
+		if (!page)
+			return ERR_PTR(-ENOMEM);
+		err = add_to_page_cache_lru(page, mapping, index, mapping_gfp_mask(mapping));
+		if (err) {
+			put_page(page);
+			if (err == -EEXIST)
+				goto again;
+			return ERR_PTR(err);
+		}
+		goto read;
+	}
+	if (PageReadahead(page))
+		page_cache_async_readahead(mapping, ra, file, page, index, last_index - index);
+	if (PageUptodate(page))
+		return page;
+	/* Being read (wait for it) or a failed read (try once more ourselves). */
+	if (lock_page_killable(page)) {
+		put_page(page);
+		return ERR_PTR(-EINTR);
+	}
+	if (!page->mapping) {
+		unlock_page(page);
+		put_page(page);
+		goto again;
+	}
+	if (PageUptodate(page)) {
+		unlock_page(page);
+		return page;
+	}
+read:
+	err = filemap_start_read(file, mapping, page);
+	if (!err)
+		err = filemap_wait_read(page);
+	if (err) {
+		put_page(page);
+		if (err == -EAGAIN)
+			goto again;
+		return ERR_PTR(err);
+	}
+	return page;
+}
+
+ssize_t generic_file_read_iter(struct kiocb *iocb, struct iov_iter *iter)
+{
+	struct file *file = iocb->ki_filp;
+	struct address_space *mapping = file->f_mapping;
+	struct inode *inode = mapping->host;
+	struct file_ra_state *ra = &file->f_ra;
+	loff_t pos = iocb->ki_pos;
+	loff_t prev_pos = ra->prev_pos;
+	pgoff_t last_index;
+	ssize_t done = 0;
+	int err = 0;
+
+	if (!iov_iter_count(iter))
+		return 0;
+	if (pos < 0)
+		return -EINVAL;
+	if (pos >= inode->i_sb->s_maxbytes)
+		return 0;
+	iov_iter_truncate(iter, inode->i_sb->s_maxbytes - pos);
+	last_index = (pos + iov_iter_count(iter) + PAGE_SIZE - 1) >> PAGE_SHIFT;
+
+	while (iov_iter_count(iter)) {
+		loff_t isize = i_size_read(inode);
+		pgoff_t index = pos >> PAGE_SHIFT;
+		size_t offset = pos & ~PAGE_MASK;
+		size_t nr, copied;
+		struct page *page;
+
+		if (pos >= isize)
+			break;
+		page = filemap_get_read_page(file, mapping, index, last_index);
+		if (IS_ERR(page)) {
+			err = PTR_ERR(page);
+			break;
+		}
+		/* i_size may have moved while we read: check again with the page in hand. */
+		isize = i_size_read(inode);
+		if (pos >= isize) {
+			put_page(page);
+			break;
+		}
+		nr = min_t(loff_t, PAGE_SIZE - offset, isize - pos);
+		/*
+		 * A page the previous read() already used (it ended inside
+		 * it) is not used again by small reads walking through it.
+		 */
+		if (prev_pos <= 0 || (pgoff_t)((prev_pos - 1) >> PAGE_SHIFT) != index)
+			mark_page_accessed(page);
+		copied = copy_page_to_iter(page, offset, nr, iter);
+		put_page(page);
+		pos += copied;
+		done += copied;
+		prev_pos = pos;
+		if (copied < nr) {
+			err = -EFAULT;
+			break;
+		}
+		cond_resched();
+	}
+	ra->prev_pos = prev_pos;
+	iocb->ki_pos = pos;
+	touch_atime(&file->f_path);
+	return done ? done : err;
+}
+
+/* ------------------------------------------------------------ writing */
+
+ssize_t generic_write_checks(struct kiocb *iocb, struct iov_iter *from)
+{
+	struct file *file = iocb->ki_filp;
+	struct inode *inode = file->f_mapping->host;
+	unsigned long limit = rlimit(RLIMIT_FSIZE);
+	loff_t maxbytes = inode->i_sb->s_maxbytes;
+	loff_t pos;
+
+	if (!iov_iter_count(from))
+		return 0;
+	if (iocb->ki_flags & IOCB_APPEND)
+		iocb->ki_pos = i_size_read(inode);
+	pos = iocb->ki_pos;
+	if (pos < 0)
+		return -EINVAL;
+	if (limit != RLIM_INFINITY) {
+		if (pos >= (loff_t)limit) {
+			send_sig(SIGXFSZ, current, 0);
+			return -EFBIG;
+		}
+		iov_iter_truncate(from, limit - pos);
+	}
+	if (pos >= maxbytes)
+		return -EFBIG;
+	iov_iter_truncate(from, maxbytes - pos);
+	return iov_iter_count(from);
+}
+
+/* Attempts at a page whose copy from user space makes no progress. */
+#define WRITE_NO_PROGRESS_TRIES	3
+
+ssize_t generic_perform_write(struct file *file, struct iov_iter *i, loff_t pos)
+{
+	struct address_space *mapping = file->f_mapping;
+	const struct address_space_operations *a_ops = mapping->a_ops;
+	unsigned int stalls = 0;
+	ssize_t written = 0;
+	long status = 0;
+
+	do {
+		size_t offset = pos & ~PAGE_MASK;
+		size_t bytes = min_t(size_t, PAGE_SIZE - offset, iov_iter_count(i));
+		void *fsdata = NULL;
+		struct page *page;
+		size_t copied;
+
+again:
+		/*
+		 * Fault the source in before the page is locked: a fault
+		 * taken with the page locked could need that very page (the
+		 * buffer may be an mmap of this file).
+		 */
+		if (unlikely(fault_in_iov_iter_readable(i, bytes) == bytes)) {
+			status = -EFAULT;
+			break;
+		}
+		if (fatal_signal_pending(current)) {
+			status = -EINTR;
+			break;
+		}
+		status = a_ops->write_begin(file, mapping, pos, bytes, 0, &page, &fsdata);
+		if (unlikely(status < 0))
+			break;
+		copied = copy_page_from_iter(page, offset, bytes, i);
+		status = a_ops->write_end(file, mapping, pos, bytes, copied, page, fsdata);
+		if (unlikely(status < 0)) {
+			iov_iter_revert(i, copied);
+			break;
+		}
+		/* The file system may take less than we copied (a short copy into a !uptodate page). */
+		if (unlikely((size_t)status < copied))
+			iov_iter_revert(i, copied - status);
+		if (unlikely(!status)) {
+			if (++stalls >= WRITE_NO_PROGRESS_TRIES) {
+				status = -EFAULT;
+				break;
+			}
+			/* Retry with only what could be copied. */
+			if (copied)
+				bytes = copied;
+			goto again;
+		}
+		stalls = 0;
+		pos += status;
+		written += status;
+		balance_dirty_pages_ratelimited(mapping);
+		cond_resched();
+	} while (iov_iter_count(i));
+
+	return written ? written : status;
+}
+
+ssize_t __generic_file_write_iter(struct kiocb *iocb, struct iov_iter *from)
+{
+	struct file *file = iocb->ki_filp;
+	ssize_t written;
+	int err;
+
+	err = file_remove_privs(file);
+	if (err)
+		return err;
+	file_update_time(file);
+	written = generic_perform_write(file, from, iocb->ki_pos);
+	if (written > 0)
+		iocb->ki_pos += written;
+	return written;
+}
+
+ssize_t generic_file_write_iter(struct kiocb *iocb, struct iov_iter *from)
+{
+	struct inode *inode = iocb->ki_filp->f_mapping->host;
+	ssize_t ret;
+
+	inode_lock(inode);
+	ret = generic_write_checks(iocb, from);
+	if (ret > 0)
+		ret = __generic_file_write_iter(iocb, from);
+	inode_unlock(inode);
+	if (ret > 0)
+		ret = generic_write_sync(iocb, ret);
+	return ret;
+}
+
+ssize_t generic_write_sync(struct kiocb *iocb, ssize_t count)
+{
+	struct file *file = iocb->ki_filp;
+	struct inode *inode = file->f_mapping->host;
+	int err;
+
+	if (!(iocb->ki_flags & (IOCB_DSYNC | IOCB_SYNC)) && !(inode->i_flags & S_SYNC) &&
+	    !(inode->i_sb->s_flags & SB_SYNCHRONOUS))
+		return count;
+	/* O_DSYNC (and O_SYNC without its full-sync bit) syncs data only. */
+	err = vfs_fsync_range(file, iocb->ki_pos - count, iocb->ki_pos - 1,
+			      !(iocb->ki_flags & IOCB_SYNC) && !(inode->i_flags & S_SYNC) &&
+			      !(inode->i_sb->s_flags & SB_SYNCHRONOUS));
+	return err ? err : count;
+}

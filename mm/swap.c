@@ -1,0 +1,297 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The LRU lists: which page-cache pages page reclaim (mm/vmscan.c) looks
+ * at, and in what order.
+ *
+ * Interface (<linux/swap.h>): lru_cache_add(), mark_page_accessed(),
+ * isolate_lru_page()/putback_lru_page(), rotate_reclaimable_page(),
+ * lru_add_drain()/lru_add_drain_all(); for mm/ only (mm/internal.h):
+ * page_lru(), add/del_page_to/from_lru_list(), __page_cache_release().
+ *
+ * Each node has one lruvec with inactive/active lists for file and anon
+ * pages and an unevictable list.  New pages go to the head of a list;
+ * reclaim takes from the tail, so the tail holds the oldest.  A page
+ * starts inactive; a second use (mark_page_accessed() finding
+ * PG_referenced already set) moves it to the active list; reclaim ages
+ * the active list back into the inactive one, with PG_referenced as a
+ * second chance (see vmscan.c).  Pages of mappings marked AS_UNEVICTABLE
+ * (ramfs, tmpfs) go to the unevictable list and are never scanned.
+ *
+ * The lists do not hold a reference: a page on a list has PG_lru and
+ * whoever frees it takes it off (__page_cache_release() from
+ * __put_page()).  Taking a page off for reclaim first gets a reference
+ * with get_page_unless_zero() under lru_lock, so a page whose last
+ * reference is going away is never isolated.
+ *
+ * Locking: lruvec->lru_lock, irqs off (rotate_reclaimable_page() runs
+ * from I/O completion), guards the lists, the LRU counters and the
+ * PG_lru/PG_active/PG_unevictable bits of pages on them.  lru_cache_add()
+ * first collects pages in a per-CPU batch (touched by its CPU with irqs
+ * off; each page in a batch holds a reference) and files a whole batch
+ * under one lock round trip.
+ */
+#include <linux/kernel.h>
+#include <linux/mm.h>
+#include <linux/swap.h>
+#include <linux/pagemap.h>
+#include <linux/vmstat.h>
+#include <linux/percpu.h>
+#include <linux/smp.h>
+#include "internal.h"
+
+/* Pages a CPU collects before filing them on the LRU (Linux's pagevec size). */
+#define LRU_BATCH_SIZE	15
+
+struct lru_batch {
+	unsigned int nr;
+	struct page *pages[LRU_BATCH_SIZE];
+};
+
+static DEFINE_PER_CPU(struct lru_batch, lru_add_batch);
+
+static inline struct lruvec *page_lruvec(struct page *page)
+{
+	return node_lruvec(page_pgdat(page));
+}
+
+enum lru_list page_lru(struct page *page)
+{
+	enum lru_list lru;
+
+	if (PageUnevictable(page))
+		return LRU_UNEVICTABLE;
+	lru = PageSwapBacked(page) ? LRU_INACTIVE_ANON : LRU_INACTIVE_FILE;
+	if (PageActive(page))
+		lru++;
+	return lru;
+}
+
+/* lru_lock held, irqs off. */
+void update_lru_size(struct lruvec *lruvec, struct page *page, enum lru_list lru, long nr)
+{
+	lruvec->nr_pages[lru] += nr;
+	__mod_node_page_state(page_pgdat(page), NR_LRU_BASE + lru, nr);
+	__mod_zone_page_state(page_zone(page), NR_ZONE_LRU_BASE + lru, nr);
+}
+
+void add_page_to_lru_list(struct page *page, struct lruvec *lruvec)
+{
+	enum lru_list lru = page_lru(page);
+
+	list_add(&page->lru, &lruvec->lists[lru]);
+	update_lru_size(lruvec, page, lru, 1);
+}
+
+void del_page_from_lru_list(struct page *page, struct lruvec *lruvec)
+{
+	list_del(&page->lru);
+	update_lru_size(lruvec, page, page_lru(page), -1);
+}
+
+/* ------------------------------------------------------------ adding */
+
+/* Does this page belong on the unevictable list? */
+static bool page_evictable(struct page *page)
+{
+	struct address_space *mapping = READ_ONCE(page->mapping);
+
+	return !(mapping && mapping_unevictable(mapping)) && !PageMlocked(page);
+}
+
+/* File a CPU's batch.  Irqs off. */
+static void lru_add_batch_drain(struct lru_batch *batch)
+{
+	struct lruvec *lruvec = NULL;
+	unsigned int i, nr = batch->nr;
+
+	if (!nr)
+		return;
+	for (i = 0; i < nr; i++) {
+		struct page *page = batch->pages[i];
+		struct lruvec *l = page_lruvec(page);
+
+		if (l != lruvec) {
+			if (lruvec)
+				spin_unlock(&lruvec->lru_lock);
+			lruvec = l;
+			spin_lock(&lruvec->lru_lock);
+		}
+		if (WARN_ON_ONCE(PageLRU(page)))
+			continue;
+		if (!page_evictable(page)) {
+			ClearPageActive(page);
+			SetPageUnevictable(page);
+		}
+		SetPageLRU(page);
+		add_page_to_lru_list(page, lruvec);
+	}
+	spin_unlock(&lruvec->lru_lock);
+	batch->nr = 0;
+	/* Outside the lock: a page truncated meanwhile is freed here. */
+	for (i = 0; i < nr; i++)
+		put_page(batch->pages[i]);
+}
+
+void lru_cache_add(struct page *page)
+{
+	struct lru_batch *batch;
+	unsigned long flags;
+
+	VM_BUG_ON_PAGE(PageLRU(page) || PageActive(page) || PageUnevictable(page), page);
+	get_page(page);
+	local_irq_save(flags);
+	batch = this_cpu_ptr(&lru_add_batch);
+	batch->pages[batch->nr++] = page;
+	if (batch->nr == LRU_BATCH_SIZE)
+		lru_add_batch_drain(batch);
+	local_irq_restore(flags);
+}
+
+void lru_add_drain(void)
+{
+	unsigned long flags;
+
+	local_irq_save(flags);
+	lru_add_batch_drain(this_cpu_ptr(&lru_add_batch));
+	local_irq_restore(flags);
+}
+
+static void lru_add_drain_fn(void *unused)
+{
+	lru_add_batch_drain(this_cpu_ptr(&lru_add_batch));
+}
+
+void lru_add_drain_all(void)
+{
+	on_each_cpu(lru_add_drain_fn, NULL, true);
+}
+
+/* ------------------------------------------------------------ activation */
+
+/* Is page waiting in this CPU's batch?  Irqs off. */
+static bool in_local_batch(struct page *page)
+{
+	struct lru_batch *batch = this_cpu_ptr(&lru_add_batch);
+
+	for (unsigned int i = 0; i < batch->nr; i++)
+		if (batch->pages[i] == page)
+			return true;
+	return false;
+}
+
+static void activate_page(struct page *page)
+{
+	struct lruvec *lruvec = page_lruvec(page);
+	unsigned long flags;
+
+	spin_lock_irqsave(&lruvec->lru_lock, flags);
+	if (PageLRU(page)) {
+		if (!PageActive(page) && !PageUnevictable(page)) {
+			del_page_from_lru_list(page, lruvec);
+			SetPageActive(page);
+			add_page_to_lru_list(page, lruvec);
+			count_vm_event(PGACTIVATE);
+		}
+	} else if (in_local_batch(page)) {
+		/* Not filed yet: the drain puts it on the active list. */
+		SetPageActive(page);
+		count_vm_event(PGACTIVATE);
+	}
+	spin_unlock_irqrestore(&lruvec->lru_lock, flags);
+}
+
+/*
+ * One use of the page:
+ *   inactive, unreferenced -> inactive, referenced
+ *   inactive, referenced   -> active, unreferenced
+ *   active, unreferenced   -> active, referenced
+ * A page read once and never again thus stays inactive and goes first.
+ */
+void mark_page_accessed(struct page *page)
+{
+	if (!PageReferenced(page)) {
+		SetPageReferenced(page);
+		return;
+	}
+	if (PageActive(page) || PageUnevictable(page))
+		return;
+	activate_page(page);
+	ClearPageReferenced(page);
+}
+
+/* ------------------------------------------------------------ isolation */
+
+int isolate_lru_page(struct page *page)
+{
+	struct lruvec *lruvec = page_lruvec(page);
+	unsigned long flags;
+	int ret = -EBUSY;
+
+	/* The caller holds a reference, so the page cannot be freed under us. */
+	VM_BUG_ON_PAGE(!page_count(page), page);
+	spin_lock_irqsave(&lruvec->lru_lock, flags);
+	if (PageLRU(page)) {
+		get_page(page);
+		ClearPageLRU(page);
+		del_page_from_lru_list(page, lruvec);
+		ret = 0;
+	}
+	spin_unlock_irqrestore(&lruvec->lru_lock, flags);
+	return ret;
+}
+
+void putback_lru_page(struct page *page)
+{
+	struct lruvec *lruvec = page_lruvec(page);
+	unsigned long flags;
+
+	spin_lock_irqsave(&lruvec->lru_lock, flags);
+	if (!page_evictable(page)) {
+		ClearPageActive(page);
+		SetPageUnevictable(page);
+	}
+	SetPageLRU(page);
+	add_page_to_lru_list(page, lruvec);
+	spin_unlock_irqrestore(&lruvec->lru_lock, flags);
+	put_page(page);		/* the isolation reference */
+}
+
+/*
+ * Writeback of a page reclaim wanted to free has finished: move it to
+ * the tail of the inactive list so the next scan finds it first.
+ */
+void rotate_reclaimable_page(struct page *page)
+{
+	struct lruvec *lruvec = page_lruvec(page);
+	unsigned long flags;
+
+	spin_lock_irqsave(&lruvec->lru_lock, flags);
+	if (PageLRU(page) && !PageActive(page) && !PageUnevictable(page)) {
+		list_move_tail(&page->lru, &lruvec->lists[page_lru(page)]);
+		count_vm_event(PGROTATED);
+	}
+	spin_unlock_irqrestore(&lruvec->lru_lock, flags);
+}
+
+/*
+ * The last reference to page is gone (from __put_page()): take it off
+ * its LRU list and drop the LRU state before it goes back to the
+ * allocator.  Nobody can isolate it now (get_page_unless_zero() fails).
+ */
+void __page_cache_release(struct page *page)
+{
+	if (PageLRU(page)) {
+		struct lruvec *lruvec = page_lruvec(page);
+		unsigned long flags;
+
+		spin_lock_irqsave(&lruvec->lru_lock, flags);
+		if (TestClearPageLRU(page))
+			del_page_from_lru_list(page, lruvec);
+		spin_unlock_irqrestore(&lruvec->lru_lock, flags);
+	}
+	/* Nobody else can reach a page with no references: no atomics needed. */
+	if (unlikely(PageActive(page)))
+		__ClearPageActive(page);
+	if (unlikely(PageUnevictable(page)))
+		__ClearPageUnevictable(page);
+}

@@ -1,0 +1,260 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Removing pages from the page cache: truncation (the file got shorter,
+ * or the inode is going away) and invalidation (drop what is clean and
+ * unused: drop_caches, O_DIRECT coherence).
+ *
+ * Interface (<linux/pagemap.h>): truncate_inode_pages(_range)(),
+ * truncate_pagecache(), invalidate_mapping_pages(),
+ * invalidate_inode_pages2_range().
+ *
+ * Truncation throws data away, so it takes every page in the range: it
+ * locks the page (so no read or writeback starts on it), waits for
+ * writeback already running, lets the file system drop the page's
+ * buffers (->invalidatepage), forgets the dirty state and removes the
+ * page.  The pages straddling the ends of the range keep the bytes
+ * outside it and have the inside zeroed.  Callers keep new pages from
+ * appearing in the range: i_size is already lowered (readers stop at
+ * EOF) and i_rwsem excludes writers; truncation still loops until a pass
+ * finds nothing, so a page a racing reader added is caught.
+ *
+ * Invalidation only takes what nobody needs: unlocked (trylock), clean,
+ * not under writeback, not mapped, buffers releasable, and no reference
+ * other than the cache's and ours (__remove_mapping() freezes the count
+ * to make sure).
+ *
+ * Mapped pages are not unmapped: file pages have no reverse map yet
+ * (see mm/file_mmap.c), so a truncated page stays mapped, detached from
+ * the file, until the mapping goes away.
+ *
+ * Locking: the page lock, then mapping->i_pages_lock inside
+ * __delete_from_page_cache()/__remove_mapping().
+ */
+#include <linux/kernel.h>
+#include <linux/mm.h>
+#include <linux/pagemap.h>
+#include <linux/swap.h>
+#include <linux/fs.h>
+#include <linux/sched.h>
+#include <linux/buffer_head.h>
+#include "internal.h"
+
+/* Pages looked at per batch. */
+#define TRUNCATE_BATCH	16
+
+/*
+ * Let the file system drop its state (buffers) for part of a locked
+ * page; plain buffer heads when it has no ->invalidatepage.
+ */
+static void do_invalidatepage(struct page *page, unsigned int offset, unsigned int length)
+{
+	struct address_space *mapping = page->mapping;
+
+	if (mapping && mapping->a_ops && mapping->a_ops->invalidatepage)
+		mapping->a_ops->invalidatepage(page, offset, length);
+	else
+		block_invalidatepage(page, offset, length);
+}
+
+/* Remove a locked page that is in mapping, whatever its state. */
+static void truncate_complete_page(struct address_space *mapping, struct page *page)
+{
+	if (PagePrivate(page))
+		do_invalidatepage(page, 0, PAGE_SIZE);
+	/* The data goes with the page: forget it was dirty (and uncount it). */
+	cancel_dirty_page(page);
+	ClearPageMappedToDisk(page);
+	ClearPageReferenced(page);
+	delete_from_page_cache(page);
+}
+
+/* Zero [from, to) of the locked page at index and let buffers forget it. */
+static void truncate_partial_page(struct address_space *mapping, pgoff_t index,
+				  unsigned int from, unsigned int to)
+{
+	struct page *page = find_lock_page(mapping, index);
+
+	if (!page)
+		return;
+	wait_on_page_writeback(page);
+	memset((char *)page_address(page) + from, 0, to - from);
+	if (PagePrivate(page))
+		do_invalidatepage(page, from, to - from);
+	unlock_page(page);
+	put_page(page);
+}
+
+void truncate_inode_pages_range(struct address_space *mapping, loff_t lstart, loff_t lend)
+{
+	/* Whole pages [start, end) go; lend == -1 means "to the end of the file". */
+	pgoff_t start = DIV_ROUND_UP_ULL(lstart, PAGE_SIZE);
+	unsigned int partial_start = lstart & (PAGE_SIZE - 1);
+	pgoff_t end = ULONG_MAX;
+	unsigned int partial_end = 0;
+	struct page *pages[TRUNCATE_BATCH];
+
+	if (lend >= 0) {
+		end = (pgoff_t)((lend + 1) >> PAGE_SHIFT);
+		partial_end = (lend + 1) & (PAGE_SIZE - 1);
+	}
+	if (partial_start) {
+		pgoff_t index = lstart >> PAGE_SHIFT;
+		unsigned int to = PAGE_SIZE;
+
+		/* The range may begin and end inside the same page. */
+		if (lend >= 0 && (pgoff_t)(lend >> PAGE_SHIFT) == index) {
+			to = partial_end ? partial_end : PAGE_SIZE;
+			partial_end = 0;
+		}
+		truncate_partial_page(mapping, index, partial_start, to);
+	}
+	if (partial_end && end >= start)
+		truncate_partial_page(mapping, end, 0, partial_end);
+	if (start >= end)
+		return;
+
+	for (;;) {
+		pgoff_t index = start;
+		bool found = false;
+		unsigned int n;
+
+		while (index < end && READ_ONCE(mapping->nrpages)) {
+			bool past_end = false;
+
+			n = find_get_pages(mapping, index, TRUNCATE_BATCH, pages);
+			if (!n)
+				break;
+			for (unsigned int i = 0; i < n; i++) {
+				struct page *page = pages[i];
+				pgoff_t pi = page->index;
+
+				if (pi >= end || past_end) {
+					past_end = true;
+					put_page(page);
+					continue;
+				}
+				found = true;
+				lock_page(page);
+				if (page->mapping == mapping) {
+					wait_on_page_writeback(page);
+					truncate_complete_page(mapping, page);
+				}
+				unlock_page(page);
+				put_page(page);
+				index = pi + 1;
+			}
+			/* index wrapped: the page at ULONG_MAX was the last possible. */
+			if (past_end || !index)
+				break;
+			cond_resched();
+		}
+		if (!found)
+			break;
+	}
+}
+
+void truncate_inode_pages(struct address_space *mapping, loff_t lstart)
+{
+	truncate_inode_pages_range(mapping, lstart, -1);
+}
+
+void truncate_pagecache(struct inode *inode, loff_t newsize)
+{
+	truncate_inode_pages(inode->i_mapping, newsize);
+}
+
+/* ------------------------------------------------------------ invalidation */
+
+/* Can the page's buffers go?  Locked page. */
+static bool release_page_private(struct page *page, gfp_t gfp)
+{
+	return !PagePrivate(page) || try_to_release_page(page, gfp);
+}
+
+unsigned long invalidate_mapping_pages(struct address_space *mapping, pgoff_t start,
+				       pgoff_t end)
+{
+	struct page *pages[TRUNCATE_BATCH];
+	unsigned long count = 0;
+	pgoff_t index = start;
+	unsigned int n;
+
+	if (mapping_unevictable(mapping))
+		return 0;
+	/* Pages in this CPU's LRU batch hold a reference the freeze would trip on. */
+	lru_add_drain();
+	while (index <= end && (n = find_get_pages(mapping, index, TRUNCATE_BATCH, pages))) {
+		bool past_end = false;
+
+		for (unsigned int i = 0; i < n; i++) {
+			struct page *page = pages[i];
+			pgoff_t pi = page->index;
+
+			if (pi > end || past_end) {
+				past_end = true;
+				put_page(page);
+				continue;
+			}
+			index = pi + 1;
+			if (!trylock_page(page)) {
+				put_page(page);
+				continue;
+			}
+			if (page->mapping == mapping && !PageDirty(page) &&
+			    !PageWriteback(page) && !page_mapped(page) &&
+			    release_page_private(page, 0) &&
+			    __remove_mapping(mapping, page, 2))
+				count++;
+			unlock_page(page);
+			put_page(page);
+		}
+		if (past_end || !index)
+			break;
+		cond_resched();
+	}
+	return count;
+}
+
+int invalidate_inode_pages2_range(struct address_space *mapping, pgoff_t start, pgoff_t end)
+{
+	struct page *pages[TRUNCATE_BATCH];
+	pgoff_t index = start;
+	unsigned int n;
+	int ret = 0;
+
+	lru_add_drain_all();
+	while (index <= end && (n = find_get_pages(mapping, index, TRUNCATE_BATCH, pages))) {
+		bool past_end = false;
+
+		for (unsigned int i = 0; i < n; i++) {
+			struct page *page = pages[i];
+			pgoff_t pi = page->index;
+
+			if (pi > end || past_end) {
+				past_end = true;
+				put_page(page);
+				continue;
+			}
+			index = pi + 1;
+			lock_page(page);
+			if (page->mapping == mapping) {
+				wait_on_page_writeback(page);
+				/*
+				 * A dirty page holds data nobody wrote yet, a
+				 * mapped one may be written through its mapping
+				 * at any time: neither can go.
+				 */
+				if (PageDirty(page) || page_mapped(page) ||
+				    !release_page_private(page, GFP_KERNEL) ||
+				    !__remove_mapping(mapping, page, 2))
+					ret = -EBUSY;
+			}
+			unlock_page(page);
+			put_page(page);
+		}
+		if (past_end || !index)
+			break;
+		cond_resched();
+	}
+	return ret;
+}

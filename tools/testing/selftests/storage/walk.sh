@@ -1,0 +1,73 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# walk.sh - the guest side of tools/testing/ext2/corrupt-images (busybox
+# sh): for each (deliberately damaged) ext2 disk, mount it, walk it the way
+# a user would (find, cat every file, ls -lR), make a few changes (create,
+# write, append, rename, delete), unmount.  Errors from the commands are
+# expected and ignored; what counts is that the kernel neither panics nor
+# hangs and says what it found.  Every step has a time limit.
+#
+# Usage: walk.sh [-t SECONDS] DEV...
+#
+# Prints, per disk, "walk DEV: mounted" or "walk DEV: mount failed",
+# "walk DEV: read error /PATH" for each file cat could not read, then
+# "walk DEV: done"; at the end the kernel's file-system messages as
+# "# dmesg: ..." lines for the host to match.
+
+limit=60
+mnt=/mnt
+
+step() { timeout "$limit" "$@" >/dev/null 2>&1; }
+
+# cat every file (one cat for all; on a failure one per file to say which)
+cat_all() {
+	find $mnt -maxdepth 8 -type f 2>/dev/null | head -n 1000 >/tmp/walk-files
+	xargs -r cat </tmp/walk-files >/dev/null 2>&1 && return 0
+	while read -r f; do
+		cat "$f" >/dev/null 2>&1 || echo "walk $dev: read error ${f#$mnt}"
+	done </tmp/walk-files
+}
+
+# create, write, append, rename and delete things
+change() {
+	mkdir $mnt/walk-new && dd if=/dev/zero of=$mnt/walk-new/f bs=1k count=300
+	for f in $(find $mnt -maxdepth 3 -type f | head -n 20); do
+		echo appended >>"$f"
+	done
+	for d in $(find $mnt -maxdepth 3 -type d | head -n 20); do
+		touch "$d/walk-touch" && rm -f "$d/walk-touch"
+	done
+	mv $mnt/d/sub $mnt/moved-sub && mv $mnt/moved-sub $mnt/d/sub
+	mv $mnt/d/file1 $mnt/many/file1-moved
+	rm -rf $mnt/walk-new $mnt/many
+	sync
+}
+
+# internal: one step in a process of its own, under timeout(1)
+case $1 in
+--cat-all) dev=$2; cat_all; exit 0 ;;
+--change) change >/dev/null 2>&1; exit 0 ;;
+esac
+
+[ "$1" = -t ] && { limit=$2; shift 2; }
+mkdir -p $mnt
+for dev in "$@"; do
+	echo "# walk: /dev/$dev"
+	if step mount -t ext2 -o noatime "/dev/$dev" $mnt; then
+		echo "walk $dev: mounted"
+		step find $mnt
+		timeout "$limit" "$0" --cat-all "$dev" 2>/dev/null
+		step ls -lR $mnt
+		step "$0" --change
+		if ! step umount $mnt; then
+			echo "walk $dev: umount failed"
+			umount -l $mnt 2>/dev/null
+		fi
+	else
+		echo "walk $dev: mount failed"
+	fi
+	echo "walk $dev: done"
+done
+dmesg | grep -E 'EXT[234]-fs|vd[a-z]' | sed 's/^/# dmesg: /'
+exit 0
