@@ -23,7 +23,8 @@
 #   WB_BS          write size (1M)
 #   WB_SWEEP_SECS  length of one dirty_ratio sweep run
 #   WB_MIX_WARMUP  seconds the slow writers of mix3 run before the fast one
-#   WB_TIMEOUT     per-test limit in seconds
+#   WB_TIMEOUT     limit of one dd or mix3 test, in seconds
+#   WB_SWEEP_TIMEOUT  limit of one sweep test
 #   WB_SCHED       I/O scheduler to select on every disk ("deadline": Linux's
 #                  mq-deadline or Tidewater's deadline; empty: the default)
 #   WB_SAMPLE      iostat/vmstat sampling interval in seconds
@@ -34,7 +35,7 @@ export PATH
 
 : "${WB_TESTS:=dd1}" "${WB_DISKS:=F=vda}" "${WB_POLICY:=}" "${WB_SIZE_MB:=512}"
 : "${WB_BS:=1M}" "${WB_SWEEP_SECS:=45}" "${WB_MIX_WARMUP:=5}" "${WB_TIMEOUT:=600}"
-: "${WB_SCHED:=deadline}" "${WB_SAMPLE:=1}"
+: "${WB_SWEEP_TIMEOUT:=600}" "${WB_SCHED:=deadline}" "${WB_SAMPLE:=1}"
 
 say()
 {
@@ -107,8 +108,8 @@ drop_caches()
 	echo 3 >/proc/sys/vm/drop_caches 2>/dev/null
 }
 
-# sampled DEVS ARGS...: run wbwrite ARGS with the iostat and vmstat
-# samplers going, then print their samples
+# sampled DEVS ARGS...: run wbwrite ARGS (at most $limit s) with the
+# iostat and vmstat samplers going, then print their samples
 sampled()
 {
 	devs=$1
@@ -117,7 +118,7 @@ sampled()
 	iopid=$!
 	vmstat -y -o csv "$WB_SAMPLE" >/tmp/wb-vm.csv 2>/dev/null &
 	vmpid=$!
-	timeout -s KILL "$((WB_TIMEOUT + 30))" wbwrite -T "$WB_TIMEOUT" "$@"
+	timeout -s KILL "$((limit + 30))" wbwrite -T "$limit" "$@"
 	rc=$?
 	kill "$iopid" "$vmpid" 2>/dev/null
 	wait "$iopid" "$vmpid" 2>/dev/null
@@ -183,6 +184,7 @@ for test in $WB_TESTS; do
 	say begin test="$test"
 	t0=$(now_cs)
 	status=0
+	limit=$WB_TIMEOUT
 	case $test in
 	dd[123]|dd[123]-dir|dd[123]@40|dd[123]-dir@40)
 		n=${test#dd}
@@ -195,7 +197,7 @@ for test in $WB_TESTS; do
 		;;
 	mix3) mix_test F ;;
 	mix3@40) mix_test T ;;
-	sweep[0-9]*) sweep_test "${test#sweep}" ;;
+	sweep[0-9]*) limit=$WB_SWEEP_TIMEOUT; sweep_test "${test#sweep}" ;;
 	*) say na test="$test" reason="\"unknown test\"" ;;
 	esac
 	t1=$(now_cs)
