@@ -19,6 +19,8 @@
 #   WB_DISKS       ROLE=dev pairs: F (fast), T (throttled fast), S1 S2
 #                  (slow), G1 G2 G3 (one shared throttle group)
 #   WB_POLICY      vm.writeback_policy to set first; empty: leave it alone
+#   WB_SYSCTLS     more settings for the whole run, "name=value,..." (e.g.
+#                  vm.dirty_ratio=40,vm.dirty_background_ratio=10)
 #   WB_SIZE_MB     MiB written per dd test (split among its streams)
 #   WB_BS          write size (1M)
 #   WB_SWEEP_SECS  length of one dirty_ratio sweep run
@@ -55,6 +57,13 @@ if [ -n "$WB_POLICY" ]; then
 		exit 0
 	fi
 fi
+for kv in $(echo "${WB_SYSCTLS:-}" | tr ',' ' '); do
+	if ! sysctl -w "$kv" >/dev/null 2>&1; then
+		say na test=all reason="\"cannot set $kv\""
+		say done
+		exit 0
+	fi
+done
 say info policy="$(cat /proc/sys/vm/writeback_policy 2>/dev/null || echo -)" \
 	dirty_ratio="$(cat /proc/sys/vm/dirty_ratio 2>/dev/null || echo -)" \
 	dirty_background_ratio="$(cat /proc/sys/vm/dirty_background_ratio 2>/dev/null || echo -)"
