@@ -613,16 +613,39 @@ int main(int argc, char **argv)
 		} else if (a[0] == '-' && a[1]) {
 			for (j = 1; a[j]; j++) {
 				switch (a[j]) {
-				case 'c': show_cpu = 1; report_set = 1; break;
-				case 'd': show_disk = 1; report_set = 1; break;
-				case 'k': if (megabytes) usage(); break;
-				case 'm': megabytes = 1; break;
-				case 't': timestamp = 1; break;
-				case 'x': extended = 1; break;
-				case 'y': omit_first = 1; break;
-				case 'z': omit_idle = 1; break;
-				case 'p': all_partitions = 1; unfiltered = 1; break;
-				default: usage();
+				case 'c':
+					show_cpu = 1;
+					report_set = 1;
+					break;
+				case 'd':
+					show_disk = 1;
+					report_set = 1;
+					break;
+				case 'k':
+					if (megabytes)
+						usage();
+					break;
+				case 'm':
+					megabytes = 1;
+					break;
+				case 't':
+					timestamp = 1;
+					break;
+				case 'x':
+					extended = 1;
+					break;
+				case 'y':
+					omit_first = 1;
+					break;
+				case 'z':
+					omit_idle = 1;
+					break;
+				case 'p':
+					all_partitions = 1;
+					unfiltered = 1;
+					break;
+				default:
+					usage();
 				}
 			}
 		} else if (!is_number(a)) {
