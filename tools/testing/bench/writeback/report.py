@@ -150,7 +150,8 @@ def parse(cfg, path):
             t = cfg.test(d["test"])
             t.state, t.reason = "died", d.get("reason", "")
         elif kind == "fsck":
-            cfg.fsck.append((d.get("boot"), d.get("role"), int(d.get("rc", "8"))))
+            cfg.fsck.append((d.get("boot"), d.get("role"), int(d.get("rc", "8")),
+                             d.get("vmrun", "0") != "0"))
     for t in cfg.tests.values():
         if t.state == "running":
             t.state, t.reason = "died", "no end line"
@@ -372,15 +373,20 @@ def main():
 
     cells = []
     for c in configs:
-        bad = [(r, rc) for _, r, rc in c.fsck if rc != 0]
+        # a boot that crashed left its file systems mounted: not an error
+        bad = [(r, rc) for _, r, rc, crashed in c.fsck if rc != 0 and not crashed]
+        unclean = [r for _, r, rc, crashed in c.fsck if rc != 0 and crashed]
         if not c.fsck:
             cells.append("-")
         elif bad:
             cells.append("ERR " + ",".join("%s:%d" % b for b in bad))
+        elif unclean:
+            cells.append("clean; %s unclean after crash" % ",".join(unclean))
         else:
             cells.append("clean")
-        for b, r, rc in c.fsck:
-            rec(c, "fsck", "e2fsck_fn_rc", "%s/boot%s" % (r, b), str(rc), "")
+        for b, r, rc, crashed in c.fsck:
+            rec(c, "fsck", "e2fsck_fn_rc", "%s/boot%s%s" % (r, b, "/crashed" if crashed else ""),
+                str(rc), "")
     rows.append(("e2fsck -fn after", cells))
 
     # the table
