@@ -125,6 +125,12 @@ qemu: all
 check:
 	$(Q)$(srctree)/scripts/check
 
+# The writeback benchmark: Debian's Linux and this kernel under each
+# writeback policy (Documentation/dev-tools/writeback-bench.md); QUICK=1
+# for the short run.
+bench: all
+	$(Q)O=$(objtree) $(srctree)/tools/testing/bench/writeback/run $(if $(filter 1,$(QUICK)),--quick)
+
 # ---------------------------------------------------------------- clean
 PHONY += clean mrproper distclean
 clean:
@@ -158,7 +164,7 @@ help:
 	@echo 'Testing:'
 	@echo '  qemu              - boot the kernel interactively on the serial console'
 	@echo '  check             - the test suite (host checks + QEMU boots); ends with N passed, N failed'
-	@echo '  bench             - writeback benchmarks (Tidewater vs Linux)'
+	@echo '  bench             - writeback benchmarks (Tidewater vs Linux; QUICK=1: short)'
 	@echo '  install-deps      - apt-install missing host packages'
 	@echo 'Cleaning:'
 	@echo '  clean             - remove build outputs, keep the configuration'

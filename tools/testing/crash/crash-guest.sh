@@ -1,0 +1,42 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# crash-guest.sh - the guest half of the crash-consistency trials (busybox
+# sh; the host half is tools/testing/crash/run).
+#
+# Environment (set by the host on the command line):
+#   CR_MODE    write: mount /dev/vda, print CRASH-START, run crashwrite until
+#              the host kills the machine;
+#              verify: mount /dev/vda and check the claims in CR_CLAIMS
+#              (lines "FSYNCED name len cksum") with crashwrite -v
+#   CR_SEED    crashwrite's seed
+#   CR_MIN, CR_MAX   file sizes in bytes
+# The filesystem must hold an empty directory /crash (the host makes it with
+# mke2fs -d, so that it is durable before the trial starts).
+# Prints "CRASH-NA <why>" and exits 0 when the kernel cannot mount the disk.
+
+here=$(cd "$(dirname "$0")" && pwd)
+PATH=$here/bin:$PATH
+
+# kernel messages in the middle of a FSYNCED line would garble it
+echo 1 >/proc/sys/kernel/printk 2>/dev/null
+
+if ! err=$(mount -t ext2 -o noatime /dev/vda /mnt 2>&1); then
+	echo "CRASH-NA mount -t ext2 /dev/vda: $(echo $err)"
+	exit 0
+fi
+case ${CR_MODE:-write} in
+write)
+	echo "CRASH-START seed=${CR_SEED:-1}"
+	exec crashwrite -d /mnt/crash -s "${CR_SEED:-1}" -m "${CR_MIN:-1}" \
+		-M "${CR_MAX:-262144}"
+	;;
+verify)
+	printf '%s\n' "$CR_CLAIMS" >/tmp/claims
+	crashwrite -v /tmp/claims -d /mnt/crash >/tmp/verify
+	rc=$?
+	grep -v '^ok ' /tmp/verify
+	umount /mnt
+	exit $rc
+	;;
+esac
