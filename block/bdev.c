@@ -319,11 +319,9 @@ int bdev_open(struct block_device *bdev, fmode_t mode, void *holder)
 	if ((mode & FMODE_EXCL) && !holder)
 		return -EINVAL;
 	mutex_lock(&disk->open_mutex);
+	/* Gone (del_gendisk, partition dropped) or never added. */
 	err = -ENXIO;
-	if (test_bit(QUEUE_FLAG_DYING, &disk->queue->queue_flags) ||
-	    (bdev->bd_partno && !bdev->bd_nr_sectors && !bdev_unhashed(bdev)))
-		goto out;
-	if (bdev_unhashed(bdev))
+	if (test_bit(QUEUE_FLAG_DYING, &disk->queue->queue_flags) || bdev_unhashed(bdev))
 		goto out;
 	err = -EBUSY;
 	if ((mode & FMODE_EXCL) && !bd_may_claim(bdev, holder))

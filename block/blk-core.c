@@ -39,6 +39,7 @@
 #include <linux/timekeeping.h>
 #include <linux/init.h>
 #include <linux/bitops.h>
+#include <linux/wait_bit.h>
 #include <linux/backing-dev-defs.h>
 #include <linux/blkdev.h>
 #include "blk.h"
@@ -278,6 +279,47 @@ void blk_drain_queue(struct request_queue *q)
 
 /* ------------------------------------------------------------ requests */
 
+/*
+ * Congestion (Linux's single-queue thresholds): a class is congested
+ * once nr_requests - nr_requests/8 + 1 of its requests are out, and
+ * stops being so below nr_requests - nr_requests/8 - nr_requests/16 - 1,
+ * so the flag does not flap.  The flag lives in the disk's bdi.
+ */
+static unsigned int congestion_on(struct request_queue *q)
+{
+	return min(q->nr_requests, q->nr_requests - q->nr_requests / 8 + 1);
+}
+
+static unsigned int congestion_off(struct request_queue *q)
+{
+	unsigned int nr = q->nr_requests - q->nr_requests / 8 - q->nr_requests / 16 - 1;
+
+	return min(nr, congestion_on(q) - 1);
+}
+
+static unsigned long *congestion_word(struct request_queue *q)
+{
+	return q->disk && q->disk->bdi ? &q->disk->bdi->wb.state : NULL;
+}
+
+/* queue_lock held. */
+static void blk_update_congestion(struct request_queue *q, int sync)
+{
+	unsigned long *word = congestion_word(q);
+	int bit = sync ? WB_sync_congested : WB_async_congested;
+
+	if (!word)
+		return;
+	if (q->nr_allocated[sync] >= congestion_on(q)) {
+		if (!test_bit(bit, word))
+			set_bit(bit, word);
+	} else if (q->nr_allocated[sync] < congestion_off(q) && test_bit(bit, word)) {
+		clear_bit(bit, word);
+		smp_mb__after_atomic();
+		wake_up_bit(word, bit);
+	}
+}
+
 static inline int rq_sync_class(blk_opf_t opf)
 {
 	return op_is_sync(opf) ? 1 : 0;
@@ -305,6 +347,7 @@ struct request *blk_get_request(struct request_queue *q, blk_opf_t opf)
 		return NULL;
 	}
 	q->nr_allocated[sync]++;
+	blk_update_congestion(q, sync);
 	spin_unlock_irq(&q->queue_lock);
 
 	/* Small and short-lived: wait for memory rather than fail the I/O. */
@@ -329,6 +372,7 @@ void blk_free_request(struct request *rq)
 	spin_lock_irqsave(&q->queue_lock, flags);
 	if (!WARN_ON(!q->nr_allocated[sync]))
 		q->nr_allocated[sync]--;
+	blk_update_congestion(q, sync);
 	spin_unlock_irqrestore(&q->queue_lock, flags);
 	if (wq_has_sleeper(&q->rq_wait[sync]))
 		wake_up(&q->rq_wait[sync]);
@@ -720,6 +764,12 @@ void blk_flush_plug(struct blk_plug *plug, bool from_schedule)
 
 		list_del_init(&rq->queuelist);
 		spin_lock_irqsave(&q->queue_lock, flags);
+		if (to_bq(q)->dead) {
+			/* The disk went away while the request sat on our plug. */
+			spin_unlock_irqrestore(&q->queue_lock, flags);
+			blk_mq_end_request(rq, BLK_STS_IOERR);
+			continue;
+		}
 		merged = !to_bq(q)->bypass && elv_attempt_insert_merge(q, rq);
 		if (!merged)
 			__blk_insert_request(q, rq);

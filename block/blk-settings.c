@@ -13,7 +13,7 @@
 #include <linux/blkdev.h>
 #include "blk.h"
 
-/* Linux's defaults: 255 KiB-ish transfers (BLK_DEF_MAX_SECTORS 2560 in 5.x), 128 segments. */
+/* Linux's defaults: requests up to 1280 KiB (BLK_DEF_MAX_SECTORS), 128 segments of 64 KiB. */
 #define BLK_DEF_MAX_HW_SECTORS	2560
 #define BLK_DEF_MAX_SEGMENTS	128
 #define BLK_DEF_MAX_SEG_SIZE	65536

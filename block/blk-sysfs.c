@@ -3,7 +3,7 @@
  * /sys/block/<disk>/queue/: the request queue's limits and tunables.
  *
  *   scheduler            "noop [deadline]"; write a name to switch
- *   nr_requests          request allocation bound per class (rw, >= 4)
+ *   nr_requests          request allocation bound per class (rw, 4 .. 2048)
  *   max_sectors_kb       largest request (rw, <= max_hw_sectors_kb)
  *   max_hw_sectors_kb, max_segments, max_segment_size
  *   logical_block_size, physical_block_size, hw_sector_size,
@@ -55,7 +55,9 @@ static ssize_t queue_requests_store(struct request_queue *q, const char *buf, si
 
 	if (ret < 0)
 		return ret;
-	nr = clamp_t(unsigned long, nr, BLKDEV_MIN_RQ, BLKDEV_MAX_NR_RQ);
+	if (nr > BLKDEV_MAX_NR_RQ)
+		return -EINVAL;
+	nr = max_t(unsigned long, nr, BLKDEV_MIN_RQ);
 	spin_lock_irq(&q->queue_lock);
 	q->nr_requests = nr;
 	spin_unlock_irq(&q->queue_lock);
@@ -142,9 +144,9 @@ static ssize_t queue_rotational_store(struct request_queue *q, const char *buf, 
 }
 
 /*
- * read_ahead_kb lives in the disk's backing_dev_info (ra_pages).  Until a
- * disk has one (mm/backing-dev.c), the value is kept here and handed to
- * the bdi when it is set up.
+ * read_ahead_kb lives in the disk's backing_dev_info (ra_pages, also
+ * /sys/class/bdi/M:m/read_ahead_kb).  A queue without a disk keeps the
+ * value itself and hands it to the disk's bdi when the disk is made.
  */
 static ssize_t queue_ra_show(struct request_queue *q, char *buf)
 {

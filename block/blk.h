@@ -24,7 +24,8 @@
  */
 #define BLKDEV_DEFAULT_RQ	128
 #define BLKDEV_MIN_RQ		4
-#define BLKDEV_MAX_NR_RQ	8192
+/* Largest nr_requests accepted (Linux's MAX_SCHED_RQ, 16 * 128); more is EINVAL. */
+#define BLKDEV_MAX_NR_RQ	2048
 
 /* A plug flushes itself once it holds this many requests (Linux: 16/32). */
 #define BLK_MAX_REQUEST_COUNT	32

@@ -23,6 +23,8 @@
 #include <linux/completion.h>
 #include <linux/selftest.h>
 #include <linux/blkdev.h>
+#include <linux/buffer_head.h>
+#include <linux/backing-dev.h>
 #include "blk.h"
 
 #define TD_SECTORS	2048	/* 1 MiB */
@@ -376,10 +378,14 @@ static int nr_requests_test(void)
 		  atomic_read(&w->submitted));
 	ST_ASSERT(q->nr_allocated[0] == 4 && w->td->nr_held == 2, "allocated %u, held %d",
 		  q->nr_allocated[0], w->td->nr_held);
+	ST_ASSERT(test_bit(WB_async_congested, &w->td->disk->bdi->wb.state),
+		  "a full queue is not congested");
 	td_release(w->td);
 	wait_for_completion(&w->finished);
 	ST_ASSERT(!tbio_wait(&w->c), "I/O errors");
 	ST_ASSERT(q->nr_allocated[0] == 0, "%u requests leaked", q->nr_allocated[0]);
+	ST_ASSERT(!test_bit(WB_async_congested, &w->td->disk->bdi->wb.state),
+		  "an idle queue is congested");
 	ret = 0;
 out:
 	if (w->page)
@@ -389,7 +395,8 @@ out:
 	kfree(w);
 	return ret;
 }
-DEFINE_SELFTEST("block: nr_requests bounds allocation, submitters block", nr_requests_test);
+DEFINE_SELFTEST("block: nr_requests bounds allocation, submitters block, congestion",
+		nr_requests_test);
 
 /* ------------------------------------------------------------ resource requeue */
 
@@ -515,6 +522,8 @@ static int switch_io_fn(void *data)
 		if (memcmp(page_address(w), page_address(r), PAGE_SIZE))
 			s->errors++;
 		s->rounds++;
+		/* The fake disk completes inline: nothing here sleeps on one CPU. */
+		cond_resched();
 	}
 	if (w)
 		__free_page(w);
@@ -570,3 +579,125 @@ out:
 	return ret;
 }
 DEFINE_SELFTEST("block: switching the elevator under I/O", elevator_switch_test);
+
+/* ------------------------------------------------------------ bdev page cache */
+
+static int bdev_cache_test(void)
+{
+	struct block_device *bdev = blkdev_get_by_dev(MKDEV(1, 0), FMODE_READ | FMODE_WRITE, NULL);
+	struct page *page = alloc_page(GFP_KERNEL);
+	struct buffer_head *bh;
+	struct tbio_ctx c;
+	int ret = -1;
+
+	if (IS_ERR(bdev)) {
+		if (page)
+			__free_page(page);
+		return ST_SKIP;
+	}
+	if (!page)
+		goto out;
+	ST_ASSERT(!set_blocksize(bdev, 1024), "set_blocksize(1024)");
+	/* Block 37 of 1 KiB is sectors 74..75. */
+	bh = __bread(bdev, 37, 1024);
+	ST_ASSERT(bh, "__bread failed");
+	memset(bh->b_data, 0x5a, 1024);
+	mark_buffer_dirty(bh);
+	brelse(bh);
+	ST_ASSERT(bdev->bd_inode->i_mapping->nrpages > 0, "nothing cached");
+	ST_ASSERT(!sync_blockdev(bdev), "sync_blockdev failed");
+
+	tbio_ctx_init(&c);
+	tbio_submit(&c, bdev, page, 72, REQ_OP_READ);	/* sectors 72..79 */
+	ST_ASSERT(!tbio_wait(&c), "read failed");
+	ST_ASSERT(!memchr_inv((u8 *)page_address(page) + 2 * SECTOR_SIZE, 0x5a, 1024),
+		  "written block differs on disk");
+	ret = 0;
+out:
+	if (page)
+		__free_page(page);
+	blkdev_put(bdev, FMODE_READ | FMODE_WRITE);
+	return ret;
+}
+DEFINE_SELFTEST("block: bdev page cache buffers write back with sync_blockdev", bdev_cache_test);
+
+/* ------------------------------------------------------------ plug flushed by the scheduler */
+
+static int plug_sleep_test(void)
+{
+	struct tdisk *td = td_create(4);
+	struct page *page = alloc_page(GFP_KERNEL);
+	struct blk_plug plug;
+	struct bio *bio;
+	int ret = -1, err;
+
+	if (!td || !page)
+		goto out;
+	/*
+	 * Waiting for a bio that sits on our own plug: only the flush from
+	 * schedule() lets it reach the driver.
+	 */
+	blk_start_plug(&plug);
+	bio = bio_alloc(td->disk->part0, 1, REQ_OP_WRITE, GFP_KERNEL);
+	bio->bi_iter.bi_sector = 16;
+	bio_add_page(bio, page, PAGE_SIZE, 0);
+	err = submit_bio_wait(bio);
+	bio_put(bio);
+	ST_ASSERT(current->plug == &plug, "plug lost");
+	blk_finish_plug(&plug);
+	ST_ASSERT(!err, "write failed: %d", err);
+	ST_ASSERT(td->nr_log == 1, "%d requests reached the driver", td->nr_log);
+	ret = 0;
+out:
+	if (page)
+		__free_page(page);
+	if (td)
+		td_destroy(td);
+	return ret;
+}
+DEFINE_SELFTEST("block: a task sleeping on its own plugged I/O flushes the plug", plug_sleep_test);
+
+/* ------------------------------------------------------------ exclusive opens, read-only */
+
+static int holder_test(void)
+{
+	static char holder_a, holder_b;
+	struct block_device *a, *b, *c;
+	struct page *page;
+	struct bio *bio;
+	int err;
+
+	a = blkdev_get_by_dev(MKDEV(1, 0), FMODE_READ | FMODE_EXCL, &holder_a);
+	if (IS_ERR(a))
+		return ST_SKIP;
+	b = blkdev_get_by_dev(MKDEV(1, 0), FMODE_READ | FMODE_EXCL, &holder_b);
+	ST_ASSERT(PTR_ERR(b) == -EBUSY, "second holder got %ld", PTR_ERR(b));
+	c = blkdev_get_by_dev(MKDEV(1, 0), FMODE_READ | FMODE_EXCL, &holder_a);
+	ST_ASSERT(!IS_ERR(c), "same holder refused");
+	blkdev_put(c, FMODE_READ | FMODE_EXCL);
+	c = blkdev_get_by_dev(MKDEV(1, 0), FMODE_READ, NULL);
+	ST_ASSERT(!IS_ERR(c), "shared open refused");
+	blkdev_put(a, FMODE_READ | FMODE_EXCL);
+	b = blkdev_get_by_dev(MKDEV(1, 0), FMODE_READ | FMODE_EXCL, &holder_b);
+	ST_ASSERT(!IS_ERR(b), "claim not released");
+	blkdev_put(b, FMODE_READ | FMODE_EXCL);
+
+	/* Read-only: no write opens, and writes that get through fail. */
+	set_disk_ro(c->bd_disk, true);
+	b = blkdev_get_by_dev(MKDEV(1, 0), FMODE_READ | FMODE_WRITE, NULL);
+	ST_ASSERT(PTR_ERR(b) == -EACCES, "write open of a read-only disk: %ld", PTR_ERR(b));
+	page = alloc_page(GFP_KERNEL);
+	err = -ENOMEM;
+	if (page) {
+		bio = bio_alloc(c, 1, REQ_OP_WRITE, GFP_KERNEL);
+		bio_add_page(bio, page, PAGE_SIZE, 0);
+		err = submit_bio_wait(bio);
+		bio_put(bio);
+		__free_page(page);
+	}
+	set_disk_ro(c->bd_disk, false);
+	blkdev_put(c, FMODE_READ);
+	ST_ASSERT(err == -EIO, "write to a read-only disk: %d", err);
+	return 0;
+}
+DEFINE_SELFTEST("block: exclusive holders, read-only disks refuse writes", holder_test);

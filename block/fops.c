@@ -12,11 +12,16 @@
  *   fsync     sync_blockdev() + blkdev_issue_flush()
  *   ioctl     block/ioctl.c
  *
- * Buffered I/O needs the page cache (mm/filemap.c) and buffer heads
- * (fs/buffer.c).  Until those exist every read and write takes the
- * direct path: synchronous bios through bounce pages, whole logical
- * blocks read-modify-written at the edges.  The page cache of the bdev
- * inode then stays empty, so sync_blockdev() has nothing to write.
+ * The bdev inode's page cache uses buffer heads (fs/buffer.c): block n
+ * of the current block size is sector n * size / 512 (blkdev_get_block),
+ * and pages are read, written back and released through the generic
+ * buffer helpers.  read(2)/write(2) go through that cache with the
+ * generic page-cache paths (mm/filemap_rw.c), the same cache sb_bread()
+ * fills for file systems' metadata.  O_DIRECT bypasses it: synchronous
+ * bios through bounce pages, partial logical blocks read-modify-written,
+ * after writing back the cached range (and dropping it after a write) so
+ * the two views stay coherent; like Linux it wants the position, length
+ * and buffers aligned to the logical block size.
  *
  * Locking: none of its own; the block_device is pinned by the open file.
  */
@@ -27,6 +32,8 @@
 #include <linux/gfp.h>
 #include <linux/uio.h>
 #include <linux/pagemap.h>
+#include <linux/buffer_head.h>
+#include <linux/writeback.h>
 #include <linux/blkdev.h>
 #include "blk.h"
 
@@ -38,17 +45,83 @@ static struct block_device *file_bdev(struct file *file)
 	return file->private_data;
 }
 
-/* ------------------------------------------------------------ page cache hooks */
+static ssize_t blkdev_direct_io(struct kiocb *iocb, struct iov_iter *iter);
+
+/* ------------------------------------------------------------ page cache */
+
+/* Block iblock of the device, in units of the bdev inode's block size. */
+static int blkdev_get_block(struct inode *inode, sector_t iblock, struct buffer_head *bh,
+			    int create)
+{
+	bh->b_bdev = I_BDEV(inode);
+	bh->b_blocknr = iblock;
+	set_buffer_mapped(bh);
+	return 0;
+}
+
+static int blkdev_readpage(struct file *file, struct page *page)
+{
+	return block_read_full_page(page, blkdev_get_block);
+}
+
+static void blkdev_readahead(struct readahead_control *rac)
+{
+	mpage_readahead(rac, blkdev_get_block);
+}
+
+static int blkdev_writepage(struct page *page, struct writeback_control *wbc)
+{
+	return block_write_full_page(page, blkdev_get_block, wbc);
+}
+
+static int blkdev_write_begin(struct file *file, struct address_space *mapping, loff_t pos,
+			      unsigned int len, unsigned int flags, struct page **pagep,
+			      void **fsdata)
+{
+	return block_write_begin(mapping, pos, len, flags, pagep, blkdev_get_block);
+}
+
+static int blkdev_write_end(struct file *file, struct address_space *mapping, loff_t pos,
+			    unsigned int len, unsigned int copied, struct page *page,
+			    void *fsdata)
+{
+	return generic_write_end(file, mapping, pos, len, copied, page, fsdata);
+}
+
+static bool blkdev_set_page_dirty(struct page *page)
+{
+	return __set_page_dirty_buffers(page);
+}
+
+static bool blkdev_releasepage(struct page *page, gfp_t gfp)
+{
+	return try_to_free_buffers(page);
+}
+
+static const struct address_space_operations def_blk_aops = {
+	.readpage = blkdev_readpage,
+	.readahead = blkdev_readahead,
+	.writepage = blkdev_writepage,
+	.write_begin = blkdev_write_begin,
+	.write_end = blkdev_write_end,
+	.set_page_dirty = blkdev_set_page_dirty,
+	.invalidatepage = block_invalidatepage,
+	.releasepage = blkdev_releasepage,
+	.direct_IO = blkdev_direct_io,
+};
 
 void bdev_set_aops(struct inode *inode)
 {
-	/* No address_space_operations until buffered I/O exists (see above). */
+	inode->i_data.a_ops = &def_blk_aops;
 }
 
 int sync_blockdev(struct block_device *bdev)
 {
-	/* The direct path leaves nothing cached to write back. */
-	return 0;
+	struct address_space *mapping = bdev->bd_inode->i_mapping;
+
+	if (!mapping->nrpages)
+		return 0;
+	return filemap_write_and_wait(mapping);
 }
 
 void kill_bdev(struct block_device *bdev)
@@ -58,7 +131,10 @@ void kill_bdev(struct block_device *bdev)
 
 void invalidate_bdev(struct block_device *bdev)
 {
-	kill_bdev(bdev);
+	struct address_space *mapping = bdev->bd_inode->i_mapping;
+
+	if (mapping->nrpages)
+		invalidate_mapping_pages(mapping, 0, -1);
 }
 
 /* ------------------------------------------------------------ direct I/O */
@@ -167,41 +243,146 @@ out:
 	return done ? (ssize_t)done : ret;
 }
 
+/* Dirty cached pages over [pos, pos+len) go to disk before direct I/O there. */
+static int blkdev_sync_cached(struct block_device *bdev, loff_t pos, size_t len)
+{
+	struct address_space *mapping = bdev->bd_inode->i_mapping;
+	int err;
+
+	if (!mapping->nrpages)
+		return 0;
+	err = filemap_fdatawrite_range(mapping, pos, pos + len - 1);
+	if (!err)
+		err = filemap_fdatawait_range(mapping, pos, pos + len - 1);
+	return err;
+}
+
+static void blkdev_drop_cached(struct block_device *bdev, loff_t pos, size_t len)
+{
+	struct address_space *mapping = bdev->bd_inode->i_mapping;
+
+	if (mapping->nrpages)
+		invalidate_inode_pages2_range(mapping, pos >> PAGE_SHIFT,
+					      (pos + len - 1) >> PAGE_SHIFT);
+}
+
 /* ------------------------------------------------------------ file operations */
+
+/* Every segment's address and length OR-ed together (Linux's iov_iter_alignment()). */
+static unsigned long iter_alignment(const struct iov_iter *i)
+{
+	size_t left = i->count, skip = i->iov_offset;
+	unsigned long res = 0, n;
+
+	if (i->iter_type == ITER_UBUF)
+		return ((unsigned long)i->ubuf + skip) | left;
+	for (n = 0; n < i->nr_segs && left; n++, skip = 0) {
+		unsigned long base;
+		size_t len;
+
+		switch (i->iter_type) {
+		case ITER_IOVEC:
+			base = (unsigned long)i->__iov[n].iov_base;
+			len = i->__iov[n].iov_len;
+			break;
+		case ITER_KVEC:
+			base = (unsigned long)i->kvec[n].iov_base;
+			len = i->kvec[n].iov_len;
+			break;
+		default:
+			base = i->bvec[n].bv_offset;
+			len = i->bvec[n].bv_len;
+			break;
+		}
+		len = min(len - skip, left);
+		if (len)
+			res |= (base + skip) | len;
+		left -= len;
+	}
+	return res;
+}
+
+/*
+ * O_DIRECT: straight to the device, coherent with what the cache holds.
+ * As in Linux, the position, the length and the user buffers must be
+ * aligned to the logical block size (EINVAL otherwise).
+ */
+static ssize_t blkdev_direct_io(struct kiocb *iocb, struct iov_iter *iter)
+{
+	struct block_device *bdev = file_bdev(iocb->ki_filp);
+	bool write = iov_iter_rw(iter) == WRITE;
+	size_t count = iov_iter_count(iter);
+	ssize_t ret;
+
+	if ((iocb->ki_pos | iter_alignment(iter)) & (bdev_logical_block_size(bdev) - 1))
+		return -EINVAL;
+
+	ret = blkdev_sync_cached(bdev, iocb->ki_pos, count);
+	if (ret)
+		return ret;
+	ret = blkdev_direct_rw(bdev, iocb->ki_pos, iter, count, write);
+	if (ret > 0) {
+		/* Cached copies of what was just written are stale now. */
+		if (write)
+			blkdev_drop_cached(bdev, iocb->ki_pos, ret);
+		iocb->ki_pos += ret;
+	}
+	return ret;
+}
 
 static ssize_t blkdev_read_iter(struct kiocb *iocb, struct iov_iter *to)
 {
 	struct block_device *bdev = file_bdev(iocb->ki_filp);
 	loff_t size = bdev_nr_bytes(bdev);
-	size_t count = iov_iter_count(to);
+	size_t shorted = 0;
 	ssize_t ret;
 
-	if (iocb->ki_pos >= size || !count)
+	if (iocb->ki_pos >= size || !iov_iter_count(to))
 		return 0;
-	count = min_t(loff_t, count, size - iocb->ki_pos);
-	ret = blkdev_direct_rw(bdev, iocb->ki_pos, to, count, false);
-	if (ret > 0)
-		iocb->ki_pos += ret;
+	if (iov_iter_count(to) > size - iocb->ki_pos) {
+		shorted = iov_iter_count(to) - (size - iocb->ki_pos);
+		iov_iter_truncate(to, size - iocb->ki_pos);
+	}
+	if (iocb->ki_filp->f_flags & O_DIRECT)
+		ret = blkdev_direct_io(iocb, to);
+	else
+		ret = generic_file_read_iter(iocb, to);
+	iov_iter_reexpand(to, iov_iter_count(to) + shorted);
 	return ret;
 }
 
 static ssize_t blkdev_write_iter(struct kiocb *iocb, struct iov_iter *from)
 {
-	struct block_device *bdev = file_bdev(iocb->ki_filp);
+	struct file *file = iocb->ki_filp;
+	struct block_device *bdev = file_bdev(file);
 	loff_t size = bdev_nr_bytes(bdev);
-	size_t count = iov_iter_count(from);
+	size_t shorted = 0;
+	struct blk_plug plug;
 	ssize_t ret;
 
 	if (bdev_read_only(bdev))
 		return -EPERM;
-	if (!count)
+	if (!iov_iter_count(from))
 		return 0;
 	if (iocb->ki_pos >= size)
 		return -ENOSPC;
-	count = min_t(loff_t, count, size - iocb->ki_pos);
-	ret = blkdev_direct_rw(bdev, iocb->ki_pos, from, count, true);
+	if (iov_iter_count(from) > size - iocb->ki_pos) {
+		shorted = iov_iter_count(from) - (size - iocb->ki_pos);
+		iov_iter_truncate(from, size - iocb->ki_pos);
+	}
+	/*
+	 * No i_rwsem, as in Linux: the device size is fixed and concurrent
+	 * writers of one device file are serialised by the page locks.
+	 */
+	blk_start_plug(&plug);
+	if (file->f_flags & O_DIRECT)
+		ret = blkdev_direct_io(iocb, from);
+	else
+		ret = __generic_file_write_iter(iocb, from);
 	if (ret > 0)
-		iocb->ki_pos += ret;
+		ret = generic_write_sync(iocb, ret);
+	blk_finish_plug(&plug);
+	iov_iter_reexpand(from, iov_iter_count(from) + shorted);
 	return ret;
 }
 
@@ -221,20 +402,22 @@ static int blkdev_fsync(struct file *file, loff_t start, loff_t end, int datasyn
 	return err ? err : ferr;
 }
 
+/* The open mode; FMODE_EXCL is kept in f_mode (open(2) clears O_EXCL afterwards). */
 static fmode_t file_to_blk_mode(struct file *file)
 {
-	fmode_t mode = file->f_mode & (FMODE_READ | FMODE_WRITE);
-
-	if (file->f_flags & O_EXCL)
-		mode |= FMODE_EXCL;
-	return mode;
+	return file->f_mode & (FMODE_READ | FMODE_WRITE | FMODE_EXCL);
 }
 
 static int blkdev_open(struct inode *inode, struct file *file)
 {
-	fmode_t mode = file_to_blk_mode(file);
-	struct block_device *bdev = bdev_find_by_dev(inode->i_rdev);
+	struct block_device *bdev;
+	fmode_t mode;
 	int err;
+
+	if (file->f_flags & O_EXCL)
+		file->f_mode |= FMODE_EXCL;
+	mode = file_to_blk_mode(file);
+	bdev = bdev_find_by_dev(inode->i_rdev);
 
 	if (!bdev)
 		return -ENXIO;
@@ -248,7 +431,10 @@ static int blkdev_open(struct inode *inode, struct file *file)
 		return err;
 	}
 	file->private_data = bdev;
+	/* I/O goes to the device's page cache, not the device node's. */
 	file->f_mapping = bdev->bd_inode->i_mapping;
+	file->f_wb_err = errseq_sample(&file->f_mapping->wb_err);
+	file_ra_state_init(&file->f_ra, file->f_mapping);
 	return 0;
 }
 

@@ -26,6 +26,7 @@
 #include <linux/mutex.h>
 #include <linux/seq_file.h>
 #include <linux/proc_fs.h>
+#include <linux/backing-dev.h>
 #include <linux/blkdev.h>
 #include "blk.h"
 
@@ -416,12 +417,19 @@ struct gendisk *blk_mq_alloc_disk(const struct blk_mq_ops *ops, unsigned int que
 	if (!disk->queue)
 		goto out_free;
 	disk->queue->disk = disk;
+	/* Read-ahead window and writeback target of the disk and its partitions. */
+	disk->bdi = bdi_alloc();
+	if (!disk->bdi)
+		goto out_queue;
+	disk->bdi->ra_pages = to_bq(disk->queue)->ra_kb >> (PAGE_SHIFT - 10);
 	disk->part0 = bdev_alloc(disk, 0);
 	if (!disk->part0)
-		goto out_queue;
+		goto out_bdi;
 	disk->part0->bd_device.groups = disk_attr_groups;
 	return disk;
 
+out_bdi:
+	bdi_put(disk->bdi);
 out_queue:
 	blk_free_queue(disk->queue);
 out_free:
@@ -472,6 +480,14 @@ int device_add_disk(struct device *parent, struct gendisk *disk,
 	err = blk_register_queue(disk);
 	if (err)
 		goto out_link;
+	/* The bdi is named after the disk's first device number, as in Linux. */
+	disk->bdi->io_pages = disk->queue->limits.max_sectors >> (PAGE_SHIFT - SECTOR_SHIFT);
+	err = bdi_register(disk->bdi, "%u:%u", disk->major, disk->first_minor);
+	if (err)
+		goto out_queue;
+	if (disk->bdi->dev && sysfs_create_link(&bdev->bd_device.kobj, &disk->bdi->dev->kobj,
+						"bdi"))
+		pr_warn("%s: no bdi link in sysfs\n", disk->disk_name);
 
 	mutex_lock(&disks_mutex);
 	list_add_tail(&p->node, &all_disks);
@@ -485,6 +501,8 @@ int device_add_disk(struct device *parent, struct gendisk *disk,
 	}
 	return 0;
 
+out_queue:
+	blk_unregister_queue(disk);
 out_link:
 	sysfs_remove_link(block_kobj, disk->disk_name);
 	p->slave_link = false;
@@ -519,6 +537,8 @@ void del_gendisk(struct gendisk *disk)
 	blk_queue_mark_dead(disk->queue);
 	blk_drain_queue(disk->queue);
 
+	sysfs_remove_link(&disk->part0->bd_device.kobj, "bdi");
+	bdi_unregister(disk->bdi);
 	blk_unregister_queue(disk);
 	if (p->slave_link)
 		sysfs_remove_link(block_kobj, disk->disk_name);
@@ -539,6 +559,8 @@ void disk_release(struct gendisk *disk)
 {
 	if (disk->queue)
 		blk_free_queue(disk->queue);
+	if (disk->bdi)
+		bdi_put(disk->bdi);
 	kfree(gdp(disk));
 }
 

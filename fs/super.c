@@ -26,6 +26,7 @@
 #include <linux/fs.h>
 #include <linux/mount.h>
 #include <linux/blkdev.h>
+#include <linux/backing-dev.h>
 #include "internal.h"
 
 static LIST_HEAD(super_blocks);
@@ -205,8 +206,8 @@ static int set_bdev_super(struct super_block *s, void *data)
 
 	s->s_bdev = bdev;
 	s->s_dev = bdev->bd_dev;
-	/* NULL until the disk has a backing_dev_info (mm/backing-dev.c). */
 	s->s_bdi = bdev->bd_disk->bdi;
+	bdi_get(s->s_bdi);
 	return 0;
 }
 
@@ -264,6 +265,8 @@ void kill_block_super(struct super_block *sb)
 	generic_shutdown_super(sb);
 	sync_blockdev(bdev);
 	blkdev_put(bdev, bdev_super_mode(0));
+	bdi_put(sb->s_bdi);
+	sb->s_bdi = NULL;
 }
 #endif /* CONFIG_BLOCK */
 

@@ -10,9 +10,12 @@
  * means unused) becomes partition i + 1, with LBAs first..last
  * inclusive.  All LBAs are in logical blocks.
  *
- * Checked before trusting anything: signature, header size, both CRCs,
- * my_lba, first/last usable inside the disk, the entry size, and every
- * entry's range (entries outside the usable area are skipped).
+ * The entry array (at most 1 MiB, entries of 128, 256 or 512 bytes) is
+ * read a sector at a time for its CRC; only the entries that can become
+ * partitions are kept.  Checked before trusting anything: signature,
+ * header size, both CRCs, my_lba, first/last usable inside the disk, the
+ * entry size, and every entry's range (entries outside the usable area
+ * are skipped).
  */
 #include <linux/kernel.h>
 #include <linux/slab.h>
@@ -22,7 +25,6 @@
 #define GPT_HEADER_SIGNATURE	"EFI PART"
 #define GPT_MIN_HEADER_SIZE	92
 #define GPT_ENTRY_MIN_SIZE	128
-#define GPT_MAX_ENTRIES		PART_MAX_SLOTS
 #define EFI_PMBR		0xee
 
 /* Header field offsets. */
@@ -43,11 +45,10 @@
 #define GE_FIRST_LBA		32
 #define GE_LAST_LBA		40
 
-/* CRC-32 (IEEE 802.3, reflected, as UEFI specifies), bit by bit: tables are small. */
-u32 efi_crc32(const void *data, size_t len)
+/* CRC-32 (IEEE 802.3, reflected, as UEFI specifies), bit by bit: the tables are small. */
+static u32 crc32_update(u32 crc, const void *data, size_t len)
 {
 	const u8 *p = data;
-	u32 crc = ~0U;
 	int k;
 
 	while (len--) {
@@ -55,7 +56,12 @@ u32 efi_crc32(const void *data, size_t len)
 		for (k = 0; k < 8; k++)
 			crc = (crc >> 1) ^ (0xEDB88320U & -(crc & 1));
 	}
-	return ~crc;
+	return crc;
+}
+
+u32 efi_crc32(const void *data, size_t len)
+{
+	return ~crc32_update(~0U, data, len);
 }
 
 /* Read logical block lba (lbs bytes) into buf. */
@@ -88,17 +94,38 @@ static bool has_pmbr(struct parsed_partitions *state, u8 *buf)
 	return false;
 }
 
+static bool guid_is_zero(const u8 *g)
+{
+	int i;
+
+	for (i = 0; i < 16; i++)
+		if (g[i])
+			return false;
+	return true;
+}
+
+/* What the parser keeps of an entry. */
+struct gpt_slot {
+	bool used;
+	u64 first, last;
+};
+
+/* Arrays beyond this are not believed (real ones are 16 KiB). */
+#define GPT_MAX_ARRAY_BYTES	(1 << 20)
+
 /*
- * Read and check the header at lba and its entry array; on success
- * *entries is the kmalloc()ed array (nr * esz bytes).
+ * Read and check the header at lba and its entry array, streaming the
+ * array a sector at a time for its CRC and keeping the first nslots
+ * entries in slots[].  0, -EINVAL (bad) or -EIO/-ENOMEM.
  */
 static int gpt_read(struct parsed_partitions *state, u64 lba, u64 last_lba, u8 *hdr,
-		    u8 **entries, u32 *nr_out, u32 *esz_out, u64 *first_out, u64 *last_out)
+		    struct gpt_slot *slots, u32 nslots, u64 *first_out, u64 *last_out)
 {
-	u32 hsize, crc, nr, esz;
+	u32 hsize, crc, nr, esz, i;
 	u64 first, last, array_lba;
-	size_t array_bytes;
-	u8 *array;
+	size_t array_bytes, off;
+	u8 *sect;
+	int err = 0;
 
 	if (read_lba(state, lba, hdr, state->lbs))
 		return -EIO;
@@ -119,63 +146,75 @@ static int gpt_read(struct parsed_partitions *state, u64 lba, u64 last_lba, u8 *
 		return -EINVAL;
 	nr = get_le32(hdr + GH_NUM_ENTRIES);
 	esz = get_le32(hdr + GH_ENTRY_SIZE);
-	if (esz < GPT_ENTRY_MIN_SIZE || (esz & (esz - 1)) || esz > state->lbs || !nr ||
-	    nr > 16384)
+	if (esz < GPT_ENTRY_MIN_SIZE || (esz & (esz - 1)) || esz > SECTOR_SIZE || !nr ||
+	    (u64)nr * esz > GPT_MAX_ARRAY_BYTES)
 		return -EINVAL;
 	array_lba = get_le64(hdr + GH_ENTRIES_LBA);
-	array_bytes = round_up((size_t)nr * esz, state->lbs);
-	if (array_lba > last_lba || array_bytes / state->lbs > last_lba - array_lba + 1)
+	array_bytes = (size_t)nr * esz;
+	if (array_lba > last_lba ||
+	    DIV_ROUND_UP(array_bytes, state->lbs) > last_lba - array_lba + 1)
 		return -EINVAL;
-	array = kmalloc(array_bytes, GFP_KERNEL);
-	if (!array)
+
+	sect = kmalloc(SECTOR_SIZE, GFP_KERNEL);
+	if (!sect)
 		return -ENOMEM;
-	if (read_lba(state, array_lba, array, array_bytes)) {
-		kfree(array);
-		return -EIO;
+	crc = ~0U;
+	memset(slots, 0, nslots * sizeof(*slots));
+	for (off = 0; off < array_bytes; off += SECTOR_SIZE) {
+		size_t n = min_t(size_t, SECTOR_SIZE, array_bytes - off);
+
+		err = state->read_sector(state, array_lba * (state->lbs >> SECTOR_SHIFT) +
+					 off / SECTOR_SIZE, sect);
+		if (err)
+			break;
+		crc = crc32_update(crc, sect, n);
+		/* Entries never straddle sectors: esz divides 512. */
+		for (i = 0; i < n / esz; i++) {
+			u32 idx = off / esz + i;
+			const u8 *e = sect + i * esz;
+
+			if (idx >= nslots || guid_is_zero(e + GE_TYPE_GUID))
+				continue;
+			slots[idx].used = true;
+			slots[idx].first = get_le64(e + GE_FIRST_LBA);
+			slots[idx].last = get_le64(e + GE_LAST_LBA);
+		}
 	}
-	if (efi_crc32(array, (size_t)nr * esz) != get_le32(hdr + GH_ENTRIES_CRC)) {
-		kfree(array);
+	kfree(sect);
+	if (err)
+		return err;
+	if (~crc != get_le32(hdr + GH_ENTRIES_CRC))
 		return -EINVAL;
-	}
-	*entries = array;
-	*nr_out = nr;
-	*esz_out = esz;
 	*first_out = first;
 	*last_out = last;
 	return 0;
-}
-
-static bool guid_is_zero(const u8 *g)
-{
-	int i;
-
-	for (i = 0; i < 16; i++)
-		if (g[i])
-			return false;
-	return true;
 }
 
 int efi_partition(struct parsed_partitions *state)
 {
 	unsigned int ssz = state->lbs >> SECTOR_SHIFT;
 	u64 last_lba = state->capacity / ssz - 1;
-	u8 *hdr, *entries = NULL;
-	u32 nr, esz, i;
+	u32 nslots = state->limit - 1, i;
+	struct gpt_slot *slots;
 	u64 first, last;
+	u8 *hdr;
 	int ret = 0;
 
-	if (state->capacity < 3 * (u64)ssz)
+	if (state->capacity < 3 * (u64)ssz || !nslots)
 		return 0;
 	hdr = kmalloc(max_t(unsigned int, state->lbs, SECTOR_SIZE), GFP_KERNEL);
-	if (!hdr)
-		return -ENOMEM;
+	slots = kcalloc(nslots, sizeof(*slots), GFP_KERNEL);
+	if (!hdr || !slots) {
+		ret = -ENOMEM;
+		goto out;
+	}
 	if (!has_pmbr(state, hdr))
 		goto out;
-	ret = gpt_read(state, 1, last_lba, hdr, &entries, &nr, &esz, &first, &last);
+	ret = gpt_read(state, 1, last_lba, hdr, slots, nslots, &first, &last);
 	if (ret == -ENOMEM)
 		goto out;
 	if (ret) {
-		ret = gpt_read(state, last_lba, last_lba, hdr, &entries, &nr, &esz, &first, &last);
+		ret = gpt_read(state, last_lba, last_lba, hdr, slots, nslots, &first, &last);
 		if (ret == -ENOMEM)
 			goto out;
 		if (ret) {
@@ -186,11 +225,10 @@ int efi_partition(struct parsed_partitions *state)
 		pr_warn("%s: primary GPT header is invalid, using the backup\n", state->name);
 	}
 	strscpy(state->label, "gpt", sizeof(state->label));
-	for (i = 0; i < nr && i + 1 < (u32)state->limit; i++) {
-		const u8 *e = entries + (size_t)i * esz;
-		u64 start = get_le64(e + GE_FIRST_LBA), end = get_le64(e + GE_LAST_LBA);
+	for (i = 0; i < nslots; i++) {
+		u64 start = slots[i].first, end = slots[i].last;
 
-		if (guid_is_zero(e + GE_TYPE_GUID))
+		if (!slots[i].used)
 			continue;
 		if (start > end || start < first || end > last) {
 			pr_warn("%s: GPT entry %u outside the usable area, skipped\n", state->name,
@@ -201,7 +239,7 @@ int efi_partition(struct parsed_partitions *state)
 	}
 	ret = 1;
 out:
-	kfree(entries);
+	kfree(slots);
 	kfree(hdr);
 	return ret;
 }

@@ -14,6 +14,7 @@
 #include <linux/mutex.h>
 #include <linux/stat.h>
 #include <linux/device.h>
+#include "base.h"
 
 static DEFINE_MUTEX(device_mutex);
 
@@ -139,6 +140,9 @@ void device_initialize(struct device *dev)
 {
 	kobject_init(&dev->kobj, &device_ktype);
 	INIT_LIST_HEAD(&dev->class_node);
+	INIT_LIST_HEAD(&dev->bus_node);
+	INIT_LIST_HEAD(&dev->driver_node);
+	mutex_init(&dev->mutex);
 }
 
 int dev_set_name(struct device *dev, const char *fmt, ...)
@@ -207,6 +211,12 @@ int device_add(struct device *dev)
 	}
 	mutex_unlock(&device_mutex);
 
+	err = bus_add_device(dev);
+	if (err) {
+		device_del(dev);
+		return err;
+	}
+
 	if (dev->devt) {
 		umode_t mode;
 		char *name = device_node_name(dev, &mode);
@@ -218,6 +228,7 @@ int device_add(struct device *dev)
 			kfree(name);
 		}
 	}
+	bus_probe_device(dev);
 	return 0;
 
 out_link:
@@ -234,6 +245,7 @@ void device_del(struct device *dev)
 {
 	char link[24];
 
+	bus_remove_device(dev);
 	if (dev->devt) {
 		umode_t mode;
 		char *name = device_node_name(dev, &mode);

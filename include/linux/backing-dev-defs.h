@@ -51,6 +51,14 @@ struct bdi_writeback {
 
 #define WB_registered		0
 #define WB_writeback_running	1
+/*
+ * Set by the block layer while a disk's queue has nearly nr_requests
+ * async (sync) requests out, cleared with wake_up_bit() when it drains
+ * below the off threshold (block/blk-core.c): what writeback tests with
+ * bdi_write_congested() and waits on in congestion_wait().
+ */
+#define WB_async_congested	2
+#define WB_sync_congested	3
 
 struct backing_dev_info {
 	struct list_head bdi_list;	/* all registered bdis; bdi_lock */

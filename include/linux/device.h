@@ -22,12 +22,26 @@
  * or dev->groups before device_add().  Classes are static objects
  * registered once with class_register().
  *
- * There is no bus/driver binding, no uevents and no power management.
+ * Buses and drivers (drivers/base/bus.c, driver.c): a device with
+ * dev->bus set is matched against the bus's drivers when it is added
+ * (and each driver against the bus's unbound devices when it registers);
+ * bus->match() decides, then bus->probe() (or drv->probe()) binds.
+ *	/sys/bus/<bus>/devices/<name>        ->  the device's directory
+ *	/sys/bus/<bus>/drivers/<drv>/<name>  ->  the same, while bound
+ *	/sys/devices/.../<name>/driver       ->  /sys/bus/<bus>/drivers/<drv>
+ *	/sys/devices/.../<name>/subsystem    ->  /sys/bus/<bus>
+ * Removing the device or unregistering the driver calls ->remove().
+ *
+ * There are no uevents and no power management.
  *
  * Locking: device_mutex (drivers/base/core.c) serialises adding and
  * removing devices and class membership.  A struct device is reference
  * counted through its kobject (get_device()/put_device()); the last put
  * calls dev->release (device_create()'s devices free themselves).
+ * dev->mutex (device_lock()) is held across probe and remove, and
+ * guards dev->driver; a bus's own mutex guards only its lists and is
+ * never held while a driver runs, so a probe may add devices (to any
+ * bus).  Lock order: dev->mutex, then the bus mutex, then device_mutex.
  */
 #ifndef _LINUX_DEVICE_H
 #define _LINUX_DEVICE_H
@@ -37,8 +51,42 @@
 #include <linux/kobject.h>
 #include <linux/sysfs.h>
 #include <linux/kdev_t.h>
+#include <linux/mutex.h>
+#include <linux/printk.h>
 
 struct device;
+struct device_driver;
+struct subsys_private;
+struct driver_private;
+
+/*
+ * A bus: a kind of device that drivers bind to (pci, virtio).  A static
+ * object, registered once with bus_register().
+ */
+struct bus_type {
+	const char *name;
+	/* Non-zero if drv can drive dev (its id table lists the device). */
+	int (*match)(struct device *dev, struct device_driver *drv);
+	/* Bind: the bus's probe calls its driver type's probe; 0 = bound. */
+	int (*probe)(struct device *dev);
+	void (*remove)(struct device *dev);
+	/* Attributes every device on the bus gets (created by device_add()). */
+	const struct attribute_group **dev_groups;
+	struct subsys_private *p;	/* drivers/base/bus.c */
+};
+
+/*
+ * A driver, usually embedded in a bus-specific one (struct pci_driver).
+ * It must stay in memory after driver_unregister() (drivers are static
+ * objects).  probe and remove are used when the bus has none.
+ */
+struct device_driver {
+	const char *name;
+	struct bus_type *bus;
+	int (*probe)(struct device *dev);
+	int (*remove)(struct device *dev);
+	struct driver_private *p;	/* drivers/base/bus.c */
+};
 
 struct class {
 	const char *name;
@@ -64,6 +112,13 @@ struct device {
 	void (*release)(struct device *dev);
 	struct list_head class_node;	/* in class->devices; device_mutex */
 	const char *init_name;		/* the name for device_add(), if not set yet */
+	struct bus_type *bus;		/* set before device_add(); NULL: no bus */
+	struct device_driver *driver;	/* bound driver; dev->mutex */
+	struct mutex mutex;		/* device_lock(): probe/remove/driver */
+	/* Private to drivers/base/bus.c. */
+	struct list_head bus_node;	/* in the bus's device list; bus mutex */
+	struct list_head driver_node;	/* in the bound driver's list; bus mutex */
+	bool on_bus;			/* added to bus->p lists and sysfs */
 };
 
 struct device_attribute {
@@ -101,6 +156,48 @@ static inline void dev_set_drvdata(struct device *dev, void *data)
 {
 	dev->driver_data = data;
 }
+
+static inline void device_lock(struct device *dev)
+{
+	mutex_lock(&dev->mutex);
+}
+
+static inline void device_unlock(struct device *dev)
+{
+	mutex_unlock(&dev->mutex);
+}
+
+/* Messages prefixed with the driver (or bus) and device name, as Linux prints them. */
+const char *dev_driver_string(const struct device *dev);
+#define dev_printk(level, dev, fmt, ...) \
+	printk(level "%s %s: " fmt, dev_driver_string(dev), dev_name(dev), ##__VA_ARGS__)
+#define dev_err(dev, fmt, ...)	dev_printk(KERN_ERR, dev, fmt, ##__VA_ARGS__)
+#define dev_warn(dev, fmt, ...)	dev_printk(KERN_WARNING, dev, fmt, ##__VA_ARGS__)
+#define dev_notice(dev, fmt, ...) dev_printk(KERN_NOTICE, dev, fmt, ##__VA_ARGS__)
+#define dev_info(dev, fmt, ...)	dev_printk(KERN_INFO, dev, fmt, ##__VA_ARGS__)
+#define dev_dbg(dev, fmt, ...)	do { } while (0)
+
+/* Buses (drivers/base/bus.c): creates /sys/bus/<name>/{devices,drivers}. */
+int bus_register(struct bus_type *bus);
+void bus_unregister(struct bus_type *bus);
+/*
+ * Call fn for each device on bus (after start, if given) until it returns
+ * non-zero; returns that value.  fn runs with no lock held and a reference
+ * on dev.
+ */
+int bus_for_each_dev(struct bus_type *bus, struct device *start, void *data,
+		     int (*fn)(struct device *dev, void *data));
+/* The first device match() accepts, with a reference (put_device()), or NULL. */
+struct device *bus_find_device(struct bus_type *bus, struct device *start, const void *data,
+			       int (*match)(struct device *dev, const void *data));
+
+/* Drivers (drivers/base/driver.c): register binds to every matching unbound device. */
+int driver_register(struct device_driver *drv);
+void driver_unregister(struct device_driver *drv);
+/* Bind dev to a matching driver if it has none: 1 bound, 0 none matched, -errno. */
+int device_attach(struct device *dev);
+/* Unbind dev from its driver (->remove()), if bound. */
+void device_release_driver(struct device *dev);
 
 int class_register(struct class *cls);
 void class_unregister(struct class *cls);
