@@ -178,6 +178,8 @@ static int filemap_rw_test(void)
 		goto out;
 	}
 	readpage_calls = readahead_calls = readahead_pages = 0;
+	/* File the pages other CPUs' LRU batches still hold. */
+	lru_add_drain_all();
 	file->f_ra.prev_pos = -1;
 	for (pos = 0; pos < size;) {
 		loff_t at = pos;
@@ -208,6 +210,8 @@ static int filemap_rw_test(void)
 			page && PageActive(page));
 		goto out_put;
 	}
+	/* File the pages other CPUs' LRU batches still hold. */
+	lru_add_drain_all();
 	file->f_ra.prev_pos = -1;
 	for (pos = 0; pos < size;)
 		if (kernel_read(file, buf, 1000, &pos) <= 0)

@@ -179,10 +179,15 @@ static bool in_local_batch(struct page *page)
 	return false;
 }
 
-static void activate_page(struct page *page)
+/*
+ * Move page to the active list; false if it could not be done now (it
+ * waits in another CPU's batch, or reclaim has it isolated).
+ */
+static bool activate_page(struct page *page)
 {
 	struct lruvec *lruvec = page_lruvec(page);
 	unsigned long flags;
+	bool done = true;
 
 	spin_lock_irqsave(&lruvec->lru_lock, flags);
 	if (PageLRU(page)) {
@@ -196,8 +201,11 @@ static void activate_page(struct page *page)
 		/* Not filed yet: the drain puts it on the active list. */
 		SetPageActive(page);
 		count_vm_event(PGACTIVATE);
+	} else {
+		done = false;
 	}
 	spin_unlock_irqrestore(&lruvec->lru_lock, flags);
+	return done;
 }
 
 /*
@@ -215,8 +223,9 @@ void mark_page_accessed(struct page *page)
 	}
 	if (PageActive(page) || PageUnevictable(page))
 		return;
-	activate_page(page);
-	ClearPageReferenced(page);
+	/* Not possible now: PG_referenced stays, the next use tries again. */
+	if (activate_page(page))
+		ClearPageReferenced(page);
 }
 
 /* ------------------------------------------------------------ isolation */
