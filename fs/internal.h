@@ -21,7 +21,8 @@ bool mnt_parent_of(struct vfsmount *m, struct vfsmount **parent, struct dentry *
 void mount_lock_for_dpath(void);
 void mount_unlock_for_dpath(void);
 /* "/proc/mounts" text for the namespace; returns the length or -ENOMEM. */
-int mounts_format(char *buf, size_t size);
+struct seq_file;
+int mounts_seq_show(struct seq_file *m);
 
 /* init/do_mounts.c: the root file system type. */
 extern struct file_system_type rootfs_fs_type;

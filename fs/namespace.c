@@ -32,6 +32,7 @@
 #include <linux/fs_struct.h>
 #include <linux/namei.h>
 #include <linux/mount.h>
+#include <linux/seq_file.h>
 #include <linux/syscalls.h>
 #include <linux/initrd.h>
 #include <asm/uaccess.h>
@@ -728,11 +729,30 @@ unsigned int count_mounts_ns(void)
 	return READ_ONCE(init_mnt_ns.mounts);
 }
 
-int mounts_format(char *buf, size_t size)
+/*
+ * /proc/mounts: "device mountpoint type options 0 0" per mount, options
+ * as Linux prints them - ro/rw, the super block flags, the per-mount
+ * flags, then what the file system's ->show_options adds.  Names with
+ * spaces, tabs, newlines or backslashes are octal-escaped like Linux's.
+ */
+int mounts_seq_show(struct seq_file *m)
 {
+	static const struct { unsigned long flag; const char *name; } sb_opts[] = {
+		{ SB_SYNCHRONOUS, ",sync" },
+		{ SB_DIRSYNC, ",dirsync" },
+		{ SB_LAZYTIME, ",lazytime" },
+	}, mnt_opts[] = {
+		{ MNT_NOSUID, ",nosuid" },
+		{ MNT_NODEV, ",nodev" },
+		{ MNT_NOEXEC, ",noexec" },
+		{ MNT_NOATIME, ",noatime" },
+		{ MNT_NODIRATIME, ",nodiratime" },
+		{ MNT_RELATIME, ",relatime" },
+		{ MNT_NOSYMFOLLOW, ",nosymfollow" },
+	};
 	struct mount *mnt;
 	char *pathbuf;
-	int len = 0;
+	int err = 0;
 
 	pathbuf = kmalloc(PATH_MAX, GFP_KERNEL);
 	if (!pathbuf)
@@ -740,17 +760,31 @@ int mounts_format(char *buf, size_t size)
 	down_read(&namespace_sem);
 	list_for_each_entry(mnt, &init_mnt_ns.list, mnt_list) {
 		struct path p = { &mnt->mnt, mnt->mnt.mnt_root };
+		struct super_block *sb = mnt->mnt.mnt_sb;
 		char *s = d_path(&p, pathbuf, PATH_MAX);
 
 		if (IS_ERR(s))
 			continue;
-		len += scnprintf(buf + len, size - len, "%s %s %s %s 0 0\n", mnt->mnt_devname, s,
-				 mnt->mnt.mnt_sb->s_type->name,
-				 __mnt_is_readonly(&mnt->mnt) ? "ro" : "rw");
+		seq_escape_str(m, mnt->mnt_devname, " \t\n\\");
+		seq_putc(m, ' ');
+		seq_escape_str(m, s, " \t\n\\");
+		seq_printf(m, " %s %s", sb->s_type->name, __mnt_is_readonly(&mnt->mnt) ? "ro" : "rw");
+		for (unsigned int i = 0; i < ARRAY_SIZE(sb_opts); i++)
+			if (sb->s_flags & sb_opts[i].flag)
+				seq_puts(m, sb_opts[i].name);
+		for (unsigned int i = 0; i < ARRAY_SIZE(mnt_opts); i++)
+			if (mnt->mnt.mnt_flags & mnt_opts[i].flag)
+				seq_puts(m, mnt_opts[i].name);
+		if (sb->s_op && sb->s_op->show_options) {
+			err = sb->s_op->show_options(m, mnt->mnt.mnt_root);
+			if (err)
+				break;
+		}
+		seq_puts(m, " 0 0\n");
 	}
 	up_read(&namespace_sem);
 	kfree(pathbuf);
-	return len;
+	return err;
 }
 
 /* ------------------------------------------------------------ system calls */

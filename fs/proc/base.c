@@ -528,19 +528,10 @@ static const struct file_operations proc_pid_maps_operations = {
 
 /* ------------------------------------------------------------ mounts */
 
-/* The mount table; a table that did not fit is printed again into a bigger buffer. */
+/* The mount table (fs/namespace.c); seq_file retries a table that did not fit. */
 static int mounts_show(struct seq_file *m, void *v)
 {
-	size_t avail = m->size - m->count;
-	int n = mounts_format(m->buf + m->count, avail);
-
-	if (n < 0)
-		return n;
-	if ((size_t)n + 1 >= avail)
-		m->count = m->size;
-	else
-		m->count += n;
-	return 0;
+	return mounts_seq_show(m);
 }
 
 static int mounts_open(struct inode *inode, struct file *file)
