@@ -27,6 +27,7 @@
 #include <linux/namei.h>
 #include <linux/mount.h>
 #include <linux/syscalls.h>
+#include <uapi/linux/falloc.h>
 #include "internal.h"
 
 /* O_PATH descriptors: no operations at all. */
@@ -368,6 +369,65 @@ out:
 SYSCALL_DEFINE2(ftruncate, unsigned int, fd, unsigned long, length)
 {
 	return do_sys_ftruncate(fd, (loff_t)length, 0);
+}
+
+/* ------------------------------------------------------------ fallocate */
+
+#define FALLOC_FL_SUPPORTED_MASK (FALLOC_FL_KEEP_SIZE | FALLOC_FL_PUNCH_HOLE | \
+				  FALLOC_FL_COLLAPSE_RANGE | FALLOC_FL_ZERO_RANGE | \
+				  FALLOC_FL_INSERT_RANGE | FALLOC_FL_UNSHARE_RANGE)
+
+/*
+ * The checks Linux makes, in its order, before the file system sees the
+ * request; a file system without ->fallocate (ext2, ramfs) answers
+ * EOPNOTSUPP, which tells posix_fallocate() in libc to write zeros itself.
+ */
+int vfs_fallocate(struct file *file, int mode, loff_t offset, loff_t len)
+{
+	struct inode *inode = file_inode(file);
+	int err;
+
+	if (offset < 0 || len <= 0)
+		return -EINVAL;
+	if (mode & ~FALLOC_FL_SUPPORTED_MASK)
+		return -EOPNOTSUPP;
+	/* Punching a hole never changes the size. */
+	if ((mode & FALLOC_FL_PUNCH_HOLE) && !(mode & FALLOC_FL_KEEP_SIZE))
+		return -EOPNOTSUPP;
+	if ((mode & FALLOC_FL_ZERO_RANGE) && (mode & FALLOC_FL_PUNCH_HOLE))
+		return -EINVAL;
+	if (!(file->f_mode & FMODE_WRITE))
+		return -EBADF;
+	if ((mode & ~FALLOC_FL_KEEP_SIZE) && IS_APPEND(inode))
+		return -EPERM;
+	if (IS_IMMUTABLE(inode))
+		return -EPERM;
+	if (S_ISFIFO(inode->i_mode))
+		return -ESPIPE;
+	if (S_ISDIR(inode->i_mode))
+		return -EISDIR;
+	if (!S_ISREG(inode->i_mode) && !S_ISBLK(inode->i_mode))
+		return -ENODEV;
+	if (offset + len > inode->i_sb->s_maxbytes || offset + len < 0)
+		return -EFBIG;
+	if (!file->f_op->fallocate)
+		return -EOPNOTSUPP;
+	err = file->f_op->fallocate(file, mode, offset, len);
+	if (!err)
+		file_update_time(file);
+	return err;
+}
+
+SYSCALL_DEFINE4(fallocate, int, fd, int, mode, loff_t, offset, loff_t, len)
+{
+	struct fd f = fdget(fd);
+	int err;
+
+	if (!f.file)
+		return -EBADF;
+	err = vfs_fallocate(f.file, mode, offset, len);
+	fdput(f);
+	return err;
 }
 
 /* ------------------------------------------------------------ access */

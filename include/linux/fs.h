@@ -594,7 +594,11 @@ int sync_filesystem(struct super_block *sb);
 
 /* ---------------------------------------------------------------- file */
 
+/* fallocate(2) after the generic checks (fs/open.c). */
+int vfs_fallocate(struct file *file, int mode, loff_t offset, loff_t len);
+
 #define IOCB_APPEND		(1 << 1)
+#define IOCB_DIRECT		(1 << 2)	/* O_DIRECT: ->direct_IO, not the page cache */
 #define IOCB_DSYNC		(1 << 4)
 #define IOCB_SYNC		(1 << 5)
 #define IOCB_NOWAIT		(1 << 7)
