@@ -51,6 +51,8 @@ static int iocb_flags(struct file *file)
 
 	if (file->f_flags & O_APPEND)
 		res |= IOCB_APPEND;
+	if (file->f_flags & O_DIRECT)
+		res |= IOCB_DIRECT;
 	if (file->f_flags & O_DSYNC)
 		res |= IOCB_DSYNC;
 	if (file->f_flags & __O_SYNC)

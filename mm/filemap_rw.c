@@ -23,6 +23,10 @@
  * the user buffer faulted in before the page is locked, and throttles
  * in balance_dirty_pages_ratelimited() after each page.
  *
+ * O_DIRECT (IOCB_DIRECT) reads and writes go to ->direct_IO around the
+ * cache, keeping it coherent: dirty pages over the range are written
+ * back first, and a direct write drops the cached pages it overwrote.
+ *
  * Locking: generic_file_write_iter() takes i_rwsem for the whole write
  * (size checks, O_APPEND position and the copy are atomic with respect
  * to other writers and truncate); readers take no inode lock and rely
@@ -148,6 +152,59 @@ read:
 	return page;
 }
 
+/*
+ * O_DIRECT read: write back dirty cached pages over the range first, so
+ * the device holds what the cache would have returned, then let the file
+ * system move the data (->direct_IO).  Advances ki_pos.
+ */
+static ssize_t generic_file_direct_read(struct kiocb *iocb, struct iov_iter *iter)
+{
+	struct address_space *mapping = iocb->ki_filp->f_mapping;
+	loff_t pos = iocb->ki_pos;
+	size_t count = iov_iter_count(iter);
+	ssize_t n;
+	int err;
+
+	if (pos >= i_size_read(mapping->host))
+		return 0;
+	err = filemap_write_and_wait_range(mapping, pos, pos + count - 1);
+	if (err)
+		return err;
+	n = mapping->a_ops->direct_IO(iocb, iter);
+	if (n > 0)
+		iocb->ki_pos += n;
+	return n;
+}
+
+/*
+ * O_DIRECT write (i_rwsem held): write back and drop the cached pages of
+ * the range, write around the cache, and drop them again - a reader may
+ * have brought stale copies in meanwhile.  Pages that cannot be dropped
+ * (mapped, or under I/O) make the write fall back to the page cache, as
+ * Linux does, so no cached copy ever disagrees with the disk.
+ */
+static ssize_t generic_file_direct_write(struct kiocb *iocb, struct iov_iter *from)
+{
+	struct address_space *mapping = iocb->ki_filp->f_mapping;
+	loff_t pos = iocb->ki_pos;
+	size_t count = iov_iter_count(from);
+	pgoff_t first = pos >> PAGE_SHIFT, last = (pos + count - 1) >> PAGE_SHIFT;
+	ssize_t n;
+	int err;
+
+	err = filemap_write_and_wait_range(mapping, pos, pos + count - 1);
+	if (err)
+		return err;
+	if (invalidate_inode_pages2_range(mapping, first, last))
+		return 0;	/* the caller writes it through the cache instead */
+	n = mapping->a_ops->direct_IO(iocb, from);
+	if (mapping->nrpages)
+		invalidate_inode_pages2_range(mapping, first, last);
+	if (n > 0)
+		iocb->ki_pos += n;
+	return n;
+}
+
 ssize_t generic_file_read_iter(struct kiocb *iocb, struct iov_iter *iter)
 {
 	struct file *file = iocb->ki_filp;
@@ -167,6 +224,15 @@ ssize_t generic_file_read_iter(struct kiocb *iocb, struct iov_iter *iter)
 	if (pos >= inode->i_sb->s_maxbytes)
 		return 0;
 	iov_iter_truncate(iter, inode->i_sb->s_maxbytes - pos);
+	if (iocb->ki_flags & IOCB_DIRECT) {
+		ssize_t n = generic_file_direct_read(iocb, iter);
+
+		/* Done, failed, or at EOF: the page cache has nothing to add. */
+		if (n < 0 || !iov_iter_count(iter) || iocb->ki_pos >= i_size_read(inode))
+			return n;
+		done = n;
+		pos = iocb->ki_pos;
+	}
 	last_index = (pos + iov_iter_count(iter) + PAGE_SIZE - 1) >> PAGE_SHIFT;
 
 	while (iov_iter_count(iter)) {
@@ -317,6 +383,28 @@ ssize_t __generic_file_write_iter(struct kiocb *iocb, struct iov_iter *from)
 	if (err)
 		return err;
 	file_update_time(file);
+	if (iocb->ki_flags & IOCB_DIRECT) {
+		loff_t pos = iocb->ki_pos;
+		ssize_t direct = generic_file_direct_write(iocb, from);
+
+		if (direct < 0 || !iov_iter_count(from))
+			return direct;
+		/*
+		 * The rest (a hole the file system would not fill directly,
+		 * an uncacheable range) goes through the cache and straight
+		 * on to the disk, so O_DIRECT's "on the device" promise holds.
+		 */
+		pos = iocb->ki_pos;
+		written = generic_perform_write(file, from, pos);
+		if (written <= 0)
+			return direct ? direct : written;
+		iocb->ki_pos += written;
+		err = filemap_write_and_wait_range(file->f_mapping, pos, pos + written - 1);
+		if (!err)
+			invalidate_mapping_pages(file->f_mapping, pos >> PAGE_SHIFT,
+						 (pos + written - 1) >> PAGE_SHIFT);
+		return direct + written;
+	}
 	written = generic_perform_write(file, from, iocb->ki_pos);
 	if (written > 0)
 		iocb->ki_pos += written;

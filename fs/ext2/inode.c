@@ -20,6 +20,7 @@
  * under ei->truncate_mutex (indirect.c); fields read by write_inode
  * without locks (a racing change marks the inode dirty again).
  */
+#include <linux/direct-io.h>
 #include <linux/kernel.h>
 #include <linux/errno.h>
 #include <linux/slab.h>
@@ -574,6 +575,14 @@ static bool ext2_releasepage(struct page *page, gfp_t gfp)
 	return try_to_free_buffers(page);
 }
 
+/* O_DIRECT: straight between the caller's pages and the disk (fs/direct-io.c). */
+static ssize_t ext2_direct_IO(struct kiocb *iocb, struct iov_iter *iter)
+{
+	struct inode *inode = iocb->ki_filp->f_mapping->host;
+
+	return blockdev_direct_IO(iocb, inode, iter, ext2_get_block);
+}
+
 const struct address_space_operations ext2_aops = {
 	.readpage = ext2_readpage,
 	.readahead = ext2_readahead,
@@ -585,4 +594,5 @@ const struct address_space_operations ext2_aops = {
 	.bmap = ext2_bmap,
 	.invalidatepage = block_invalidatepage,
 	.releasepage = ext2_releasepage,
+	.direct_IO = ext2_direct_IO,
 };
