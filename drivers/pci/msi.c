@@ -350,6 +350,9 @@ int pci_alloc_irq_vectors(struct pci_dev *dev, unsigned int min_vecs, unsigned i
 
 	if (!min_vecs || min_vecs > max_vecs || dev->msi_enabled || dev->msix_enabled)
 		return -EINVAL;
+	/* Messages are memory writes: without bus mastering they go nowhere. */
+	if (msi_ok && (flags & (PCI_IRQ_MSI | PCI_IRQ_MSIX)) && !dev->is_busmaster)
+		dev_warn(&dev->dev, "MSI needs bus mastering: call pci_set_master() first\n");
 	if (msi_ok && (flags & PCI_IRQ_MSIX) && dev->msix_cap) {
 		n = pci_msix_vec_count(dev);
 		if (n >= (int)min_vecs) {

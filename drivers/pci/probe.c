@@ -171,12 +171,17 @@ void pci_print_resource(struct pci_dev *dev, const char *what, const struct reso
 
 	if (!res->flags)
 		return;
-	dev_info(&dev->dev, "%s: [%s %#llx-%#llx%s%s%s%s]\n", what, io ? "io " : "mem",
-		 (u64)res->start, (u64)res->end,
-		 res->flags & IORESOURCE_MEM_64 ? " 64bit" : "",
-		 res->flags & IORESOURCE_PREFETCH ? " pref" : "",
-		 res->flags & IORESOURCE_UNSET ? " unassigned" : "",
-		 res->flags & IORESOURCE_DISABLED ? " disabled" : "");
+	/* Linux's %pR widths: 4 hex digits for ports, 8 for memory. */
+	if (io)
+		dev_info(&dev->dev, "%s [io  %#06llx-%#06llx%s]\n", what, (u64)res->start,
+			 (u64)res->end, res->flags & IORESOURCE_UNSET ? " unassigned" : "");
+	else
+		dev_info(&dev->dev, "%s [mem %#010llx-%#010llx%s%s%s%s]\n", what,
+			 (u64)res->start, (u64)res->end,
+			 res->flags & IORESOURCE_MEM_64 ? " 64bit" : "",
+			 res->flags & IORESOURCE_PREFETCH ? " pref" : "",
+			 res->flags & IORESOURCE_UNSET ? " unassigned" : "",
+			 res->flags & IORESOURCE_DISABLED ? " disabled" : "");
 }
 
 void pci_read_bases(struct pci_dev *dev, unsigned int howmany, int rom)
@@ -309,9 +314,9 @@ static int pci_setup_device(struct pci_dev *dev, u32 id)
 		char what[24];
 
 		if (i < PCI_ROM_RESOURCE)
-			snprintf(what, sizeof(what), "reg %#x", PCI_BASE_ADDRESS_0 + 4 * i);
+			snprintf(what, sizeof(what), "reg %#x:", PCI_BASE_ADDRESS_0 + 4 * i);
 		else if (i == PCI_ROM_RESOURCE)
-			snprintf(what, sizeof(what), "reg %#x",
+			snprintf(what, sizeof(what), "reg %#x:",
 				 dev->hdr_type == PCI_HEADER_TYPE_BRIDGE ? PCI_ROM_ADDRESS1 :
 									  PCI_ROM_ADDRESS);
 		else

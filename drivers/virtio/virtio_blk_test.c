@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * End-to-end transport self test on a real virtio block device (QEMU's
- * -drive if=virtio), without the block layer: a throw-away virtio
- * driver binds to a virtio-blk device nobody else drives (skipped when
- * virtio_blk has it, or there is none), which exercises the bus match,
- * feature negotiation, find_vqs with MSI-X or INTx, and interrupt
- * driven completion.  It reads sector 0 twice - one data piece, then
+ * -drive if=virtio), without the block layer: the first virtio-blk
+ * device is taken from virtio_blk if that drives it (which exercises its
+ * remove: del_gendisk, reset, queues freed), a throw-away virtio driver
+ * binds to it (bus match, feature negotiation, find_vqs with MSI-X or
+ * INTx, interrupt-driven completion), and afterwards the device goes
+ * back to virtio_blk (a second probe of the same device).  It reads sector 0 twice - one data piece, then
  * eight (chained or indirect) - and compares, then reads past the end
  * and expects VIRTIO_BLK_S_IOERR.
  */
@@ -151,16 +152,43 @@ static struct virtio_driver st_blk_driver = {
 	.remove = st_blk_remove,
 };
 
+static int match_blk(struct device *dev, const void *data)
+{
+	return dev_to_virtio(dev)->id.device == VIRTIO_ID_BLOCK;
+}
+
 static int virtio_blk_transport_test(void)
 {
+	struct device_driver *owner;
+	struct device *dev;
 	int err;
+
+	dev = bus_find_device(&virtio_bus, NULL, NULL, match_blk);
+	if (!dev) {
+		st_diag("no virtio block device");
+		return ST_SKIP;
+	}
+	device_lock(dev);
+	owner = dev->driver;
+	device_unlock(dev);
+	if (owner) {
+		st_diag("taking %s from %s", dev_name(dev), owner->name);
+		device_release_driver(dev);
+	}
 
 	st_result = ST_SKIP;
 	err = register_virtio_driver(&st_blk_driver);
+	if (!err)
+		unregister_virtio_driver(&st_blk_driver);
+
+	if (owner && (device_attach(dev) != 1 || READ_ONCE(dev->driver) != owner)) {
+		st_diag("%s did not go back to %s", dev_name(dev), owner->name);
+		st_result = -1;
+	}
+	put_device(dev);
 	ST_ASSERT(!err, "register_virtio_driver: %d", err);
-	unregister_virtio_driver(&st_blk_driver);
 	if (st_result == ST_SKIP)
-		st_diag("no virtio block device without a driver");
+		st_diag("the test driver did not bind");
 	return st_result;
 }
 DEFINE_SELFTEST("virtio: read sector 0 of a virtio-blk device through a virtqueue",
