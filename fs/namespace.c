@@ -32,6 +32,7 @@
 #include <linux/fs_struct.h>
 #include <linux/namei.h>
 #include <linux/mount.h>
+#include <linux/seq_file.h>
 #include <linux/syscalls.h>
 #include <linux/initrd.h>
 #include <asm/uaccess.h>
@@ -728,6 +729,41 @@ unsigned int count_mounts_ns(void)
 	return READ_ONCE(init_mnt_ns.mounts);
 }
 
+/*
+ * The options field of a /proc/mounts line, in Linux's order: rw/ro, the
+ * super block flags, the mount flags, then the file system's own
+ * (->show_options, each with a leading comma).
+ */
+static void show_mount_options(struct seq_file *m, struct mount *mnt)
+{
+	struct super_block *sb = mnt->mnt.mnt_sb;
+	int flags = mnt->mnt.mnt_flags;
+
+	seq_puts(m, __mnt_is_readonly(&mnt->mnt) ? "ro" : "rw");
+	if (sb->s_flags & SB_SYNCHRONOUS)
+		seq_puts(m, ",sync");
+	if (sb->s_flags & SB_DIRSYNC)
+		seq_puts(m, ",dirsync");
+	if (sb->s_flags & SB_LAZYTIME)
+		seq_puts(m, ",lazytime");
+	if (flags & MNT_NOSUID)
+		seq_puts(m, ",nosuid");
+	if (flags & MNT_NODEV)
+		seq_puts(m, ",nodev");
+	if (flags & MNT_NOEXEC)
+		seq_puts(m, ",noexec");
+	if (flags & MNT_NOATIME)
+		seq_puts(m, ",noatime");
+	if (flags & MNT_NODIRATIME)
+		seq_puts(m, ",nodiratime");
+	if (flags & MNT_RELATIME)
+		seq_puts(m, ",relatime");
+	if (flags & MNT_NOSYMFOLLOW)
+		seq_puts(m, ",nosymfollow");
+	if (sb->s_op && sb->s_op->show_options)
+		sb->s_op->show_options(m, mnt->mnt.mnt_root);
+}
+
 int mounts_format(char *buf, size_t size)
 {
 	struct mount *mnt;
@@ -744,9 +780,15 @@ int mounts_format(char *buf, size_t size)
 
 		if (IS_ERR(s))
 			continue;
-		len += scnprintf(buf + len, size - len, "%s %s %s %s 0 0\n", mnt->mnt_devname, s,
-				 mnt->mnt.mnt_sb->s_type->name,
-				 __mnt_is_readonly(&mnt->mnt) ? "ro" : "rw");
+		struct seq_file line = { .buf = buf, .size = size };
+
+		len += scnprintf(buf + len, size - len, "%s %s %s ", mnt->mnt_devname, s,
+				 mnt->mnt.mnt_sb->s_type->name);
+		/* A full buffer leaves count at size: the caller retries bigger. */
+		line.count = len;
+		show_mount_options(&line, mnt);
+		len = line.count;
+		len += scnprintf(buf + len, size - len, " 0 0\n");
 	}
 	up_read(&namespace_sem);
 	kfree(pathbuf);
