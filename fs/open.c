@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Opening and closing files, and the calls that act on an inode's
- * attributes by name or descriptor: truncate, chmod, chown, access,
- * chdir/fchdir/chroot, umask.
+ * attributes by name or descriptor: truncate, fallocate, chmod, chown,
+ * access, chdir/fchdir/chroot, umask.
  *
  * Interface: do_sys_openat2() (open/openat/creat), vfs_open() and
  * do_dentry_open() (turning a path into an open file), filp_open() and
  * file_open_root() for the kernel, dentry_open(), filp_close(),
- * do_truncate(), chmod_common(), chown_common(), do_faccessat().
+ * do_truncate(), vfs_fallocate(), chmod_common(), chown_common(),
+ * do_faccessat().
  *
  * An open for writing takes write access to the inode (refused with
  * ETXTBSY while it is being executed) and to the mount (EROFS on a
@@ -27,6 +28,7 @@
 #include <linux/namei.h>
 #include <linux/mount.h>
 #include <linux/syscalls.h>
+#include <uapi/linux/falloc.h>
 #include "internal.h"
 
 /* O_PATH descriptors: no operations at all. */
@@ -368,6 +370,67 @@ out:
 SYSCALL_DEFINE2(ftruncate, unsigned int, fd, unsigned long, length)
 {
 	return do_sys_ftruncate(fd, (loff_t)length, 0);
+}
+
+/* ------------------------------------------------------------ fallocate */
+
+#define FALLOC_FL_SUPPORTED_MASK	(FALLOC_FL_KEEP_SIZE | FALLOC_FL_PUNCH_HOLE | \
+					 FALLOC_FL_COLLAPSE_RANGE | FALLOC_FL_ZERO_RANGE | \
+					 FALLOC_FL_INSERT_RANGE | FALLOC_FL_UNSHARE_RANGE)
+
+/*
+ * Linux's checks, in Linux's order (the errno a program sees depends on
+ * it); a file system without ->fallocate gets EOPNOTSUPP, as on Linux.
+ */
+int vfs_fallocate(struct file *file, int mode, loff_t offset, loff_t len)
+{
+	struct inode *inode = file_inode(file);
+
+	if (offset < 0 || len <= 0)
+		return -EINVAL;
+	if (mode & ~FALLOC_FL_SUPPORTED_MASK)
+		return -EOPNOTSUPP;
+	if ((mode & (FALLOC_FL_PUNCH_HOLE | FALLOC_FL_ZERO_RANGE)) ==
+	    (FALLOC_FL_PUNCH_HOLE | FALLOC_FL_ZERO_RANGE))
+		return -EOPNOTSUPP;
+	if ((mode & FALLOC_FL_PUNCH_HOLE) && !(mode & FALLOC_FL_KEEP_SIZE))
+		return -EOPNOTSUPP;
+	if ((mode & FALLOC_FL_COLLAPSE_RANGE) && (mode & ~FALLOC_FL_COLLAPSE_RANGE))
+		return -EINVAL;
+	if ((mode & FALLOC_FL_INSERT_RANGE) && (mode & ~FALLOC_FL_INSERT_RANGE))
+		return -EINVAL;
+	if ((mode & FALLOC_FL_UNSHARE_RANGE) &&
+	    (mode & ~(FALLOC_FL_UNSHARE_RANGE | FALLOC_FL_KEEP_SIZE)))
+		return -EINVAL;
+	if (!(file->f_mode & FMODE_WRITE))
+		return -EBADF;
+	if ((mode & ~FALLOC_FL_KEEP_SIZE) && IS_APPEND(inode))
+		return -EPERM;
+	if (IS_IMMUTABLE(inode))
+		return -EPERM;
+	if (S_ISFIFO(inode->i_mode))
+		return -ESPIPE;
+	if (S_ISDIR(inode->i_mode))
+		return -EISDIR;
+	if (!S_ISREG(inode->i_mode) && !S_ISBLK(inode->i_mode))
+		return -ENODEV;
+	if (len > inode->i_sb->s_maxbytes || offset > inode->i_sb->s_maxbytes - len)
+		return -EFBIG;
+	if (!file->f_op->fallocate)
+		return -EOPNOTSUPP;
+	return file->f_op->fallocate(file, mode, offset, len);
+}
+
+SYSCALL_DEFINE4(fallocate, int, fd, int, mode, loff_t, offset, loff_t, len)
+{
+	struct fd f = fdget(fd);
+	int error = -EBADF;
+
+	if (f.file) {
+		error = vfs_fallocate(f.file, mode, offset, len);
+		fdput(f);
+	}
+	return error;
 }
 
 /* ------------------------------------------------------------ access */

@@ -742,6 +742,8 @@ int do_truncate(struct dentry *dentry, loff_t start, unsigned int time_attrs,
 		struct file *filp);
 int vfs_truncate(const struct path *path, loff_t length);
 long do_sys_ftruncate(unsigned int fd, loff_t length, int small);
+/* fallocate(2) on an open file: Linux's argument checks, then ->fallocate. */
+int vfs_fallocate(struct file *file, int mode, loff_t offset, loff_t len);
 int vfs_fchmod(struct file *file, umode_t mode);
 int vfs_fchown(struct file *file, uid_t user, gid_t group);
 int chmod_common(const struct path *path, umode_t mode);
