@@ -567,6 +567,7 @@ void ext2_update_dynamic_rev(struct super_block *sb);
 /* ------------------------------------------------------------ file.c, namei.c, symlink.c */
 extern const struct file_operations ext2_file_operations;
 int ext2_fsync(struct file *file, loff_t start, loff_t end, int datasync);
+ssize_t ext2_direct_IO(struct kiocb *iocb, struct iov_iter *iter);
 int ext2_write_slow_symlink(struct inode *inode, const char *symname, unsigned int len);
 extern const struct inode_operations ext2_file_inode_operations;
 extern const struct inode_operations ext2_dir_inode_operations;

@@ -585,4 +585,5 @@ const struct address_space_operations ext2_aops = {
 	.bmap = ext2_bmap,
 	.invalidatepage = block_invalidatepage,
 	.releasepage = ext2_releasepage,
+	.direct_IO = ext2_direct_IO,
 };
