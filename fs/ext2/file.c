@@ -8,10 +8,11 @@
  * Interface: ext2_file_operations, ext2_file_inode_operations,
  * ext2_fsync() (also used by directories).
  *
- * On a "sync" mount (SB_SYNCHRONOUS) every write is made O_SYNC, so the
- * page cache's write path syncs what it wrote before returning.  The
- * last writer to close a file gives back its reservation window: the
- * blocks it reserved ahead become available to other files.
+ * On a "sync" mount (SB_SYNCHRONOUS) or for a file with the sync flag the
+ * page cache's write path (generic_write_sync()) calls ext2_fsync() for
+ * what it wrote before returning.  The last writer to close a file gives
+ * back its reservation window: the blocks it reserved ahead become
+ * available to other files.
  */
 #include <linux/kernel.h>
 #include <linux/errno.h>
@@ -32,15 +33,6 @@ int ext2_fsync(struct file *file, loff_t start, loff_t end, int datasync)
 	return ret;
 }
 
-static ssize_t ext2_file_write_iter(struct kiocb *iocb, struct iov_iter *from)
-{
-	struct inode *inode = file_inode(iocb->ki_filp);
-
-	if (inode->i_sb->s_flags & SB_SYNCHRONOUS)
-		iocb->ki_flags |= IOCB_SYNC | IOCB_DSYNC;
-	return generic_file_write_iter(iocb, from);
-}
-
 static int ext2_release_file(struct inode *inode, struct file *filp)
 {
 	if ((filp->f_mode & FMODE_WRITE) && atomic_read(&inode->i_writecount) == 1) {
@@ -54,7 +46,7 @@ static int ext2_release_file(struct inode *inode, struct file *filp)
 const struct file_operations ext2_file_operations = {
 	.llseek = generic_file_llseek,
 	.read_iter = generic_file_read_iter,
-	.write_iter = ext2_file_write_iter,
+	.write_iter = generic_file_write_iter,
 	.mmap = generic_file_mmap,
 	.open = generic_file_open,
 	.release = ext2_release_file,

@@ -428,12 +428,18 @@ static int ext2_show_options(struct seq_file *seq, struct dentry *root)
 		seq_printf(seq, ",resuid=%u", sbi->s_resuid);
 	if (sbi->s_resgid != le16_to_cpu(es->s_def_resgid))
 		seq_printf(seq, ",resgid=%u", sbi->s_resgid);
-	if (test_opt(sb, ERRORS_CONT))
-		seq_puts(seq, ",errors=continue");
-	else if (test_opt(sb, ERRORS_PANIC))
-		seq_puts(seq, ",errors=panic");
-	else
-		seq_puts(seq, ",errors=remount-ro");
+	/* errors= only when it is not what a mount without the option gets. */
+	if (le16_to_cpu(es->s_errors) == EXT2_ERRORS_PANIC) {
+		if (test_opt(sb, ERRORS_CONT))
+			seq_puts(seq, ",errors=continue");
+		else if (test_opt(sb, ERRORS_RO))
+			seq_puts(seq, ",errors=remount-ro");
+	} else {
+		if (test_opt(sb, ERRORS_CONT))
+			seq_puts(seq, ",errors=continue");
+		else if (test_opt(sb, ERRORS_PANIC))
+			seq_puts(seq, ",errors=panic");
+	}
 	if (!test_opt(sb, RESERVATION))
 		seq_puts(seq, ",noreservation");
 	if (test_opt(sb, OLDALLOC))
