@@ -17,11 +17,11 @@
  * and pages are read, written back and released through the generic
  * buffer helpers.  read(2)/write(2) go through that cache with the
  * generic page-cache paths (mm/filemap_rw.c), the same cache sb_bread()
- * fills for file systems' metadata.  O_DIRECT bypasses it: synchronous
- * bios through bounce pages, partial logical blocks read-modify-written,
- * after writing back the cached range (and dropping it after a write) so
- * the two views stay coherent; like Linux it wants the position, length
- * and buffers aligned to the logical block size.
+ * fills for file systems' metadata.  O_DIRECT bypasses it through the
+ * generic engine (fs/direct-io.c: the caller's pages pinned, bios straight
+ * to the device), after writing back the cached range (and dropping it
+ * after a write) so the two views stay coherent; like Linux it wants the
+ * position, length and buffers aligned to the logical block size.
  *
  * Locking: none of its own; the block_device is pinned by the open file.
  */
@@ -35,10 +35,9 @@
 #include <linux/buffer_head.h>
 #include <linux/writeback.h>
 #include <linux/blkdev.h>
+#include <linux/direct-io.h>
 #include "blk.h"
 
-/* Bytes moved per bio round trip on the direct path. */
-#define BLKDEV_DIRECT_CHUNK	(16 * PAGE_SIZE)
 
 static struct block_device *file_bdev(struct file *file)
 {
@@ -139,110 +138,6 @@ void invalidate_bdev(struct block_device *bdev)
 
 /* ------------------------------------------------------------ direct I/O */
 
-/* Read or write nbytes at sector from/to the pages, waiting. */
-static int bdev_rw_pages(struct block_device *bdev, sector_t sector, struct page **pages,
-			 size_t nbytes, blk_opf_t op)
-{
-	unsigned int i = 0;
-
-	while (nbytes) {
-		unsigned int nr = DIV_ROUND_UP(nbytes, PAGE_SIZE);
-		struct bio *bio = bio_alloc(bdev, nr, op, GFP_KERNEL);
-		unsigned int added = 0;
-		int err;
-
-		bio->bi_iter.bi_sector = sector;
-		while (nbytes) {
-			unsigned int len = min_t(size_t, nbytes, PAGE_SIZE);
-
-			if (bio_add_page(bio, pages[i], len, 0) < len)
-				break;
-			added += len;
-			nbytes -= len;
-			i++;
-		}
-		if (!added) {
-			bio_put(bio);
-			return -EIO;
-		}
-		err = submit_bio_wait(bio);
-		bio_put(bio);
-		if (err)
-			return err;
-		sector += added >> SECTOR_SHIFT;
-	}
-	return 0;
-}
-
-static ssize_t blkdev_direct_rw(struct block_device *bdev, loff_t pos, struct iov_iter *iter,
-				size_t count, bool write)
-{
-	unsigned int lbs = bdev_logical_block_size(bdev);
-	struct page *pages[BLKDEV_DIRECT_CHUNK / PAGE_SIZE] = { NULL };
-	size_t done = 0;
-	ssize_t ret = 0;
-	unsigned int i;
-
-	for (i = 0; i < ARRAY_SIZE(pages); i++) {
-		pages[i] = alloc_page(GFP_KERNEL);
-		if (!pages[i]) {
-			ret = -ENOMEM;
-			goto out;
-		}
-	}
-	while (done < count) {
-		loff_t start = round_down(pos, lbs);
-		size_t want = min_t(size_t, count - done, BLKDEV_DIRECT_CHUNK - (pos - start));
-		size_t span = round_up(pos - start + want, lbs);
-		size_t off = pos - start, copied = 0;
-		int err;
-
-		if (!write || off || want != span) {
-			err = bdev_rw_pages(bdev, start >> SECTOR_SHIFT, pages, span, REQ_OP_READ);
-			if (err) {
-				ret = err;
-				break;
-			}
-		}
-		while (copied < want) {
-			struct page *page = pages[(off + copied) / PAGE_SIZE];
-			size_t poff = (off + copied) % PAGE_SIZE;
-			size_t n = min_t(size_t, want - copied, PAGE_SIZE - poff);
-			size_t c = write ? copy_page_from_iter(page, poff, n, iter)
-					 : copy_page_to_iter(page, poff, n, iter);
-
-			copied += c;
-			if (c < n)
-				break;
-		}
-		if (copied < want) {
-			/* A bad user address: a write stores only the full blocks copied. */
-			if (write)
-				want = 0;
-			else
-				want = copied;
-			ret = -EFAULT;
-		}
-		if (write && want) {
-			err = bdev_rw_pages(bdev, start >> SECTOR_SHIFT, pages, span,
-					    REQ_OP_WRITE | REQ_SYNC);
-			if (err) {
-				ret = err;
-				break;
-			}
-		}
-		pos += want;
-		done += want;
-		if (ret)
-			break;
-	}
-out:
-	for (i = 0; i < ARRAY_SIZE(pages); i++)
-		if (pages[i])
-			__free_page(pages[i]);
-	return done ? (ssize_t)done : ret;
-}
-
 /* Dirty cached pages over [pos, pos+len) go to disk before direct I/O there. */
 static int blkdev_sync_cached(struct block_device *bdev, loff_t pos, size_t len)
 {
@@ -268,40 +163,6 @@ static void blkdev_drop_cached(struct block_device *bdev, loff_t pos, size_t len
 
 /* ------------------------------------------------------------ file operations */
 
-/* Every segment's address and length OR-ed together (Linux's iov_iter_alignment()). */
-static unsigned long iter_alignment(const struct iov_iter *i)
-{
-	size_t left = i->count, skip = i->iov_offset;
-	unsigned long res = 0, n;
-
-	if (i->iter_type == ITER_UBUF)
-		return ((unsigned long)i->ubuf + skip) | left;
-	for (n = 0; n < i->nr_segs && left; n++, skip = 0) {
-		unsigned long base;
-		size_t len;
-
-		switch (i->iter_type) {
-		case ITER_IOVEC:
-			base = (unsigned long)i->__iov[n].iov_base;
-			len = i->__iov[n].iov_len;
-			break;
-		case ITER_KVEC:
-			base = (unsigned long)i->kvec[n].iov_base;
-			len = i->kvec[n].iov_len;
-			break;
-		default:
-			base = i->bvec[n].bv_offset;
-			len = i->bvec[n].bv_len;
-			break;
-		}
-		len = min(len - skip, left);
-		if (len)
-			res |= (base + skip) | len;
-		left -= len;
-	}
-	return res;
-}
-
 /*
  * O_DIRECT: straight to the device, coherent with what the cache holds.
  * As in Linux, the position, the length and the user buffers must be
@@ -314,13 +175,14 @@ static ssize_t blkdev_direct_io(struct kiocb *iocb, struct iov_iter *iter)
 	size_t count = iov_iter_count(iter);
 	ssize_t ret;
 
-	if ((iocb->ki_pos | iter_alignment(iter)) & (bdev_logical_block_size(bdev) - 1))
+	if ((iocb->ki_pos | iov_iter_alignment(iter)) & (bdev_logical_block_size(bdev) - 1))
 		return -EINVAL;
 
 	ret = blkdev_sync_cached(bdev, iocb->ki_pos, count);
 	if (ret)
 		return ret;
-	ret = blkdev_direct_rw(bdev, iocb->ki_pos, iter, count, write);
+	/* The device maps onto itself: the generic engine, the user's pages pinned. */
+	ret = __blockdev_direct_IO(iocb, bdev->bd_inode, bdev, iter, blkdev_get_block);
 	if (ret > 0) {
 		/* Cached copies of what was just written are stale now. */
 		if (write)
