@@ -144,6 +144,22 @@ static ssize_t read_ahead_kb_store(struct device *dev, struct device_attribute *
 }
 static DEVICE_ATTR_RW(read_ahead_kb);
 
+/* A percentage written to min_ratio or max_ratio, applied with set(). */
+static ssize_t ratio_store(struct device *dev, const char *buf, size_t count,
+			   int (*set)(struct backing_dev_info *bdi, unsigned int ratio))
+{
+	unsigned long ratio;
+	int err;
+
+	err = kstrtoul(buf, 10, &ratio);
+	if (err)
+		return err;
+	if (ratio > 100)
+		return -EINVAL;
+	err = set(dev_get_drvdata(dev), ratio);
+	return err ? err : (ssize_t)count;
+}
+
 static ssize_t min_ratio_show(struct device *dev, struct device_attribute *attr, char *buf)
 {
 	struct backing_dev_info *bdi = dev_get_drvdata(dev);
@@ -188,17 +204,7 @@ int bdi_set_max_ratio(struct backing_dev_info *bdi, unsigned int max_ratio)
 static ssize_t min_ratio_store(struct device *dev, struct device_attribute *attr,
 			       const char *buf, size_t count)
 {
-	struct backing_dev_info *bdi = dev_get_drvdata(dev);
-	unsigned long ratio;
-	int err;
-
-	err = kstrtoul(buf, 10, &ratio);
-	if (err)
-		return err;
-	if (ratio > 100)
-		return -EINVAL;
-	err = bdi_set_min_ratio(bdi, ratio);
-	return err ? err : (ssize_t)count;
+	return ratio_store(dev, buf, count, bdi_set_min_ratio);
 }
 static DEVICE_ATTR_RW(min_ratio);
 
@@ -212,17 +218,7 @@ static ssize_t max_ratio_show(struct device *dev, struct device_attribute *attr,
 static ssize_t max_ratio_store(struct device *dev, struct device_attribute *attr,
 			       const char *buf, size_t count)
 {
-	struct backing_dev_info *bdi = dev_get_drvdata(dev);
-	unsigned long ratio;
-	int err;
-
-	err = kstrtoul(buf, 10, &ratio);
-	if (err)
-		return err;
-	if (ratio > 100)
-		return -EINVAL;
-	err = bdi_set_max_ratio(bdi, ratio);
-	return err ? err : (ssize_t)count;
+	return ratio_store(dev, buf, count, bdi_set_max_ratio);
 }
 static DEVICE_ATTR_RW(max_ratio);
 
