@@ -40,7 +40,7 @@ static int work_run_flush_test(void)
 {
 	static struct test_work tw[16];
 	atomic_t counter = ATOMIC_INIT(0);
-	int i, cpu = 0, not_done = 0, wrong_cpu = 0;
+	int i, cpu = 0, not_done = 0, wrong_cpu = 0, requeued = 0;
 
 	for (i = 0; i < 16; i++) {
 		INIT_WORK(&tw[i].work, count_work_fn);
@@ -48,7 +48,16 @@ static int work_run_flush_test(void)
 		tw[i].done = false;
 		tw[i].ran_on = -1;
 		ST_ASSERT(queue_work_on(cpu, system_wq, &tw[i].work), "queue_work_on failed");
-		ST_ASSERT(!queue_work_on(cpu, system_wq, &tw[i].work), "queued a pending work twice");
+		/*
+		 * Queueing again must fail while the work is pending - but a
+		 * worker on another CPU may already have taken it (PENDING is
+		 * cleared when it starts), and then queueing again is right and
+		 * the work runs twice.  Only a second success before the work
+		 * could have started would be a bug, which this cannot tell, so
+		 * count the re-runs instead of asserting.
+		 */
+		if (queue_work_on(cpu, system_wq, &tw[i].work))
+			requeued++;
 		cpu = cpumask_next(cpu, cpu_online_mask);
 		if (cpu >= NR_CPUS)
 			cpu = cpumask_first(cpu_online_mask);
@@ -63,7 +72,8 @@ static int work_run_flush_test(void)
 			cpu = cpumask_first(cpu_online_mask);
 	}
 	ST_ASSERT(!not_done, "flush_work returned before %d works finished", not_done);
-	ST_ASSERT(atomic_read(&counter) == 16, "%d of 16 works ran", atomic_read(&counter));
+	ST_ASSERT(atomic_read(&counter) == 16 + requeued, "%d of %d works ran",
+		  atomic_read(&counter), 16 + requeued);
 	ST_ASSERT(!wrong_cpu, "%d works ran on another CPU than queue_work_on asked", wrong_cpu);
 	ST_ASSERT(!flush_work(&tw[0].work), "flush_work of an idle work waited");
 	return 0;
