@@ -73,6 +73,16 @@ static int blkdev_writepage(struct page *page, struct writeback_control *wbc)
 	return block_write_full_page(page, blkdev_get_block, wbc);
 }
 
+/*
+ * Runs of dirty pages go out as large bios (mpage builds one per run of
+ * contiguous blocks; on a block device every run is contiguous), instead
+ * of one bio per buffer for the elevator to merge back together.
+ */
+static int blkdev_writepages(struct address_space *mapping, struct writeback_control *wbc)
+{
+	return mpage_writepages(mapping, wbc, blkdev_get_block);
+}
+
 static int blkdev_write_begin(struct file *file, struct address_space *mapping, loff_t pos,
 			      unsigned int len, unsigned int flags, struct page **pagep,
 			      void **fsdata)
@@ -101,6 +111,7 @@ static const struct address_space_operations def_blk_aops = {
 	.readpage = blkdev_readpage,
 	.readahead = blkdev_readahead,
 	.writepage = blkdev_writepage,
+	.writepages = blkdev_writepages,
 	.write_begin = blkdev_write_begin,
 	.write_end = blkdev_write_end,
 	.set_page_dirty = blkdev_set_page_dirty,
