@@ -37,6 +37,9 @@
 #include <linux/blkdev.h>
 #include <linux/backing-dev.h>
 #include <linux/writeback.h>
+#include <linux/mutex.h>
+#include <linux/seq_file.h>
+#include <linux/debugfs.h>
 #include "dirty-throttle.h"
 
 struct workqueue_struct *bdi_wq;
@@ -296,6 +299,86 @@ static const struct device_attribute *const bdi_dev_attrs[] = {
 	&dev_attr_stable_pages_required,
 };
 
+/* ------------------------------------------------------------ debugfs stats */
+
+/* debugfs "bdi", created with the first bdi (bdi_debug_lock). */
+static struct dentry *bdi_debug_root;
+static DEFINE_MUTEX(bdi_debug_lock);
+
+static unsigned long count_list(struct list_head *head)
+{
+	struct list_head *pos;
+	unsigned long n = 0;
+
+	list_for_each(pos, head)
+		n++;
+	return n;
+}
+
+/* bdi/<dev>/stats: Linux's fields and layout (sizes in kB, bandwidth in kBps). */
+static int bdi_debug_stats_show(struct seq_file *m, void *unused)
+{
+	struct backing_dev_info *bdi = m->private;
+	struct bdi_writeback *wb = &bdi->wb;
+	unsigned long bg, thresh, wb_thresh, wb_bg, nr_dirty, nr_io, nr_more_io;
+
+	spin_lock(&wb->list_lock);
+	nr_dirty = count_list(&wb->b_dirty);
+	nr_io = count_list(&wb->b_io);
+	nr_more_io = count_list(&wb->b_more_io);
+	spin_unlock(&wb->list_lock);
+
+	global_dirty_limits(&bg, &thresh);
+	wb_dirty_limits(wb, &wb_thresh, &wb_bg);
+
+	seq_printf(m,
+		   "BdiWriteback:       %10lu kB\n"
+		   "BdiReclaimable:     %10lu kB\n"
+		   "BdiDirtyThresh:     %10lu kB\n"
+		   "DirtyThresh:        %10lu kB\n"
+		   "BackgroundThresh:   %10lu kB\n"
+		   "BdiDirtied:         %10lu kB\n"
+		   "BdiWritten:         %10lu kB\n"
+		   "BdiWriteBandwidth:  %10lu kBps\n"
+		   "b_dirty:            %10lu\n"
+		   "b_io:               %10lu\n"
+		   "b_more_io:          %10lu\n"
+		   "b_dirty_time:       %10lu\n"
+		   "bdi_list:           %10u\n"
+		   "state:              %10lx\n",
+		   KBps(wb_stat_sum(wb, WB_WRITEBACK)),
+		   KBps(wb_stat_sum(wb, WB_RECLAIMABLE)),
+		   KBps(wb_thresh), KBps(thresh), KBps(bg),
+		   KBps(wb_stat_sum(wb, WB_DIRTIED)),
+		   KBps(wb_stat_sum(wb, WB_WRITTEN)),
+		   KBps(READ_ONCE(wb->avg_write_bandwidth)),
+		   nr_dirty, nr_io, nr_more_io,
+		   0UL,	/* no lazytime: no b_dirty_time list */
+		   !list_empty(&bdi->bdi_list), wb->state);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(bdi_debug_stats);
+
+static void bdi_debug_register(struct backing_dev_info *bdi)
+{
+	mutex_lock(&bdi_debug_lock);
+	if (IS_ERR_OR_NULL(bdi_debug_root))
+		bdi_debug_root = debugfs_create_dir("bdi", NULL);
+	mutex_unlock(&bdi_debug_lock);
+	if (IS_ERR_OR_NULL(bdi_debug_root))
+		return;		/* debugfs is never essential */
+	bdi->debug_dir = debugfs_create_dir(bdi->dev_name, bdi_debug_root);
+	if (!IS_ERR_OR_NULL(bdi->debug_dir))
+		debugfs_create_file("stats", 0444, bdi->debug_dir, bdi,
+				    &bdi_debug_stats_fops);
+}
+
+static void bdi_debug_unregister(struct backing_dev_info *bdi)
+{
+	debugfs_remove_recursive(bdi->debug_dir);
+	bdi->debug_dir = NULL;
+}
+
 /* ------------------------------------------------------------ registration */
 
 int bdi_register(struct backing_dev_info *bdi, const char *fmt, ...)
@@ -322,6 +405,7 @@ int bdi_register(struct backing_dev_info *bdi, const char *fmt, ...)
 		}
 	}
 	bdi->dev = dev;
+	bdi_debug_register(bdi);
 
 	spin_lock(&bdi_lock);
 	bdi_min_ratio += bdi->min_ratio;
@@ -350,6 +434,7 @@ void bdi_unregister(struct backing_dev_info *bdi)
 	/* Completions no longer queue it (WB_registered is clear). */
 	cancel_delayed_work_sync(&bdi->wb.bw_dwork);
 
+	bdi_debug_unregister(bdi);
 	if (bdi->dev) {
 		device_unregister(bdi->dev);
 		bdi->dev = NULL;
