@@ -441,17 +441,11 @@ bool wb_over_bg_thresh(struct bdi_writeback *wb)
 
 /* ------------------------------------------------------------ trace helpers */
 
-/*
- * The writeback trace events live in kernel/trace/ (another branch until
- * it is merged); until then these helpers compile to nothing.
- */
-#define WB_TRACE_EVENTS	0
-
 static void trace_global_state(struct dirty_throttle_control *dtc)
 {
 	struct global_dirty_state_event e;
 
-	if (!WB_TRACE_EVENTS || !trace_global_dirty_state_enabled())
+	if (!trace_global_dirty_state_enabled())
 		return;
 	e.dirty = dtc->nr_reclaimable;
 	e.writeback = dtc->dirty - dtc->nr_reclaimable;
@@ -469,7 +463,7 @@ static void trace_bdp(struct bdi_writeback *wb, struct dirty_throttle_control *d
 {
 	struct balance_dirty_pages_event e;
 
-	if (!WB_TRACE_EVENTS || !trace_balance_dirty_pages_enabled())
+	if (!trace_balance_dirty_pages_enabled())
 		return;
 	e.bdi = wb->bdi->dev_name;
 	e.limit = dtc->limit;
