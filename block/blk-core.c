@@ -30,6 +30,7 @@
  * never called concurrently for one queue.  Plugs are the owning task's.
  */
 #include <linux/kernel.h>
+#include <linux/vmstat.h>
 #include <linux/panic.h>
 #include <linux/completion.h>
 #include <linux/errno.h>
@@ -728,6 +729,11 @@ void submit_bio(struct bio *bio)
 		return;
 	}
 	bio->bi_issue_time_ns = ktime_get_ns();
+	/* /proc/vmstat pgpgin/pgpgout: data read and written, in sectors. */
+	if (bio_op(bio) == REQ_OP_READ)
+		count_vm_events(PGPGIN, bio_sectors(bio));
+	else if (bio_op(bio) == REQ_OP_WRITE)
+		count_vm_events(PGPGOUT, bio_sectors(bio));
 	if ((op_is_flush(bio->bi_opf) || bio_op(bio) == REQ_OP_FLUSH) && blk_insert_flush(bio))
 		return;
 	blk_submit_bio_noflush(bio);

@@ -31,8 +31,9 @@
  *
  * The flusher is one delayed work per bdi on bdi_wq.  It runs queued work
  * items (sync, writeback_inodes_sb, background kicks) in order, then
- * background writeback while global dirty pages exceed the background
- * threshold, then - every dirty_writeback_centisecs - kupdate writeback
+ * background writeback while wb_over_bg_thresh() (global dirty pages over
+ * the background threshold, or - bandwidth policy - the wb's own over its
+ * background share), then - every dirty_writeback_centisecs - kupdate writeback
  * of inodes dirtied more than dirty_expire_centisecs ago; it re-arms
  * itself for the next period while the bdi has dirty inodes.
  *
@@ -64,9 +65,12 @@
 /*
  * Pages written from one inode before moving to the next (4 MiB, Linux's
  * MIN_WRITEBACK_PAGES): big enough for large sequential I/O, small enough
- * to rotate between files.  Issue 5 scales it with the bdi's bandwidth.
+ * to rotate between files.  Under the bandwidth policy the slice grows
+ * with the device: about half a second of its bandwidth, at most 1/8 of
+ * the global dirty limit, in multiples of this.
  */
 #define MIN_WRITEBACK_PAGES	((4UL << 20) >> PAGE_SHIFT)
+#define DIRTY_SCOPE		8
 
 /* A pass returns to its loop (re-checking work and limits) after this long. */
 #define WRITEBACK_PASS_TIME	(HZ / 10 ? HZ / 10 : 1)
@@ -469,12 +473,19 @@ int sync_inode_metadata(struct inode *inode, int wait)
 
 /* ------------------------------------------------------------ the flusher's passes */
 
-static long writeback_chunk_size(struct wb_writeback_work *work)
+static long writeback_chunk_size(struct bdi_writeback *wb, struct wb_writeback_work *work)
 {
+	unsigned long bg, thresh, pages = MIN_WRITEBACK_PAGES;
+
 	/* Integrity passes write everything each inode has, in one go. */
 	if (work->sync_mode == WB_SYNC_ALL || work->tagged_writepages)
 		return LONG_MAX;
-	return min_t(long, work->nr_pages, MIN_WRITEBACK_PAGES);
+	if (READ_ONCE(writeback_policy) == WB_POLICY_BANDWIDTH) {
+		global_dirty_limits(&bg, &thresh);
+		pages = min(READ_ONCE(wb->avg_write_bandwidth) / 2, thresh / DIRTY_SCOPE);
+		pages = pages / MIN_WRITEBACK_PAGES * MIN_WRITEBACK_PAGES + MIN_WRITEBACK_PAGES;
+	}
+	return min_t(long, work->nr_pages, pages);
 }
 
 /*
@@ -548,7 +559,7 @@ static long writeback_inodes(struct bdi_writeback *wb, struct wb_writeback_work 
 		spin_unlock(&inode->i_lock);
 		spin_unlock(&wb->list_lock);
 
-		chunk = writeback_chunk_size(work);
+		chunk = writeback_chunk_size(wb, work);
 		wbc.nr_to_write = chunk;
 		__writeback_single_inode(inode, &wbc);
 		work->nr_pages -= chunk - wbc.nr_to_write;
@@ -574,14 +585,6 @@ static long writeback_inodes(struct bdi_writeback *wb, struct wb_writeback_work 
 			break;
 	}
 	return progress;
-}
-
-static bool over_bground_thresh(void)
-{
-	unsigned long bg, thresh;
-
-	global_dirty_limits(&bg, &thresh);
-	return global_node_page_state(NR_FILE_DIRTY) > bg;
 }
 
 /*
@@ -616,13 +619,16 @@ static long wb_writeback(struct bdi_writeback *wb, struct wb_writeback_work *wor
 
 	spin_lock(&wb->list_lock);
 	for (;;) {
+		spin_unlock(&wb->list_lock);
+		wb_update_bandwidth(wb);
+		spin_lock(&wb->list_lock);
 		if (work->nr_pages <= 0)
 			break;
 		/* Background and periodic writeback yield to explicit requests. */
 		if ((work->for_background || work->for_kupdate) &&
 		    !list_empty(&wb->work_list))
 			break;
-		if (work->for_background && !over_bground_thresh())
+		if (work->for_background && !wb_over_bg_thresh(wb))
 			break;
 
 		if (work->for_kupdate)
@@ -648,6 +654,28 @@ static long wb_writeback(struct bdi_writeback *wb, struct wb_writeback_work *wor
 	return nr_pages - work->nr_pages;
 }
 
+long writeback_inodes_wb(struct bdi_writeback *wb, long nr_pages, enum wb_reason reason)
+{
+	struct wb_writeback_work work = {
+		.nr_pages = nr_pages,
+		.sync_mode = WB_SYNC_NONE,
+		.range_cyclic = 1,
+		.reason = reason,
+	};
+
+	/*
+	 * One pass in the caller, as 2.6.2x's writeback_inodes() with
+	 * wbc.bdi did: next to the flusher, on the same lists (inodes the
+	 * flusher is writing are skipped).
+	 */
+	spin_lock(&wb->list_lock);
+	if (list_empty(&wb->b_io))
+		queue_io(wb, NULL, jiffies);
+	writeback_inodes(wb, &work);
+	spin_unlock(&wb->list_lock);
+	return nr_pages - work.nr_pages;
+}
+
 static long wb_check_background_flush(struct bdi_writeback *wb)
 {
 	struct wb_writeback_work work = {
@@ -658,7 +686,7 @@ static long wb_check_background_flush(struct bdi_writeback *wb)
 		.reason = WB_REASON_BACKGROUND,
 	};
 
-	if (!wb_has_dirty_io(wb) || !over_bground_thresh())
+	if (!wb_has_dirty_io(wb) || !wb_over_bg_thresh(wb))
 		return 0;
 	return wb_writeback(wb, &work);
 }

@@ -65,7 +65,7 @@ static void fwt_dirty(pgoff_t first, unsigned int n, bool throttle)
 		set_page_dirty(page);
 		put_page(page);
 		fwt_max_dirty = max(fwt_max_dirty,
-				    atomic_long_read(&fwt_bdi->wb.nr_reclaimable));
+				    (long)wb_stat_sum(&fwt_bdi->wb, WB_RECLAIMABLE));
 		if (throttle)
 			balance_dirty_pages_ratelimited(fwt_inode->i_mapping);
 	}
@@ -73,7 +73,7 @@ static void fwt_dirty(pgoff_t first, unsigned int n, bool throttle)
 
 static long fwt_dirty_count(void)
 {
-	return atomic_long_read(&fwt_bdi->wb.nr_reclaimable);
+	return (long)wb_stat_sum(&fwt_bdi->wb, WB_RECLAIMABLE);
 }
 
 static bool fwt_on_list(void)

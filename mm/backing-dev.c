@@ -19,8 +19,8 @@
  * Locking: bdi_lock guards bdi_list (registered bdis) and the sum of the
  * min_ratio reservations; bdi_list is also walked under RCU by
  * wakeup_flusher_threads().  A bdi's own fields follow
- * <linux/backing-dev-defs.h>.  min_ratio/max_ratio are stored here and
- * enforced by the per-BDI limits of issue 5.
+ * <linux/backing-dev-defs.h>.  min_ratio, max_ratio and strict_limit are
+ * set here and enforced by mm/dirty-throttle.c.
  */
 #include <linux/kernel.h>
 #include <linux/errno.h>
@@ -37,6 +37,10 @@
 #include <linux/blkdev.h>
 #include <linux/backing-dev.h>
 #include <linux/writeback.h>
+#include <linux/mutex.h>
+#include <linux/seq_file.h>
+#include <linux/debugfs.h>
+#include "dirty-throttle.h"
 
 struct workqueue_struct *bdi_wq;
 
@@ -54,8 +58,24 @@ struct backing_dev_info noop_backing_dev_info = {
 	.dev_name	= "noop",
 };
 
-static void wb_init(struct bdi_writeback *wb, struct backing_dev_info *bdi)
+unsigned int bdi_min_ratio_sum(void)
 {
+	return READ_ONCE(bdi_min_ratio);
+}
+
+static void wb_exit(struct bdi_writeback *wb)
+{
+	int i;
+
+	for (i = 0; i < NR_WB_STAT_ITEMS; i++)
+		percpu_counter_destroy(&wb->stat[i]);
+	fprop_local_destroy_percpu(&wb->completions);
+}
+
+static int wb_init(struct bdi_writeback *wb, struct backing_dev_info *bdi)
+{
+	int i, err = 0;
+
 	memset(wb, 0, sizeof(*wb));
 	wb->bdi = bdi;
 	spin_lock_init(&wb->list_lock);
@@ -66,15 +86,23 @@ static void wb_init(struct bdi_writeback *wb, struct backing_dev_info *bdi)
 	spin_lock_init(&wb->work_lock);
 	INIT_DELAYED_WORK(&wb->dwork, wb_workfn);
 	wb->last_old_flush = jiffies;
-	atomic_long_set(&wb->nr_reclaimable, 0);
-	atomic_long_set(&wb->nr_writeback, 0);
-	atomic_long_set(&wb->nr_dirtied, 0);
-	atomic_long_set(&wb->nr_written, 0);
-	/* Issue 5 measures it; start from a plausible disk (100 MB/s). */
-	wb->avg_write_bandwidth = (100UL << 20) >> PAGE_SHIFT;
+	spin_lock_init(&wb->bw_lock);
+	INIT_DELAYED_WORK(&wb->bw_dwork, wb_bandwidth_workfn);
+	wb->bw_time_stamp = jiffies;
+	/* Until measured (mm/dirty-throttle.c): a plausible disk. */
+	wb->write_bandwidth = INIT_BW;
+	wb->avg_write_bandwidth = INIT_BW;
+	wb->dirty_ratelimit = INIT_BW;
+	for (i = 0; i < NR_WB_STAT_ITEMS && !err; i++)
+		err = percpu_counter_init(&wb->stat[i], 0, GFP_KERNEL);
+	if (!err)
+		err = fprop_local_init_percpu(&wb->completions, GFP_KERNEL);
+	if (err)
+		wb_exit(wb);	/* destroying a never-initialised counter is harmless */
+	return err;
 }
 
-static void bdi_init(struct backing_dev_info *bdi)
+static int bdi_init(struct backing_dev_info *bdi)
 {
 	INIT_LIST_HEAD(&bdi->bdi_list);
 	bdi->ra_pages = VM_READAHEAD_PAGES;
@@ -83,15 +111,17 @@ static void bdi_init(struct backing_dev_info *bdi)
 	atomic_set(&bdi->refcnt, 1);
 	bdi->min_ratio = 0;
 	bdi->max_ratio = 100;
-	wb_init(&bdi->wb, bdi);
+	return wb_init(&bdi->wb, bdi);
 }
 
 struct backing_dev_info *bdi_alloc(void)
 {
 	struct backing_dev_info *bdi = kzalloc(sizeof(*bdi), GFP_KERNEL);
 
-	if (bdi)
-		bdi_init(bdi);
+	if (bdi && bdi_init(bdi)) {
+		kfree(bdi);
+		return NULL;
+	}
 	return bdi;
 }
 
@@ -222,6 +252,37 @@ static ssize_t max_ratio_store(struct device *dev, struct device_attribute *attr
 }
 static DEVICE_ATTR_RW(max_ratio);
 
+static ssize_t strict_limit_show(struct device *dev, struct device_attribute *attr,
+				 char *buf)
+{
+	struct backing_dev_info *bdi = dev_get_drvdata(dev);
+
+	return sysfs_emit(buf, "%d\n", bdi_strictlimit(bdi) ? 1 : 0);
+}
+
+/* 1: the bdi is throttled by its own limit even below the global freerun point. */
+static ssize_t strict_limit_store(struct device *dev, struct device_attribute *attr,
+				  const char *buf, size_t count)
+{
+	struct backing_dev_info *bdi = dev_get_drvdata(dev);
+	unsigned long v;
+	int err;
+
+	err = kstrtoul(buf, 10, &v);
+	if (err)
+		return err;
+	if (v > 1)
+		return -EINVAL;
+	spin_lock(&bdi_lock);
+	if (v)
+		WRITE_ONCE(bdi->capabilities, bdi->capabilities | BDI_CAP_STRICTLIMIT);
+	else
+		WRITE_ONCE(bdi->capabilities, bdi->capabilities & ~BDI_CAP_STRICTLIMIT);
+	spin_unlock(&bdi_lock);
+	return count;
+}
+static DEVICE_ATTR_RW(strict_limit);
+
 static ssize_t stable_pages_required_show(struct device *dev, struct device_attribute *attr,
 					  char *buf)
 {
@@ -234,8 +295,89 @@ static const struct device_attribute *const bdi_dev_attrs[] = {
 	&dev_attr_read_ahead_kb,
 	&dev_attr_min_ratio,
 	&dev_attr_max_ratio,
+	&dev_attr_strict_limit,
 	&dev_attr_stable_pages_required,
 };
+
+/* ------------------------------------------------------------ debugfs stats */
+
+/* debugfs "bdi", created with the first bdi (bdi_debug_lock). */
+static struct dentry *bdi_debug_root;
+static DEFINE_MUTEX(bdi_debug_lock);
+
+static unsigned long count_list(struct list_head *head)
+{
+	struct list_head *pos;
+	unsigned long n = 0;
+
+	list_for_each(pos, head)
+		n++;
+	return n;
+}
+
+/* bdi/<dev>/stats: Linux's fields and layout (sizes in kB, bandwidth in kBps). */
+static int bdi_debug_stats_show(struct seq_file *m, void *unused)
+{
+	struct backing_dev_info *bdi = m->private;
+	struct bdi_writeback *wb = &bdi->wb;
+	unsigned long bg, thresh, wb_thresh, wb_bg, nr_dirty, nr_io, nr_more_io;
+
+	spin_lock(&wb->list_lock);
+	nr_dirty = count_list(&wb->b_dirty);
+	nr_io = count_list(&wb->b_io);
+	nr_more_io = count_list(&wb->b_more_io);
+	spin_unlock(&wb->list_lock);
+
+	global_dirty_limits(&bg, &thresh);
+	wb_dirty_limits(wb, &wb_thresh, &wb_bg);
+
+	seq_printf(m,
+		   "BdiWriteback:       %10lu kB\n"
+		   "BdiReclaimable:     %10lu kB\n"
+		   "BdiDirtyThresh:     %10lu kB\n"
+		   "DirtyThresh:        %10lu kB\n"
+		   "BackgroundThresh:   %10lu kB\n"
+		   "BdiDirtied:         %10lu kB\n"
+		   "BdiWritten:         %10lu kB\n"
+		   "BdiWriteBandwidth:  %10lu kBps\n"
+		   "b_dirty:            %10lu\n"
+		   "b_io:               %10lu\n"
+		   "b_more_io:          %10lu\n"
+		   "b_dirty_time:       %10lu\n"
+		   "bdi_list:           %10u\n"
+		   "state:              %10lx\n",
+		   KBps(wb_stat_sum(wb, WB_WRITEBACK)),
+		   KBps(wb_stat_sum(wb, WB_RECLAIMABLE)),
+		   KBps(wb_thresh), KBps(thresh), KBps(bg),
+		   KBps(wb_stat_sum(wb, WB_DIRTIED)),
+		   KBps(wb_stat_sum(wb, WB_WRITTEN)),
+		   KBps(READ_ONCE(wb->avg_write_bandwidth)),
+		   nr_dirty, nr_io, nr_more_io,
+		   0UL,	/* no lazytime: no b_dirty_time list */
+		   !list_empty(&bdi->bdi_list), wb->state);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(bdi_debug_stats);
+
+static void bdi_debug_register(struct backing_dev_info *bdi)
+{
+	mutex_lock(&bdi_debug_lock);
+	if (IS_ERR_OR_NULL(bdi_debug_root))
+		bdi_debug_root = debugfs_create_dir("bdi", NULL);
+	mutex_unlock(&bdi_debug_lock);
+	if (IS_ERR_OR_NULL(bdi_debug_root))
+		return;		/* debugfs is never essential */
+	bdi->debug_dir = debugfs_create_dir(bdi->dev_name, bdi_debug_root);
+	if (!IS_ERR_OR_NULL(bdi->debug_dir))
+		debugfs_create_file("stats", 0444, bdi->debug_dir, bdi,
+				    &bdi_debug_stats_fops);
+}
+
+static void bdi_debug_unregister(struct backing_dev_info *bdi)
+{
+	debugfs_remove_recursive(bdi->debug_dir);
+	bdi->debug_dir = NULL;
+}
 
 /* ------------------------------------------------------------ registration */
 
@@ -263,6 +405,7 @@ int bdi_register(struct backing_dev_info *bdi, const char *fmt, ...)
 		}
 	}
 	bdi->dev = dev;
+	bdi_debug_register(bdi);
 
 	spin_lock(&bdi_lock);
 	bdi_min_ratio += bdi->min_ratio;
@@ -288,7 +431,10 @@ void bdi_unregister(struct backing_dev_info *bdi)
 	 * still runs (sync waiters depend on it), then the flusher stops.
 	 */
 	wb_shutdown(&bdi->wb);
+	/* Completions no longer queue it (WB_registered is clear). */
+	cancel_delayed_work_sync(&bdi->wb.bw_dwork);
 
+	bdi_debug_unregister(bdi);
 	if (bdi->dev) {
 		device_unregister(bdi->dev);
 		bdi->dev = NULL;
@@ -304,6 +450,8 @@ void bdi_put(struct backing_dev_info *bdi)
 	WARN_ON(test_bit(WB_registered, &bdi->wb.state));
 	WARN_ON(!list_empty(&bdi->wb.b_dirty) || !list_empty(&bdi->wb.b_io) ||
 		!list_empty(&bdi->wb.b_more_io));
+	cancel_delayed_work_sync(&bdi->wb.bw_dwork);
+	wb_exit(&bdi->wb);
 	kfree(bdi);
 }
 
@@ -320,7 +468,8 @@ static int __init default_bdi_init(void)
 	bdi_wq = alloc_workqueue("writeback", WQ_MEM_RECLAIM | WQ_UNBOUND, 0);
 	if (!bdi_wq)
 		return -ENOMEM;
-	wb_init(&noop_backing_dev_info.wb, &noop_backing_dev_info);
+	if (wb_init(&noop_backing_dev_info.wb, &noop_backing_dev_info))
+		return -ENOMEM;
 	INIT_LIST_HEAD(&noop_backing_dev_info.bdi_list);
 	err = class_register(&bdi_class);
 	if (err)

@@ -12,19 +12,16 @@
  *                               for, each locked and handed to fn
  *   do_writepages(mapping, wbc) ->writepages, else ->writepage per page
  *
- *   balance_dirty_pages_ratelimited(mapping)  after dirtying: sleep
- *                               while dirty + writeback pages exceed
- *                               the vm.dirty_* threshold
- *   global_dirty_limits(&bg, &thresh)  the thresholds, in pages
+ * The limits and the throttling of dirtiers are in mm/dirty-throttle.c.
  *
  * Counting.  A page counts as dirty (NR_FILE_DIRTY, NR_ZONE_WRITE_PENDING
- * and its bdi's nr_reclaimable) from the moment set_page_dirty() sets
+ * and its wb's WB_RECLAIMABLE) from the moment set_page_dirty() sets
  * PG_dirty until clear_page_dirty_for_io() or cancel_dirty_page() clears
- * it; as under writeback (NR_WRITEBACK, bdi nr_writeback) while
+ * it; as under writeback (NR_WRITEBACK, WB_WRITEBACK) while
  * PG_writeback is set: set_page_writeback()/end_page_writeback()
  * (mm/filemap.c) count NR_WRITEBACK themselves under i_pages_lock and
- * call account_page_writeback_start()/_end() for the bdi's counts and
- * NR_WRITTEN.  Pages of
+ * call account_page_writeback_start()/_end() for the wb's counts,
+ * NR_WRITTEN and the completion proportions.  Pages of
  * mappings that are never written back (noop bdi: ramfs, tmpfs) get the
  * flag and the tag but are not counted, so they never throttle anyone.
  *
@@ -46,9 +43,6 @@
 #include <linux/writeback.h>
 #include <linux/blkdev.h>
 #include <linux/errseq.h>
-#include <linux/init.h>
-#include <linux/percpu.h>
-#include <linux/sysctl.h>
 
 /* ------------------------------------------------------------ accounting */
 
@@ -74,8 +68,9 @@ static void account_page_dirtied(struct page *page, struct address_space *mappin
 	inc_node_page_state(page, NR_FILE_DIRTY);
 	inc_zone_page_state(page, NR_ZONE_WRITE_PENDING);
 	inc_node_page_state(page, NR_DIRTIED);
-	atomic_long_inc(&wb->nr_reclaimable);
-	atomic_long_inc(&wb->nr_dirtied);
+	inc_wb_stat(wb, WB_RECLAIMABLE);
+	inc_wb_stat(wb, WB_DIRTIED);
+	current->nr_dirtied++;	/* the dirtier's throttling budget */
 }
 
 /* PG_dirty just went off without the page going to writeback yet. */
@@ -87,7 +82,7 @@ void account_page_cleaned(struct page *page, struct address_space *mapping)
 		return;
 	dec_node_page_state(page, NR_FILE_DIRTY);
 	dec_zone_page_state(page, NR_ZONE_WRITE_PENDING);
-	atomic_long_dec(&wb->nr_reclaimable);
+	dec_wb_stat(wb, WB_RECLAIMABLE);
 }
 
 void account_page_writeback_start(struct page *page)
@@ -95,7 +90,7 @@ void account_page_writeback_start(struct page *page)
 	struct bdi_writeback *wb = accounted_wb(READ_ONCE(page->mapping));
 
 	if (wb)
-		atomic_long_inc(&wb->nr_writeback);
+		inc_wb_stat(wb, WB_WRITEBACK);
 }
 
 void account_page_writeback_end(struct page *page)
@@ -104,8 +99,8 @@ void account_page_writeback_end(struct page *page)
 
 	inc_node_page_state(page, NR_WRITTEN);
 	if (wb) {
-		atomic_long_dec(&wb->nr_writeback);
-		atomic_long_inc(&wb->nr_written);
+		dec_wb_stat(wb, WB_WRITEBACK);
+		wb_writeout_inc(wb);
 	}
 }
 
@@ -439,273 +434,3 @@ int write_one_page(struct page *page)
 	return ret;
 }
 
-/* ------------------------------------------------------------ dirty limits */
-
-/*
- * The vm.dirty_* tunables, with Linux's defaults and rules: each ratio is
- * a percentage of dirtyable memory, each *_bytes an absolute amount, and
- * within a pair the one written last wins (the other reads 0).
- */
-int dirty_background_ratio = 10;
-unsigned long dirty_background_bytes;
-int vm_dirty_ratio = 20;
-unsigned long vm_dirty_bytes;
-unsigned int dirty_writeback_interval = 5 * 100;	/* centisecs: flusher period */
-unsigned int dirty_expire_interval = 30 * 100;		/* centisecs: age that forces write-out */
-
-/* dirty_bytes below two pages would throttle every write (Linux's floor). */
-static unsigned long dirty_bytes_min = 2 * PAGE_SIZE;
-static unsigned long dirty_background_bytes_min = 1;
-
-/*
- * A dirtier checks the limits after this many pages (per CPU); 8 while
- * the threshold is exceeded (so it stops soon after the flusher catches
- * up).  Recomputed from the threshold: 1/32 of each CPU's share of it,
- * within [16 pages, 4 MiB] - the 2.6.24 sizing.
- */
-static unsigned long ratelimit_pages = 32;
-#define RATELIMIT_MIN		16UL
-#define RATELIMIT_MAX		((4UL << 20) >> PAGE_SHIFT)
-#define RATELIMIT_EXCEEDED	8UL
-static DEFINE_PER_CPU(unsigned long, bdp_ratelimits);
-
-/* How long a throttled dirtier sleeps between checks of the limit. */
-#define DIRTY_THROTTLE_SLEEP	(HZ / 50 ? HZ / 50 : 1)	/* 20 ms */
-
-/*
- * Memory that may become dirty page cache: free pages (less what the
- * allocator keeps in reserve) plus the file pages on the LRU, which can
- * be reclaimed or written - the Linux definition since 2.6.24 (the
- * percentages apply to this, not to total RAM).
- */
-unsigned long global_dirtyable_memory(void)
-{
-	unsigned long free = global_zone_page_state(NR_FREE_PAGES);
-	unsigned long reserve = first_online_pgdat()->totalreserve_pages;
-	unsigned long x;
-
-	x = free > reserve ? free - reserve : 0;
-	x += global_node_page_state(NR_INACTIVE_FILE);
-	x += global_node_page_state(NR_ACTIVE_FILE);
-	return x ? x : 1;
-}
-
-void dirty_limits_calc(unsigned long available, int ratio, unsigned long bytes,
-		       int bg_ratio, unsigned long bg_bytes, unsigned long *pbackground,
-		       unsigned long *pdirty)
-{
-	unsigned long thresh, bg;
-
-	if (bytes)
-		thresh = DIV_ROUND_UP(bytes, PAGE_SIZE);
-	else
-		thresh = (unsigned long)((u64)available * ratio / 100);
-	if (bg_bytes)
-		bg = DIV_ROUND_UP(bg_bytes, PAGE_SIZE);
-	else
-		bg = (unsigned long)((u64)available * bg_ratio / 100);
-	/* Background writeback must start before writers are throttled. */
-	if (bg >= thresh)
-		bg = thresh / 2;
-	*pbackground = bg;
-	*pdirty = thresh;
-}
-
-void global_dirty_limits(unsigned long *pbackground, unsigned long *pdirty)
-{
-	/*
-	 * Linux gives real-time and "less throttle" tasks a quarter more;
-	 * there are no such tasks here yet.
-	 */
-	dirty_limits_calc(global_dirtyable_memory(), READ_ONCE(vm_dirty_ratio),
-			  READ_ONCE(vm_dirty_bytes), READ_ONCE(dirty_background_ratio),
-			  READ_ONCE(dirty_background_bytes), pbackground, pdirty);
-}
-
-void writeback_set_ratelimit(void)
-{
-	unsigned long bg, thresh, r;
-
-	global_dirty_limits(&bg, &thresh);
-	r = thresh / (num_online_cpus() * 32);
-	WRITE_ONCE(ratelimit_pages, clamp(r, RATELIMIT_MIN, RATELIMIT_MAX));
-}
-
-/* Global pages counted against the thresholds (NFS "unstable" joins later). */
-static unsigned long global_dirty_pages(void)
-{
-	return global_node_page_state(NR_FILE_DIRTY);
-}
-
-/*
- * The pre-2.6.24 global policy: while dirty + writeback pages exceed the
- * threshold, the dirtier kicks the flushers and sleeps in short steps.
- * It never writes pages itself (the flushers do), and it gives up waiting
- * when its own device has nothing dirty or in flight - then the excess is
- * other devices' and waiting could not end sooner (a slow or dead device
- * must not stall writers to a good one forever).  Issue 5 replaces this
- * with per-bdi policies.
- */
-static void balance_dirty_pages(struct bdi_writeback *wb)
-{
-	unsigned long bg, thresh, dirty, writeback;
-
-	for (;;) {
-		global_dirty_limits(&bg, &thresh);
-		dirty = global_dirty_pages();
-		writeback = global_node_page_state(NR_WRITEBACK);
-		if (dirty + writeback <= thresh)
-			break;
-		if (!atomic_long_read(&wb->nr_reclaimable) &&
-		    !atomic_long_read(&wb->nr_writeback))
-			break;
-		if (!READ_ONCE(wb->dirty_exceeded))
-			WRITE_ONCE(wb->dirty_exceeded, 1);
-		wakeup_flusher_threads(WB_REASON_BACKGROUND);
-		if (fatal_signal_pending(current))
-			break;
-		io_schedule_timeout(DIRTY_THROTTLE_SLEEP);
-	}
-	if (READ_ONCE(wb->dirty_exceeded))
-		WRITE_ONCE(wb->dirty_exceeded, 0);
-	if (dirty > bg)
-		wb_start_background_writeback(wb);
-}
-
-void balance_dirty_pages_ratelimited(struct address_space *mapping)
-{
-	struct backing_dev_info *bdi = inode_to_bdi(mapping->host);
-	struct bdi_writeback *wb = &bdi->wb;
-	unsigned long limit, *count;
-
-	if (!(bdi->capabilities & BDI_CAP_WRITEBACK_ACCT))
-		return;
-	limit = READ_ONCE(wb->dirty_exceeded) ? RATELIMIT_EXCEEDED : READ_ONCE(ratelimit_pages);
-	count = this_cpu_ptr(&bdp_ratelimits);
-	if (++*count < limit)
-		return;
-	*count = 0;
-	balance_dirty_pages(wb);
-	writeback_set_ratelimit();
-}
-
-/* ------------------------------------------------------------ sysctls */
-
-static int dirty_background_ratio_handler(struct ctl_table *table, int write, void *buffer,
-					  size_t *lenp, loff_t *ppos)
-{
-	int ret = proc_dointvec_minmax(table, write, buffer, lenp, ppos);
-
-	if (!ret && write)
-		WRITE_ONCE(dirty_background_bytes, 0);
-	return ret;
-}
-
-static int dirty_background_bytes_handler(struct ctl_table *table, int write, void *buffer,
-					  size_t *lenp, loff_t *ppos)
-{
-	int ret = proc_doulongvec_minmax(table, write, buffer, lenp, ppos);
-
-	if (!ret && write)
-		WRITE_ONCE(dirty_background_ratio, 0);
-	return ret;
-}
-
-static int dirty_ratio_handler(struct ctl_table *table, int write, void *buffer,
-			       size_t *lenp, loff_t *ppos)
-{
-	int old = vm_dirty_ratio;
-	int ret = proc_dointvec_minmax(table, write, buffer, lenp, ppos);
-
-	if (!ret && write && vm_dirty_ratio != old) {
-		WRITE_ONCE(vm_dirty_bytes, 0);
-		writeback_set_ratelimit();
-	}
-	return ret;
-}
-
-static int dirty_bytes_handler(struct ctl_table *table, int write, void *buffer,
-			       size_t *lenp, loff_t *ppos)
-{
-	unsigned long old = vm_dirty_bytes;
-	int ret = proc_doulongvec_minmax(table, write, buffer, lenp, ppos);
-
-	if (!ret && write && vm_dirty_bytes != old) {
-		WRITE_ONCE(vm_dirty_ratio, 0);
-		writeback_set_ratelimit();
-	}
-	return ret;
-}
-
-static int dirty_writeback_centisecs_handler(struct ctl_table *table, int write,
-					     void *buffer, size_t *lenp, loff_t *ppos)
-{
-	unsigned int old = dirty_writeback_interval;
-	int ret = proc_douintvec(table, write, buffer, lenp, ppos);
-
-	/* A new period (or periodic writeback switched back on) starts now. */
-	if (!ret && write && dirty_writeback_interval && dirty_writeback_interval != old)
-		wakeup_flusher_threads(WB_REASON_PERIODIC);
-	return ret;
-}
-
-static struct ctl_table vm_dirty_table[] = {
-	{
-		.procname	= "dirty_background_ratio",
-		.data		= &dirty_background_ratio,
-		.maxlen		= sizeof(dirty_background_ratio),
-		.mode		= 0644,
-		.proc_handler	= dirty_background_ratio_handler,
-		.extra1		= SYSCTL_ZERO,
-		.extra2		= SYSCTL_ONE_HUNDRED,
-	},
-	{
-		.procname	= "dirty_background_bytes",
-		.data		= &dirty_background_bytes,
-		.maxlen		= sizeof(dirty_background_bytes),
-		.mode		= 0644,
-		.proc_handler	= dirty_background_bytes_handler,
-		.extra1		= &dirty_background_bytes_min,
-	},
-	{
-		.procname	= "dirty_ratio",
-		.data		= &vm_dirty_ratio,
-		.maxlen		= sizeof(vm_dirty_ratio),
-		.mode		= 0644,
-		.proc_handler	= dirty_ratio_handler,
-		.extra1		= SYSCTL_ZERO,
-		.extra2		= SYSCTL_ONE_HUNDRED,
-	},
-	{
-		.procname	= "dirty_bytes",
-		.data		= &vm_dirty_bytes,
-		.maxlen		= sizeof(vm_dirty_bytes),
-		.mode		= 0644,
-		.proc_handler	= dirty_bytes_handler,
-		.extra1		= &dirty_bytes_min,
-	},
-	{
-		.procname	= "dirty_writeback_centisecs",
-		.data		= &dirty_writeback_interval,
-		.maxlen		= sizeof(dirty_writeback_interval),
-		.mode		= 0644,
-		.proc_handler	= dirty_writeback_centisecs_handler,
-	},
-	{
-		.procname	= "dirty_expire_centisecs",
-		.data		= &dirty_expire_interval,
-		.maxlen		= sizeof(dirty_expire_interval),
-		.mode		= 0644,
-		.proc_handler	= proc_douintvec,
-	},
-	{ }
-};
-
-static int __init page_writeback_init(void)
-{
-	writeback_set_ratelimit();
-	if (!register_sysctl("vm", vm_dirty_table))
-		pr_err("writeback: cannot register the vm.dirty_* sysctls\n");
-	return 0;
-}
-subsys_initcall(page_writeback_init);

@@ -71,6 +71,10 @@ const char *const node_stat_name[NR_VM_NODE_STAT_ITEMS] = {
 };
 
 const char *const vm_event_name[NR_VM_EVENT_ITEMS] = {
+	[PGPGIN]			= "pgpgin",
+	[PGPGOUT]			= "pgpgout",
+	[PSWPIN]			= "pswpin",
+	[PSWPOUT]			= "pswpout",
 	[PGALLOC_DMA32]			= "pgalloc_dma32",
 	[PGALLOC_NORMAL]		= "pgalloc_normal",
 	[PGFREE]			= "pgfree",

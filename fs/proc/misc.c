@@ -106,8 +106,14 @@ static int vmstat_proc_show(struct seq_file *m, void *v)
 	global_dirty_limits(&bg_thresh, &thresh);
 	seq_printf(m, "nr_dirty_threshold %lu\n", thresh);
 	seq_printf(m, "nr_dirty_background_threshold %lu\n", bg_thresh);
-	for (i = 0; i < NR_VM_EVENT_ITEMS; i++)
-		seq_printf(m, "%s %lu\n", vm_event_name[i], sum_vm_event((enum vm_event_item)i));
+	for (i = 0; i < NR_VM_EVENT_ITEMS; i++) {
+		unsigned long n = sum_vm_event((enum vm_event_item)i);
+
+		/* Counted in sectors, shown in KiB as Linux does. */
+		if (i == PGPGIN || i == PGPGOUT)
+			n /= 2;
+		seq_printf(m, "%s %lu\n", vm_event_name[i], n);
+	}
 	return 0;
 }
 

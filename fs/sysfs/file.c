@@ -73,6 +73,16 @@ void sysfs_remove_dir(struct kobject *kobj)
 	kobj->sd = NULL;
 }
 
+int sysfs_create_mount_point(struct kobject *parent, const char *name)
+{
+	struct kernfs_node *kn;
+
+	if (!parent || !parent->sd)
+		return -ENOENT;
+	kn = kernfs_create_dir(parent->sd, name, 0755, NULL);
+	return IS_ERR(kn) ? PTR_ERR(kn) : 0;
+}
+
 static int sysfs_add_file(struct kernfs_node *dir, const struct attribute *attr)
 {
 	struct kernfs_node *kn;

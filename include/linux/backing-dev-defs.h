@@ -18,16 +18,33 @@
 #include <linux/wait.h>
 #include <linux/workqueue.h>
 #include <linux/timer.h>
+#include <linux/percpu_counter.h>
+#include <linux/flex_proportions.h>
 #include <asm/atomic.h>
 
 struct backing_dev_info;
 struct device;
 struct inode;
 struct address_space;
+struct dentry;
 
 /* capabilities */
 #define BDI_CAP_NO_WRITEBACK	(1U << 0)	/* pages never written back */
 #define BDI_CAP_WRITEBACK_ACCT	(1U << 1)
+/* Throttle by the bdi's own limit even below the global freerun point. */
+#define BDI_CAP_STRICTLIMIT	(1U << 2)
+
+/*
+ * Per-wb page counters (percpu_counter, batch WB_STAT_BATCH): read with
+ * wb_stat() (cheap, off by up to wb_stat_error()) or wb_stat_sum() (exact).
+ */
+enum wb_stat_item {
+	WB_RECLAIMABLE,		/* dirty pages */
+	WB_WRITEBACK,		/* pages under writeback */
+	WB_DIRTIED,		/* pages ever dirtied (cumulative) */
+	WB_WRITTEN,		/* pages ever written back (cumulative) */
+	NR_WB_STAT_ITEMS
+};
 
 struct bdi_writeback {
 	struct backing_dev_info *bdi;
@@ -40,12 +57,27 @@ struct bdi_writeback {
 	spinlock_t work_lock;
 	struct delayed_work dwork;	/* the flusher (runs on a workqueue) */
 	unsigned long last_old_flush;	/* jiffies of the last kupdate pass */
-	/* page counters (issue 5 makes these per-CPU batched) */
-	atomic_long_t nr_reclaimable;	/* dirty pages of this bdi */
-	atomic_long_t nr_writeback;
-	atomic_long_t nr_dirtied;
-	atomic_long_t nr_written;
-	unsigned long avg_write_bandwidth;	/* pages/s, estimated */
+
+	struct percpu_counter stat[NR_WB_STAT_ITEMS];
+	/* This wb's share of recent writeback completions (page-writeback.c). */
+	struct fprop_local_percpu completions;
+
+	/*
+	 * Bandwidth estimate (mm/page-writeback.c, under bw_lock): pages/s,
+	 * refreshed at most every BANDWIDTH_INTERVAL from WB_WRITTEN deltas.
+	 */
+	spinlock_t bw_lock;
+	unsigned long bw_time_stamp;	/* jiffies of the last snapshot */
+	unsigned long written_stamp;	/* WB_WRITTEN at the snapshot */
+	unsigned long dirtied_stamp;	/* WB_DIRTIED at the snapshot */
+	unsigned long bw_time_seen;	/* busy time measured so far (warm-up) */
+	bool bw_was_busy;		/* pages were under writeback at the snapshot */
+	unsigned long write_bandwidth;	/* smoothed over BANDWIDTH_PERIOD */
+	unsigned long avg_write_bandwidth;	/* the above, spikes filtered */
+	unsigned long dirty_rate;	/* pages/s dirtied, last interval */
+	unsigned long dirty_ratelimit;	/* base rate of one dirtier, pages/s */
+	struct delayed_work bw_dwork;	/* refresh after completions */
+
 	int dirty_exceeded;		/* a dirtier is throttled on this bdi */
 };
 
@@ -59,6 +91,7 @@ struct bdi_writeback {
  */
 #define WB_async_congested	2
 #define WB_sync_congested	3
+#define WB_bw_queued		4	/* bw_dwork is queued */
 
 struct backing_dev_info {
 	struct list_head bdi_list;	/* all registered bdis; bdi_lock */
@@ -71,6 +104,7 @@ struct backing_dev_info {
 	struct bdi_writeback wb;
 	char dev_name[32];		/* "253:0", or "noop" */
 	struct device *dev;		/* /sys/class/bdi/<dev_name> */
+	struct dentry *debug_dir;	/* debugfs bdi/<dev_name> */
 };
 
 #define VM_READAHEAD_PAGES	(128 * 1024 / 4096)	/* 128 KiB default */

@@ -17,6 +17,8 @@
 #define _LINUX_BACKING_DEV_H
 
 #include <linux/backing-dev-defs.h>
+#include <linux/log2.h>
+#include <linux/cpumask.h>
 
 struct backing_dev_info *bdi_alloc(void);
 int bdi_register(struct backing_dev_info *bdi, const char *fmt, ...)
@@ -43,8 +45,55 @@ extern struct workqueue_struct *bdi_wq;
 void wb_workfn(struct work_struct *work);
 /* Run what is queued, then stop the flusher for good (bdi_unregister). */
 void wb_shutdown(struct bdi_writeback *wb);
-/* Background writeback: runs until global dirty pages drop below the bg threshold. */
+/*
+ * Background writeback: runs while wb_over_bg_thresh(wb) (global dirty
+ * pages over the background threshold or, under the bandwidth policy,
+ * the wb's own dirty pages over its background share).
+ */
 void wb_start_background_writeback(struct bdi_writeback *wb);
+/* Is a work item or background pass running on wb? */
+static inline bool writeback_in_progress(struct bdi_writeback *wb)
+{
+	return test_bit(WB_writeback_running, &wb->state);
+}
+
+/*
+ * Per-wb counters.  The batch grows with log2 of the CPU count (2.6.24's
+ * 8 * (1 + ilog2(ncpus))), so wb_stat() is off by at most
+ * wb_stat_error() pages; callers comparing against a small threshold
+ * (below twice the error) use wb_stat_sum().
+ */
+#define WB_STAT_BATCH	(8 * (1 + ilog2(nr_cpu_ids)))
+
+static inline void wb_stat_mod(struct bdi_writeback *wb, enum wb_stat_item item, s64 amount)
+{
+	percpu_counter_add_batch(&wb->stat[item], amount, WB_STAT_BATCH);
+}
+static inline void inc_wb_stat(struct bdi_writeback *wb, enum wb_stat_item item)
+{
+	wb_stat_mod(wb, item, 1);
+}
+static inline void dec_wb_stat(struct bdi_writeback *wb, enum wb_stat_item item)
+{
+	wb_stat_mod(wb, item, -1);
+}
+static inline unsigned long wb_stat(struct bdi_writeback *wb, enum wb_stat_item item)
+{
+	return percpu_counter_read_positive(&wb->stat[item]);
+}
+static inline unsigned long wb_stat_sum(struct bdi_writeback *wb, enum wb_stat_item item)
+{
+	return percpu_counter_sum_positive(&wb->stat[item]);
+}
+static inline unsigned long wb_stat_error(void)
+{
+	return WB_STAT_BATCH * nr_cpu_ids;
+}
+
+static inline bool bdi_strictlimit(struct backing_dev_info *bdi)
+{
+	return READ_ONCE(bdi->capabilities) & BDI_CAP_STRICTLIMIT;
+}
 
 /* Has this wb dirty inodes on its lists? (wb->list_lock not needed: a hint) */
 static inline bool wb_has_dirty_io(struct bdi_writeback *wb)

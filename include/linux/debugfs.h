@@ -22,15 +22,33 @@
 #define _LINUX_DEBUGFS_H
 
 #include <linux/types.h>
+#include <linux/errno.h>
 #include <linux/fs.h>
 #include <linux/seq_file.h>
 
 struct dentry;
 
+#ifdef CONFIG_DEBUG_FS
 struct dentry *debugfs_create_dir(const char *name, struct dentry *parent);
 struct dentry *debugfs_create_file(const char *name, umode_t mode, struct dentry *parent,
 				   void *data, const struct file_operations *fops);
 void debugfs_remove_recursive(struct dentry *dentry);
+#else
+/* Without CONFIG_DEBUG_FS nothing is created; callers carry on. */
+static inline struct dentry *debugfs_create_dir(const char *name, struct dentry *parent)
+{
+	return ERR_PTR(-ENODEV);
+}
+static inline struct dentry *debugfs_create_file(const char *name, umode_t mode,
+						 struct dentry *parent, void *data,
+						 const struct file_operations *fops)
+{
+	return ERR_PTR(-ENODEV);
+}
+static inline void debugfs_remove_recursive(struct dentry *dentry)
+{
+}
+#endif
 static inline void debugfs_remove(struct dentry *dentry)
 {
 	debugfs_remove_recursive(dentry);

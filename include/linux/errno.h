@@ -25,6 +25,8 @@
 static inline void *ERR_PTR(long error) { return (void *)error; }
 static inline long PTR_ERR(const void *ptr) { return (long)ptr; }
 static inline bool IS_ERR(const void *ptr) { return IS_ERR_VALUE((unsigned long)ptr); }
+/* An error pointer passed on as another pointer type. */
+static inline void *ERR_CAST(const void *ptr) { return (void *)ptr; }
 static inline bool IS_ERR_OR_NULL(const void *ptr) { return !ptr || IS_ERR(ptr); }
 
 #endif /* _LINUX_ERRNO_H */

@@ -224,6 +224,15 @@ struct task_struct {
 
 	/* Block I/O plugged by this task (block/blk-core.c); the task's own. */
 	struct blk_plug *plug;
+
+	/*
+	 * Dirty throttling (mm/dirty-throttle.c), the task's own: pages
+	 * dirtied since the last check, how many may be dirtied before the
+	 * next one (0: the default, 32), when the last pause ended (jiffies).
+	 */
+	int nr_dirtied;
+	int nr_dirtied_pause;
+	unsigned long dirty_paused_when;
 };
 
 /* ---------------------------------------------------------------- state */

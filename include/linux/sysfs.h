@@ -65,6 +65,8 @@ void sysfs_remove_link(struct kobject *kobj, const char *name);
 /* kobject core (lib/kobject.c): a kobject's directory under parent (NULL: /sys). */
 int sysfs_create_dir(struct kobject *kobj);
 void sysfs_remove_dir(struct kobject *kobj);
+/* An empty directory below parent for a file system to be mounted on (/sys/kernel/debug). */
+int sysfs_create_mount_point(struct kobject *parent, const char *name);
 
 __printf(2, 3) int sysfs_emit(char *buf, const char *fmt, ...);
 __printf(3, 4) int sysfs_emit_at(char *buf, int at, const char *fmt, ...);

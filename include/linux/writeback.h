@@ -31,6 +31,7 @@ struct page;
 struct address_space;
 struct backing_dev_info;
 struct bdi_writeback;
+struct work_struct;
 
 enum writeback_sync_modes {
 	WB_SYNC_NONE,	/* don't wait on anything */
@@ -88,6 +89,39 @@ void wakeup_flusher_threads(enum wb_reason reason);
 void inode_io_list_del(struct inode *inode);
 /* Wait until the flusher is done with inode (I_SYNC clear). */
 void inode_wait_for_writeback(struct inode *inode);
+
+/* Write up to nr_pages of wb's dirty pages in the caller (global/bdi policies). */
+long writeback_inodes_wb(struct bdi_writeback *wb, long nr_pages, enum wb_reason reason);
+
+/*
+ * Dirty throttling policies (mm/dirty-throttle.c), vm.writeback_policy:
+ *   global     one global limit, the dirtier writes its own pages (2.6.23)
+ *   bdi        per-bdi limits from completion proportions (2.6.24)
+ *   bandwidth  IO-less, each wb bounded by seconds of its bandwidth (default)
+ */
+enum writeback_policy {
+	WB_POLICY_GLOBAL,
+	WB_POLICY_BDI,
+	WB_POLICY_BANDWIDTH,
+	NR_WB_POLICIES,
+};
+extern int writeback_policy;
+/* The policy named by s (a trailing newline is fine), or -EINVAL. */
+int writeback_policy_parse(const char *s);
+const char *writeback_policy_name(int policy);
+
+/* wb's share of thresh: completion proportions with min_ratio/max_ratio. */
+unsigned long wb_calc_thresh(struct bdi_writeback *wb, unsigned long thresh);
+/* Should wb's flusher do background writeback now? */
+bool wb_over_bg_thresh(struct bdi_writeback *wb);
+/* Refresh wb's bandwidth estimate if BANDWIDTH_INTERVAL has passed. */
+void wb_update_bandwidth(struct bdi_writeback *wb);
+void wb_bandwidth_workfn(struct work_struct *work);
+/* A page of wb finished writeback: counters, proportions, bandwidth kick. */
+void wb_writeout_inc(struct bdi_writeback *wb);
+/* The wb's dirty limit (pages) as the active policy sees it, and its bg share. */
+void wb_dirty_limits(struct bdi_writeback *wb, unsigned long *pwb_thresh,
+		     unsigned long *pwb_bg_thresh);
 
 /* The vm.dirty_* tunables (mm/page-writeback.c). */
 extern int dirty_background_ratio;
