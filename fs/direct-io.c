@@ -15,11 +15,13 @@
  * Rules (Linux's): the file offset, the length and every user buffer
  * address and length must be aligned to the file system block size or at
  * least to the device's logical block size, else -EINVAL.  Reads stop at
- * i_size and read holes as zeros.  Writes allocate through get_block
- * (create = 1); the parts of a newly allocated block the write does not
- * cover are zeroed on disk so stale data never shows; i_size grows once
- * the data is on the device.  Page-cache coherence (writing back and
- * invalidating cached pages over the range) is the caller's job:
+ * i_size (the device reads the logical block holding it whole; the count
+ * returned ends at i_size) and read holes as zeros.  Writes allocate
+ * through get_block (create = 1); the parts of a newly allocated block the
+ * write does not cover are zeroed on disk so stale data never shows;
+ * i_size grows once the data is on the device.  Page-cache coherence
+ * (writing back and invalidating cached pages over the range) is the
+ * caller's job:
  * generic_file_read_iter()/generic_file_write_iter() do it for
  * IOCB_DIRECT.
  *
@@ -227,7 +229,11 @@ ssize_t __blockdev_direct_IO(struct kiocb *iocb, struct inode *inode,
 	if (dio->is_read) {
 		if (pos >= size)
 			goto out_free;
-		count = min_t(loff_t, count, size - pos);
+		/*
+		 * The device moves whole logical blocks: read up to the one
+		 * holding i_size, and report only the bytes below i_size.
+		 */
+		count = min_t(loff_t, count, round_up(size - pos, lbs));
 	}
 	end = pos + count;
 
@@ -306,6 +312,8 @@ ssize_t __blockdev_direct_IO(struct kiocb *iocb, struct inode *inode,
 		i_size_write(inode, iocb->ki_pos + done);
 		mark_inode_dirty(inode);
 	}
+	if (dio->is_read && iocb->ki_pos + (loff_t)done > size)
+		done = size > iocb->ki_pos ? size - iocb->ki_pos : 0;
 out_free:
 	if (dio->zero_page)
 		__free_page(dio->zero_page);
