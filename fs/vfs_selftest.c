@@ -261,6 +261,18 @@ int t_chdir(const char *path)
 	return init_chdir(path);
 }
 
+ssize_t t_write_str(const char *path, const char *text)
+{
+	int fd = t_open(path, O_WRONLY, 0);
+	ssize_t n;
+
+	if (fd < 0)
+		return fd;
+	n = t_write(fd, text, strlen(text));
+	t_close(fd);
+	return n;
+}
+
 int t_put_file(const char *path, const void *data, size_t len)
 {
 	int fd = t_open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);

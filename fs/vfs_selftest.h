@@ -49,6 +49,8 @@ int t_mount(const char *src, const char *dir, const char *type, unsigned long fl
 	    const char *opts);
 int t_umount(const char *dir, int flags);
 int t_chdir(const char *path);
+/* Write text to an existing file (a /proc or /sys knob) in one write(). */
+ssize_t t_write_str(const char *path, const char *text);
 /* Write a whole file (created or truncated) / compare a file with data. */
 int t_put_file(const char *path, const void *data, size_t len);
 bool t_file_equals(const char *path, const void *data, size_t len);

@@ -186,14 +186,7 @@ static char policy_buf[32];
 
 static ssize_t policy_write(const char *text)
 {
-	int fd = t_open("sys/vm/writeback_policy", O_WRONLY, 0);
-	ssize_t n;
-
-	if (fd < 0)
-		return fd;
-	n = t_write(fd, text, strlen(text));
-	t_close(fd);
-	return n;
+	return t_write_str("sys/vm/writeback_policy", text);
 }
 
 static const char *policy_read(void)

@@ -58,18 +58,6 @@ static long read_num(const char *path)
 	return simple_strtol(vm_buf, NULL, 10);
 }
 
-static ssize_t write_str(const char *path, const char *text)
-{
-	int fd = t_open(path, O_WRONLY, 0);
-	ssize_t n;
-
-	if (fd < 0)
-		return fd;
-	n = t_write(fd, text, strlen(text));
-	t_close(fd);
-	return n;
-}
-
 static int vm_dirty_files_body(void)
 {
 	int ratio = vm_dirty_ratio, bg_ratio = dirty_background_ratio;
@@ -83,26 +71,26 @@ static int vm_dirty_files_body(void)
 	ST_ASSERT(read_num("sys/vm/dirty_writeback_centisecs") == 500, "writeback default");
 	ST_ASSERT(read_num("sys/vm/dirty_ratio") == ratio, "dirty_ratio reads");
 
-	if (write_str("sys/vm/dirty_bytes", "1048576") != 7 || vm_dirty_bytes != 1048576 ||
+	if (t_write_str("sys/vm/dirty_bytes", "1048576") != 7 || vm_dirty_bytes != 1048576 ||
 	    read_num("sys/vm/dirty_ratio") != 0) {
 		st_diag("dirty_bytes did not take over from dirty_ratio");
 		ret = -1;
-	} else if (write_str("sys/vm/dirty_bytes", one_less) != -EINVAL ||
-		   write_str("sys/vm/dirty_bytes", two_pages) <= 0) {
+	} else if (t_write_str("sys/vm/dirty_bytes", one_less) != -EINVAL ||
+		   t_write_str("sys/vm/dirty_bytes", two_pages) <= 0) {
 		st_diag("dirty_bytes floor of two pages");
 		ret = -1;
-	} else if (write_str("sys/vm/dirty_ratio", "30") != 2 ||
+	} else if (t_write_str("sys/vm/dirty_ratio", "30") != 2 ||
 		   read_num("sys/vm/dirty_bytes") != 0 || vm_dirty_ratio != 30) {
 		st_diag("dirty_ratio did not take over from dirty_bytes");
 		ret = -1;
-	} else if (write_str("sys/vm/dirty_ratio", "101") != -EINVAL) {
+	} else if (t_write_str("sys/vm/dirty_ratio", "101") != -EINVAL) {
 		st_diag("dirty_ratio above 100 accepted");
 		ret = -1;
-	} else if (write_str("sys/vm/dirty_background_bytes", "65536") != 5 ||
+	} else if (t_write_str("sys/vm/dirty_background_bytes", "65536") != 5 ||
 		   read_num("sys/vm/dirty_background_ratio") != 0) {
 		st_diag("dirty_background_bytes did not zero the ratio");
 		ret = -1;
-	} else if (write_str("sys/vm/dirty_background_ratio", "5") != 1 ||
+	} else if (t_write_str("sys/vm/dirty_background_ratio", "5") != 1 ||
 		   read_num("sys/vm/dirty_background_bytes") != 0) {
 		st_diag("dirty_background_ratio did not zero the bytes");
 		ret = -1;

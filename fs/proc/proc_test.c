@@ -37,18 +37,6 @@ static ssize_t read_file(const char *path, char *buf, size_t size)
 	return got;
 }
 
-static ssize_t write_file(const char *path, const char *text)
-{
-	int fd = t_open(path, O_WRONLY, 0);
-	ssize_t n;
-
-	if (fd < 0)
-		return fd;
-	n = t_write(fd, text, strlen(text));
-	t_close(fd);
-	return n;
-}
-
 /* The value of "name:" in a meminfo-style text, or -1. */
 static long field_value(const char *text, const char *name)
 {
@@ -233,17 +221,17 @@ static int sysctl_body(void)
 		  !strcmp(text, "5\n"), "int: %s", text);
 	ST_ASSERT(read_file("sys/selftest-sysctl/vec", text, PROC_TEST_BUF) > 0 &&
 		  !strcmp(text, "1\t2\t3\n"), "vec: %s", text);
-	ST_ASSERT(write_file("sys/selftest-sysctl/int", "8\n") == 2 && st_int == 8, "write 8");
-	ST_ASSERT(write_file("sys/selftest-sysctl/int", "11") == -EINVAL && st_int == 8,
+	ST_ASSERT(t_write_str("sys/selftest-sysctl/int", "8\n") == 2 && st_int == 8, "write 8");
+	ST_ASSERT(t_write_str("sys/selftest-sysctl/int", "11") == -EINVAL && st_int == 8,
 		  "11 is above the maximum");
-	ST_ASSERT(write_file("sys/selftest-sysctl/int", "0x3") == 3 && st_int == 3, "hex");
-	ST_ASSERT(write_file("sys/selftest-sysctl/int", "x") == -EINVAL, "garbage");
-	ST_ASSERT(write_file("sys/selftest-sysctl/vec", "-4 5") == 4 && st_vec[0] == -4 &&
+	ST_ASSERT(t_write_str("sys/selftest-sysctl/int", "0x3") == 3 && st_int == 3, "hex");
+	ST_ASSERT(t_write_str("sys/selftest-sysctl/int", "x") == -EINVAL, "garbage");
+	ST_ASSERT(t_write_str("sys/selftest-sysctl/vec", "-4 5") == 4 && st_vec[0] == -4 &&
 		  st_vec[1] == 5 && st_vec[2] == 3, "a partial vector write");
-	ST_ASSERT(write_file("sys/selftest-sysctl/ulong", "18446744073709551615") == 20 &&
+	ST_ASSERT(t_write_str("sys/selftest-sysctl/ulong", "18446744073709551615") == 20 &&
 		  st_ulong == ULONG_MAX, "the largest unsigned long");
-	ST_ASSERT(write_file("sys/selftest-sysctl/ulong", "-1") == -EINVAL, "negative ulong");
-	ST_ASSERT(write_file("sys/selftest-sysctl/str", "hello world\n") == 12 &&
+	ST_ASSERT(t_write_str("sys/selftest-sysctl/ulong", "-1") == -EINVAL, "negative ulong");
+	ST_ASSERT(t_write_str("sys/selftest-sysctl/str", "hello world\n") == 12 &&
 		  !strcmp(st_str, "hello w"), "string truncated to maxlen - 1: %s", st_str);
 	ST_ASSERT(read_file("sys/selftest-sysctl/str", text, PROC_TEST_BUF) > 0 &&
 		  !strcmp(text, "hello w\n"), "str: %s", text);
