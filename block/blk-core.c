@@ -356,6 +356,8 @@ struct request *blk_get_request(struct request_queue *q, blk_opf_t opf)
 		io_schedule_timeout(1);
 	rq->q = q;
 	rq->cmd_flags = opf;
+	if (sync)
+		rq->rq_flags |= RQF_ALLOC_SYNC;
 	rq->tag = -1;
 	rq->start_time_ns = ktime_get_ns();
 	INIT_LIST_HEAD(&rq->queuelist);
@@ -367,7 +369,8 @@ struct request *blk_get_request(struct request_queue *q, blk_opf_t opf)
 void blk_free_request(struct request *rq)
 {
 	struct request_queue *q = rq->q;
-	int sync = rq_sync_class(rq->cmd_flags);
+	/* The class it was counted in: a merge may have made it sync since. */
+	int sync = !!(rq->rq_flags & RQF_ALLOC_SYNC);
 	unsigned long flags;
 
 	spin_lock_irqsave(&q->queue_lock, flags);

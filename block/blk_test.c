@@ -298,7 +298,8 @@ static int elevator_merge_test(void)
 	/* The first goes to the driver and stays; the rest wait in the elevator. */
 	tbio_submit(&c, bdev, page, 0, REQ_OP_WRITE);
 	tbio_submit(&c, bdev, page, 100, REQ_OP_WRITE);	/* 100..107 */
-	tbio_submit(&c, bdev, page, 108, REQ_OP_WRITE);	/* back merge */
+	/* A sync bio merging into an async request makes the request sync. */
+	tbio_submit(&c, bdev, page, 108, REQ_OP_WRITE | REQ_SYNC);	/* back merge */
 	tbio_submit(&c, bdev, page, 92, REQ_OP_WRITE);	/* front merge */
 	tbio_submit(&c, bdev, page, 300, REQ_OP_READ);
 	tbio_submit(&c, bdev, page, 300 - 8, REQ_OP_WRITE);	/* other op: no merge */
@@ -314,6 +315,10 @@ static int elevator_merge_test(void)
 	}
 	ST_ASSERT(bdev->bd_stats.merges[STAT_WRITE] == 2, "merges %lu",
 		  bdev->bd_stats.merges[STAT_WRITE]);
+	/* Freed requests go back to the class they were counted in. */
+	ST_ASSERT(!td->disk->queue->nr_allocated[0] && !td->disk->queue->nr_allocated[1],
+		  "requests out after completion: async %u, sync %u",
+		  td->disk->queue->nr_allocated[0], td->disk->queue->nr_allocated[1]);
 	ret = 0;
 out:
 	if (page)
@@ -322,7 +327,8 @@ out:
 		td_destroy(td);
 	return ret;
 }
-DEFINE_SELFTEST("block: back and front merges in the elevator", elevator_merge_test);
+DEFINE_SELFTEST("block: back and front merges in the elevator, request counts balance",
+		elevator_merge_test);
 
 /* ------------------------------------------------------------ nr_requests */
 

@@ -85,6 +85,7 @@ struct request {
 #define RQF_SORTED	(1U << 1)	/* in the elevator's sort tree */
 #define RQF_FLUSH_SEQ	(1U << 2)
 #define RQF_IO_STAT	(1U << 3)
+#define RQF_ALLOC_SYNC	(1U << 4)	/* counted in nr_allocated[1]; merges may add REQ_SYNC later */
 
 static inline enum req_op req_op(const struct request *rq)
 {
