@@ -101,21 +101,22 @@ void load_idt(void)
 
 /* ------------------------------------------------------------ reports */
 
-static void print_symbol_line(const char *prefix, unsigned long addr)
+static void print_symbol_line(const char *lvl, const char *prefix, unsigned long addr)
 {
 	char sym[128];
 
 	sprint_symbol(sym, sizeof(sym), addr);
-	printk(KERN_EMERG "%s%s\n", prefix, sym);
+	printk("%s%s%s\n", lvl, prefix, sym);
 }
 
-void show_stack_from(unsigned long bp)
+/* A call trace at printk level lvl (a WARN's report is all KERN_WARNING). */
+static void show_stack_lvl(unsigned long bp, const char *lvl)
 {
 	unsigned long lo = bp & ~(THREAD_SIZE - 1), hi = lo + THREAD_SIZE;
 	bool switched = false;
 	int depth = 0;
 
-	printk(KERN_EMERG "Call Trace:\n");
+	printk("%sCall Trace:\n", lvl);
 	/*
 	 * Frame-pointer walk: [bp] = caller's bp, [bp + 8] = return address.
 	 * Frames move towards higher addresses inside one stack; a corrupt
@@ -129,7 +130,7 @@ void show_stack_from(unsigned long bp)
 
 		if (!ret)
 			break;
-		print_symbol_line(" ", ret);
+		print_symbol_line(lvl, " ", ret);
 		if (next > bp && next + 16 <= hi) {
 			bp = next;
 			continue;
@@ -143,23 +144,33 @@ void show_stack_from(unsigned long bp)
 	}
 }
 
-void show_regs(struct pt_regs *regs)
+void show_stack_from(unsigned long bp)
+{
+	show_stack_lvl(bp, KERN_EMERG);
+}
+
+static void show_regs_lvl(struct pt_regs *regs, const char *lvl)
 {
 	char sym[128];
 
 	sprint_symbol(sym, sizeof(sym), regs->ip);
-	printk(KERN_EMERG "CPU: %d\n", smp_processor_id());
-	printk(KERN_EMERG "RIP: %04lx:%016lx %s\n", regs->cs, regs->ip, sym);
-	printk(KERN_EMERG "RSP: %04lx:%016lx EFLAGS: %08lx\n", regs->ss, regs->sp, regs->flags);
-	printk(KERN_EMERG "RAX: %016lx RBX: %016lx RCX: %016lx\n", regs->ax, regs->bx, regs->cx);
-	printk(KERN_EMERG "RDX: %016lx RSI: %016lx RDI: %016lx\n", regs->dx, regs->si, regs->di);
-	printk(KERN_EMERG "RBP: %016lx R08: %016lx R09: %016lx\n", regs->bp, regs->r8, regs->r9);
-	printk(KERN_EMERG "R10: %016lx R11: %016lx R12: %016lx\n", regs->r10, regs->r11, regs->r12);
-	printk(KERN_EMERG "R13: %016lx R14: %016lx R15: %016lx\n", regs->r13, regs->r14, regs->r15);
-	printk(KERN_EMERG "CR0: %016lx CR2: %016lx CR3: %016lx CR4: %016lx\n",
+	printk("%sCPU: %d\n", lvl, smp_processor_id());
+	printk("%sRIP: %04lx:%016lx %s\n", lvl, regs->cs, regs->ip, sym);
+	printk("%sRSP: %04lx:%016lx EFLAGS: %08lx\n", lvl, regs->ss, regs->sp, regs->flags);
+	printk("%sRAX: %016lx RBX: %016lx RCX: %016lx\n", lvl, regs->ax, regs->bx, regs->cx);
+	printk("%sRDX: %016lx RSI: %016lx RDI: %016lx\n", lvl, regs->dx, regs->si, regs->di);
+	printk("%sRBP: %016lx R08: %016lx R09: %016lx\n", lvl, regs->bp, regs->r8, regs->r9);
+	printk("%sR10: %016lx R11: %016lx R12: %016lx\n", lvl, regs->r10, regs->r11, regs->r12);
+	printk("%sR13: %016lx R14: %016lx R15: %016lx\n", lvl, regs->r13, regs->r14, regs->r15);
+	printk("%sCR0: %016lx CR2: %016lx CR3: %016lx CR4: %016lx\n", lvl,
 	       read_cr0(), read_cr2(), read_cr3(), read_cr4());
 	if (!user_mode(regs))
-		show_stack_from(regs->bp);
+		show_stack_lvl(regs->bp, lvl);
+}
+
+void show_regs(struct pt_regs *regs)
+{
+	show_regs_lvl(regs, KERN_EMERG);
 }
 
 noinline void dump_stack(void)
@@ -200,7 +211,7 @@ bool report_bug(unsigned long ip, struct pt_regs *regs)
 		printk(KERN_WARNING "------------[ cut here ]------------\n");
 		printk(KERN_WARNING "WARNING: CPU: %d at %s:%u %pS\n",
 		       smp_processor_id(), b->file, b->line, (void *)ip);
-		show_regs(regs);
+		show_regs_lvl(regs, KERN_WARNING);
 		printk(KERN_WARNING "---[ end trace ]---\n");
 		return true;
 	}

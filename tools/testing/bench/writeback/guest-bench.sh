@@ -12,6 +12,8 @@
 #                                   124/137 when it hit its timeout)
 #   WBIO T <csv>                    iostat -o csv samples taken during T
 #   WBVM T <csv>                    vmstat -o csv samples taken during T
+#   WB warn test=T count=N first="..."  the kernel logged N WARNINGs/BUGs
+#                                   during T (they are off the console)
 #   WB done
 #
 # Environment (set by the host on the command line):
@@ -46,6 +48,20 @@ say()
 
 # Kernel messages in the middle of our lines would garble them.
 echo 1 >/proc/sys/kernel/printk 2>/dev/null
+
+# WARN/BUG reports are kept off the console: count the new ones in dmesg.
+warnings_seen=0
+kernel_warnings()
+{
+	log=$(dmesg 2>/dev/null | grep -E 'WARNING: CPU|BUG: |kernel BUG at|Oops: ')
+	n=$(printf '%s' "$log" | grep -c .)
+	if [ "$n" -gt "$warnings_seen" ]; then
+		first=$(printf '%s\n' "$log" | sed -n "$((warnings_seen + 1))p" |
+			sed 's/^\[[^]]*\] *//; s/"//g')
+		say warn test="$1" count=$((n - warnings_seen)) first=\""$first"\"
+	fi
+	warnings_seen=$n
+}
 
 say info kernel="$(uname -r)" cpus="$(nproc)" \
 	memtotal_kb="$(sed -n 's/^MemTotal: *\([0-9]*\).*/\1/p' /proc/meminfo)"
@@ -210,6 +226,7 @@ for test in $WB_TESTS; do
 	*) say na test="$test" reason="\"unknown test\"" ;;
 	esac
 	t1=$(now_cs)
+	kernel_warnings "$test"
 	say end test="$test" status=$status secs=$(((t1 - t0) / 100))
 done
 

@@ -126,6 +126,9 @@ def parse(cfg, path):
         elif kind == "error":
             t = cfg.test(d["name"])
             t.errors.append(d.get("msg", ""))
+        elif kind == "warn":
+            cfg.notes.append("%s: the kernel logged %s warning(s), first: %s"
+                             % (d["test"], d.get("count", "?"), d.get("first", "")))
         elif kind == "na":
             if d["test"] == "all":
                 cfg.all_na = d.get("reason", "")
