@@ -15,7 +15,10 @@
  * target CPU gets a reschedule IPI.  Idle CPUs pull queued tasks from the
  * busiest CPU whenever they look for work, and busy CPUs rebalance every
  * BALANCE_INTERVAL ticks, moving half the difference when two queues
- * differ by two or more.
+ * differ by two or more.  Queues that differ by one (three CPU hogs on two
+ * CPUs) are rotated instead: every ROTATE_INTERVAL the shorter queue's CPU
+ * pulls one waiting task, so no hog keeps a CPU to itself for long while
+ * the others share one.
  *
  * Locking (see struct task_struct and struct rq for the fields):
  *   p->pi_lock  ->  rq->lock  (at most one, or two via double_rq_lock())
@@ -50,6 +53,8 @@ bool scheduler_running;
 
 /* Busy CPUs look for imbalance this often (about 40 ms). */
 #define BALANCE_INTERVAL	(HZ / 25 ? HZ / 25 : 1)
+/* ...and rotate queues that differ by one task this often (about 50 ms). */
+#define ROTATE_INTERVAL		(HZ / 20 ? HZ / 20 : 1)
 
 /* ------------------------------------------------------------ run queues */
 
@@ -66,6 +71,7 @@ void __init sched_init_rq(int cpu)
 	rq->idle = NULL;
 	rq->nr_switches = 0;
 	rq->next_balance = 0;
+	rq->next_rotate = 0;
 }
 
 /* Lock the run queue p belongs to; interrupts must be off. */
@@ -499,7 +505,9 @@ int set_cpus_allowed_ptr(struct task_struct *p, const struct cpumask *mask)
 
 /*
  * Pull queued tasks from the busiest CPU.  newly_idle: called from the
- * idle loop, looking for any work at all.  Runs with interrupts on or off.
+ * idle loop, looking for any work at all; otherwise from a busy CPU's
+ * tick, which also rotates queues one task apart.  Runs with interrupts
+ * on or off.
  */
 bool load_balance(bool newly_idle)
 {
@@ -522,9 +530,18 @@ bool load_balance(bool newly_idle)
 			busiest_cpu = cpu;
 		}
 	}
-	if (busiest_cpu < 0 || max_load < this_load + 2)
+	if (busiest_cpu < 0)
 		return false;
-	imbalance = (max_load - this_load) / 2;
+	if (max_load >= this_load + 2) {
+		imbalance = (max_load - this_load) / 2;
+	} else if (!newly_idle && this_load && max_load == this_load + 1 &&
+		   time_after_eq(jiffies, this->next_rotate)) {
+		/* One apart: take turns at the shorter queue. */
+		this->next_rotate = jiffies + ROTATE_INTERVAL;
+		imbalance = 1;
+	} else {
+		return false;
+	}
 	busiest = cpu_rq(busiest_cpu);
 
 	local_irq_save(flags);

@@ -2,6 +2,7 @@
 /*
  * Self tests for the scheduler, kernel threads and wait queues:
  * 2 x num_online_cpus() threads all finish and spread over the CPUs;
+ * NCPU + 1 CPU hogs take turns at the CPUs (queues one apart rotate);
  * wait-queue and completion ping-pong between threads on two CPUs;
  * kthread_stop() semantics; a sleeping thread's saved frame gives a valid
  * backtrace; affinity moves a running thread; wait_on_bit()/wake_up_bit().
@@ -11,6 +12,7 @@
 #include <linux/sched.h>
 #include <linux/kthread.h>
 #include <linux/completion.h>
+#include <linux/delay.h>
 #include <linux/wait.h>
 #include <linux/wait_bit.h>
 #include <linux/jiffies.h>
@@ -124,6 +126,73 @@ static int sched_spread_test(void)
 	return 0;
 }
 DEFINE_SELFTEST("sched: 2xNCPU threads run to completion on several CPUs", sched_spread_test);
+
+/* ---------------------------------------------------------------- rotation */
+
+struct hog_thread {
+	unsigned long cpus_seen;
+	unsigned long loops;
+	bool *stop;
+};
+
+static int hog_fn(void *arg)
+{
+	struct hog_thread *h = arg;
+	volatile unsigned long sink = 0;
+
+	while (!READ_ONCE(*h->stop)) {
+		for (int j = 0; j < 1000; j++)
+			sink += j;
+		h->cpus_seen |= 1UL << smp_processor_id();
+		h->loops++;
+		cond_resched();
+	}
+	return 0;
+}
+
+/*
+ * One hog more than CPUs: without rotation one CPU serves two hogs for
+ * good while the others keep theirs.  Every hog must visit more than one
+ * CPU within a second; the spread of their work is only reported (the
+ * emulated CPUs are not steady enough for a timing bound).
+ */
+static int sched_rotate_test(void)
+{
+	int n = num_online_cpus() + 1, i, lonely = 0;
+	struct hog_thread *h;
+	struct task_struct **t;
+	unsigned long lo = ULONG_MAX, hi = 0;
+	bool stop = false;
+
+	if (num_online_cpus() < 2)
+		return ST_SKIP;
+	h = kcalloc(n, sizeof(*h), GFP_KERNEL);
+	t = kcalloc(n, sizeof(*t), GFP_KERNEL);
+	ST_ASSERT(h && t, "no memory");
+	for (i = 0; i < n; i++) {
+		char name[16];
+
+		h[i].stop = &stop;
+		snprintf(name, sizeof(name), "hog/%d", i);
+		t[i] = start_thread(hog_fn, &h[i], name, -1);
+		ST_ASSERT(t[i], "cannot create thread %d", i);
+	}
+	msleep(1000);
+	WRITE_ONCE(stop, true);
+	for (i = 0; i < n; i++) {
+		reap_thread(t[i]);
+		lo = min(lo, h[i].loops);
+		hi = max(hi, h[i].loops);
+		if (hweight_long(h[i].cpus_seen) < 2)
+			lonely++;
+	}
+	st_diag("%d hogs on %d CPUs: least/most work %lu/%lu loops", n, num_online_cpus(), lo, hi);
+	kfree(h);
+	kfree(t);
+	ST_ASSERT(!lonely, "%d of %d hogs stayed on one CPU", lonely, n);
+	return 0;
+}
+DEFINE_SELFTEST("sched: one CPU hog more than CPUs: the hogs take turns", sched_rotate_test);
 
 /* ---------------------------------------------------------------- ping-pong */
 
