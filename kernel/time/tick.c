@@ -35,13 +35,19 @@ static u64 last_jiffies_update;		/* ns of the last jiffy boundary; jiffies_lock 
 /* Returns true if this CPU advanced jiffies. */
 static bool tick_do_update_jiffies(void)
 {
-	u64 now = ktime_get_ns(), ticks;
+	u64 now = ktime_get_ns(), ticks = 0;
 
-	if (now - READ_ONCE(last_jiffies_update) < TICK_NSEC)
+	/*
+	 * Signed: another CPU may have moved last_jiffies_update past the
+	 * time this CPU read a moment ago; unsigned, that difference would
+	 * be a huge jump of jiffies (every timer fired at once).
+	 */
+	if ((s64)(now - READ_ONCE(last_jiffies_update)) < (s64)TICK_NSEC)
 		return false;
 	if (!spin_trylock(&jiffies_lock))
 		return false;
-	ticks = (now - last_jiffies_update) / TICK_NSEC;
+	if ((s64)(now - last_jiffies_update) >= (s64)TICK_NSEC)
+		ticks = (now - last_jiffies_update) / TICK_NSEC;
 	if (ticks) {
 		WRITE_ONCE(last_jiffies_update, last_jiffies_update + ticks * TICK_NSEC);
 		WRITE_ONCE(jiffies_64, jiffies_64 + ticks);
