@@ -16,9 +16,10 @@
  * busiest CPU whenever they look for work, and busy CPUs rebalance every
  * BALANCE_INTERVAL ticks, moving half the difference when two queues
  * differ by two or more.  Queues that differ by one (three CPU hogs on two
- * CPUs) are rotated instead: every ROTATE_INTERVAL the shorter queue's CPU
- * pulls one waiting task, so no hog keeps a CPU to itself for long while
- * the others share one.
+ * CPUs) are rotated instead: every ROTATE_INTERVAL a shorter queue's CPU
+ * pulls one waiting task that has had at least as much CPU time as the
+ * one running there, which then has a CPU to itself; so no hog keeps a
+ * CPU to itself for long while the others share one.
  *
  * Locking (see struct task_struct and struct rq for the fields):
  *   p->pi_lock  ->  rq->lock  (at most one, or two via double_rq_lock())
@@ -55,6 +56,13 @@ bool scheduler_running;
 #define BALANCE_INTERVAL	(HZ / 25 ? HZ / 25 : 1)
 /* ...and rotate queues that differ by one task this often (about 50 ms). */
 #define ROTATE_INTERVAL		(HZ / 20 ? HZ / 20 : 1)
+/*
+ * One rotation per ROTATE_INTERVAL in the whole system, so the crowded
+ * queue moves on instead of bouncing back between two CPUs at once.
+ * Read and written without a lock: two CPUs rotating in the same tick is
+ * harmless.
+ */
+static unsigned long next_rotate;
 
 /* ------------------------------------------------------------ run queues */
 
@@ -71,7 +79,6 @@ void __init sched_init_rq(int cpu)
 	rq->idle = NULL;
 	rq->nr_switches = 0;
 	rq->next_balance = 0;
-	rq->next_rotate = 0;
 }
 
 /* Lock the run queue p belongs to; interrupts must be off. */
@@ -503,6 +510,12 @@ int set_cpus_allowed_ptr(struct task_struct *p, const struct cpumask *mask)
 
 /* ------------------------------------------------------------ tick and balancing */
 
+/* CPU time a task has had, in ticks. */
+static inline unsigned long task_ticks(struct task_struct *p)
+{
+	return READ_ONCE(p->utime) + READ_ONCE(p->stime);
+}
+
 /*
  * Pull queued tasks from the busiest CPU.  newly_idle: called from the
  * idle loop, looking for any work at all; otherwise from a busy CPU's
@@ -516,6 +529,7 @@ bool load_balance(bool newly_idle)
 	unsigned int this_load = READ_ONCE(this->nr_running), max_load = 0;
 	struct task_struct *p, *n;
 	unsigned long flags;
+	bool rotate = false;
 	int imbalance;
 
 	for_each_online_cpu(cpu) {
@@ -535,9 +549,9 @@ bool load_balance(bool newly_idle)
 	if (max_load >= this_load + 2) {
 		imbalance = (max_load - this_load) / 2;
 	} else if (!newly_idle && this_load && max_load == this_load + 1 &&
-		   time_after_eq(jiffies, this->next_rotate)) {
+		   time_after_eq(jiffies, READ_ONCE(next_rotate))) {
 		/* One apart: take turns at the shorter queue. */
-		this->next_rotate = jiffies + ROTATE_INTERVAL;
+		rotate = true;
 		imbalance = 1;
 	} else {
 		return false;
@@ -552,6 +566,13 @@ bool load_balance(bool newly_idle)
 			break;
 		if (p->on_cpu || !cpumask_test_cpu(this_cpu, &p->cpus_allowed))
 			continue;
+		/*
+		 * Rotating: the task left running there gets a CPU to itself,
+		 * so move one that has had at least as much CPU time as it;
+		 * else wait for the next tick, when the other may be running.
+		 */
+		if (rotate && task_ticks(p) < task_ticks(busiest->curr))
+			continue;
 		list_del(&p->run_list);
 		WRITE_ONCE(busiest->nr_running, busiest->nr_running - 1);
 		WRITE_ONCE(p->cpu, this_cpu);
@@ -561,6 +582,8 @@ bool load_balance(bool newly_idle)
 	}
 	if (moved && this->curr == this->idle)
 		set_tsk_need_resched(this->idle);
+	if (moved && rotate)
+		WRITE_ONCE(next_rotate, jiffies + ROTATE_INTERVAL);
 	double_rq_unlock(this, busiest);
 	local_irq_restore(flags);
 	return moved > 0;

@@ -28,7 +28,6 @@ struct rq {
 	int cpu;
 	unsigned long nr_switches;
 	unsigned long next_balance;	/* jiffies */
-	unsigned long next_rotate;	/* jiffies: next pull from a queue one longer */
 };
 
 DECLARE_PER_CPU(struct rq, runqueues);
