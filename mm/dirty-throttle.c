@@ -30,6 +30,10 @@
  * is gone after the first measurement), then smooths exponentially over
  * that period; avg_write_bandwidth follows it, filtering spikes.
  *
+ * Rate.  dirty_ratelimit is the rate one dirtier of the wb may dirty at
+ * (before position control scales it): write_bw / N for N dirtiers,
+ * estimated without counting them - see wb_update_dirty_ratelimit().
+ *
  * Policies: see balance_dirty_pages_*() below and
  * Documentation/mm/writeback.md.
  *
@@ -290,9 +294,58 @@ void wb_update_write_bandwidth(struct bdi_writeback *wb, unsigned long elapsed,
 	wb->avg_write_bandwidth = max(avg, 1UL);
 }
 
-void wb_update_bandwidth(struct bdi_writeback *wb)
+/*
+ * One step of the base rate.  In the last interval every dirtier of the
+ * wb was asked for task_rate = rate x pos and together they dirtied
+ * dirty_rate, so about dirty_rate / task_rate of them were at work; the
+ * rate that would have let them match the device is
+ *
+ *	balanced = task_rate x write_bw / dirty_rate   (-> write_bw / N)
+ *
+ * (never above write_bw: a single dirtier that cannot keep up is not a
+ * reason to promise it more than the device writes).  balanced is noisy
+ * - dirtiers think, freerun ones ignore task_rate - so rate moves only
+ * when the position agrees: up while the dirty pages sit below the
+ * setpoint (pos > 1), down while they sit above it, and by at most the
+ * distance to the nearer of balanced and task_rate, an eighth of it per
+ * step (a quarter while the two are more than a factor two apart).
+ * Returns the new rate: at least 1 page/s, at most write_bw.
+ */
+unsigned long dirty_ratelimit_next(unsigned long rate, long pos, unsigned long write_bw,
+				   unsigned long dirty_rate, unsigned long *balanced)
 {
-	unsigned long now = jiffies, elapsed, written, dirtied;
+	u64 task_rate = max_t(u64, (u64)rate * pos >> RATELIMIT_CALC_SHIFT, 1);
+	u64 bal;
+	unsigned long step = 0;
+
+	if (!dirty_rate) {
+		*balanced = rate;
+		return min(rate, max(write_bw, 1UL));
+	}
+	bal = task_rate * write_bw / dirty_rate;
+	bal = clamp_t(u64, bal, 1, max(write_bw, 1UL));
+	*balanced = bal;
+	if (rate < bal && task_rate > rate)
+		step = min(bal, task_rate) - rate;
+	else if (rate > bal && task_rate < rate)
+		step = rate - max(bal, task_rate);
+	if (step) {
+		if (bal > 2 * (u64)rate || 2 * bal < rate)
+			step = DIV_ROUND_UP(step, 4);
+		else
+			step = DIV_ROUND_UP(step, 8);
+		rate = rate < bal ? rate + step : max(rate - step, 1UL);
+	}
+	return min(rate, max(write_bw, 1UL));
+}
+
+/*
+ * Refresh the bandwidth estimate; pos >= 0 (a throttled dirtier's
+ * position ratio) also steps the dirtiers' base rate.
+ */
+static void __wb_update_bandwidth(struct bdi_writeback *wb, long pos)
+{
+	unsigned long now = jiffies, elapsed, written, dirtied, dirty_rate = 0;
 
 	if (time_before(now, READ_ONCE(wb->bw_time_stamp) + BANDWIDTH_INTERVAL))
 		return;
@@ -305,16 +358,25 @@ void wb_update_bandwidth(struct bdi_writeback *wb)
 	/* Idle intervals and gaps over a second say nothing about the device. */
 	if (wb->bw_was_busy && elapsed <= HZ)
 		wb_update_write_bandwidth(wb, elapsed, written - wb->written_stamp);
-	if (elapsed <= HZ)
-		wb->dirty_rate = (dirtied - wb->dirtied_stamp) * HZ / elapsed;
-	/* One dirtier's base rate: what the device writes (position control scales it). */
-	wb->dirty_ratelimit = wb->avg_write_bandwidth;
+	if (elapsed <= HZ) {
+		dirty_rate = (dirtied - wb->dirtied_stamp) * HZ / elapsed;
+		wb->dirty_rate = dirty_rate;
+	}
+	if (pos >= 0 && dirty_rate)
+		WRITE_ONCE(wb->dirty_ratelimit,
+			   dirty_ratelimit_next(wb->dirty_ratelimit, pos, wb->write_bandwidth,
+						dirty_rate, &wb->balanced_dirty_ratelimit));
 	wb->written_stamp = written;
 	wb->dirtied_stamp = dirtied;
 	wb->bw_was_busy = wb_stat_sum(wb, WB_WRITEBACK) > 0;
 	WRITE_ONCE(wb->bw_time_stamp, now);
 unlock:
 	spin_unlock(&wb->bw_lock);
+}
+
+void wb_update_bandwidth(struct bdi_writeback *wb)
+{
+	__wb_update_bandwidth(wb, -1);
 }
 
 void wb_bandwidth_workfn(struct work_struct *work)
@@ -643,7 +705,9 @@ unsigned long task_pause_pages(unsigned long task_rate, long max_pause, unsigned
  * bandwidth (the default): IO-less.  The flushers do all writing; a
  * dirtier only sleeps, long enough that it dirties at about
  * dirty_ratelimit x pos_ratio, where dirty_ratelimit is the wb's
- * measured write bandwidth and pos_ratio (0..2) falls as the wb's dirty
+ * write bandwidth shared by its dirtiers (estimated every
+ * BANDWIDTH_INTERVAL, see dirty_ratelimit_next()) and pos_ratio (0..2)
+ * falls as the wb's dirty
  * + writeback pages pass its setpoint towards its limit (and as the
  * global count passes the global setpoint towards the hard threshold).
  * The wb's limit is min(its proportional share, DIRTY_TIME_LIMIT_MS of
@@ -660,7 +724,6 @@ static void balance_dirty_pages_bandwidth(struct bdi_writeback *wb, unsigned int
 		unsigned long now = jiffies, task_rate, period = 0, bw, limit8;
 		long gpos, wpos, pos, pause, max_pause, think = 0;
 
-		wb_update_bandwidth(wb);
 		dtc_global(&dtc);
 		trace_global_state(&dtc);
 		dtc_wb(&dtc, wb, WB_POLICY_BANDWIDTH);
@@ -670,6 +733,7 @@ static void balance_dirty_pages_bandwidth(struct bdi_writeback *wb, unsigned int
 			wb_start_background_writeback(wb);
 
 		if (dtc.dirty <= dtc.freerun && dtc.wb_dirty <= dtc.wb_freerun) {
+			wb_update_bandwidth(wb);
 			current->dirty_paused_when = now;
 			current->nr_dirtied = 0;
 			current->nr_dirtied_pause =
@@ -683,6 +747,7 @@ static void balance_dirty_pages_bandwidth(struct bdi_writeback *wb, unsigned int
 		wpos = dtc.wb_dirty <= dtc.wb_freerun ? 2L << RATELIMIT_CALC_SHIFT :
 			pos_ratio_cubic(dtc.wb_setpoint, dtc.wb_dirty, dtc.wb_thresh);
 		pos = min(gpos, wpos);
+		__wb_update_bandwidth(wb, pos);
 
 		WRITE_ONCE(wb->dirty_exceeded,
 			   dtc.wb_dirty > dtc.wb_thresh || dtc.dirty > dtc.thresh);

@@ -182,6 +182,64 @@ static int pos_ratio_test(void)
 }
 DEFINE_SELFTEST("dirty-throttle: position curve and pause sizes", pos_ratio_test);
 
+/*
+ * A model of one wb: write_bw pages/s, dirtiers that dirty what the base
+ * rate and the position allow (or less, if capped: a dirtier that
+ * thinks), 200 ms steps.  Returns the final task rate, *dirty the final
+ * dirty count.
+ */
+static unsigned long rate_model(unsigned long rate, unsigned long write_bw, int n,
+				const unsigned long *cap, int steps, unsigned long *dirty)
+{
+	const unsigned long setpoint = 10000, limit = 20000;
+	long d = setpoint, pos = 1L << RATELIMIT_CALC_SHIFT;
+	unsigned long balanced;
+
+	for (int i = 0; i < steps; i++) {
+		unsigned long task_rate, dirty_rate = 0;
+
+		pos = pos_ratio_cubic(setpoint, d, limit);
+		task_rate = (unsigned long)((u64)rate * pos >> RATELIMIT_CALC_SHIFT);
+		for (int j = 0; j < n; j++)
+			dirty_rate += cap[j] ? min(cap[j], task_rate) : task_rate;
+		d += ((long)dirty_rate - (long)write_bw) / 5;
+		if (d < 0)
+			d = 0;
+		rate = dirty_ratelimit_next(rate, pos, write_bw, dirty_rate, &balanced);
+	}
+	*dirty = d;
+	return (unsigned long)((u64)rate * pos_ratio_cubic(setpoint, d, limit) >>
+			       RATELIMIT_CALC_SHIFT);
+}
+
+static int dirty_ratelimit_test(void)
+{
+	static const unsigned long free3[3], capped[2] = { 0, 2500 };
+	unsigned long r, d, balanced;
+
+	/* One dirtier on a slow disk, starting from the 100 MB/s guess. */
+	r = rate_model(INIT_BW, 1000, 1, free3, 100, &d);
+	st_diag("1 dirtier, 1000 pages/s: task rate %lu, dirty %lu", r, d);
+	ST_ASSERT(r >= 900 && r <= 1100, "one dirtier gets %lu of 1000", r);
+	ST_ASSERT(d > 5000 && d < 20000, "dirty %lu left the control band", d);
+	/* Three on a fast one: each a third. */
+	r = rate_model(INIT_BW, 30000, 3, free3, 100, &d);
+	st_diag("3 dirtiers, 30000 pages/s: task rate %lu, dirty %lu", r, d);
+	ST_ASSERT(r >= 9000 && r <= 11000, "three dirtiers get %lu each of 30000", r);
+	/* One of two thinks and needs a quarter: the other gets the rest. */
+	r = rate_model(INIT_BW, 10000, 2, capped, 150, &d);
+	st_diag("2 dirtiers, one capped at 2500 of 10000: task rate %lu", r);
+	ST_ASSERT(r >= 6700 && r <= 8300, "the uncapped dirtier gets %lu, not 7500", r);
+	/* No movement against the position, never above the bandwidth. */
+	ST_ASSERT(dirty_ratelimit_next(5000, 1L << RATELIMIT_CALC_SHIFT, 10000, 10000,
+				       &balanced) == 5000 && balanced == 5000, "at the setpoint");
+	ST_ASSERT(dirty_ratelimit_next(50000, 2L << RATELIMIT_CALC_SHIFT, 10000, 1,
+				       &balanced) == 10000, "above write_bw");
+	return 0;
+}
+DEFINE_SELFTEST("dirty-throttle: dirtiers' base rate converges to bandwidth / N",
+		dirty_ratelimit_test);
+
 static char policy_buf[32];
 
 static ssize_t policy_write(const char *text)

@@ -76,6 +76,7 @@ struct bdi_writeback {
 	unsigned long avg_write_bandwidth;	/* the above, spikes filtered */
 	unsigned long dirty_rate;	/* pages/s dirtied, last interval */
 	unsigned long dirty_ratelimit;	/* base rate of one dirtier, pages/s */
+	unsigned long balanced_dirty_ratelimit;	/* what the last interval asked for */
 	struct delayed_work bw_dwork;	/* refresh after completions */
 
 	int dirty_exceeded;		/* a dirtier is throttled on this bdi */
