@@ -273,9 +273,24 @@ void wake_up_new_task(struct task_struct *p)
 	try_to_wake_up(p, TASK_NEW);
 }
 
+/*
+ * A signal arrived for p: wake it if it sleeps interruptibly (or, for a
+ * fatal one, killably).  If it runs on another CPU, kick that CPU with a
+ * reschedule IPI (Linux's kick_process()): in user mode p would not look
+ * at its signals before the next tick or system call, and a system call
+ * that starts with a signal pending fails at once - a shell's write of
+ * its prompt right after a child died returned EINTR and the prompt was
+ * lost.  The IPI's return to user mode delivers the signal.
+ */
 void signal_wake_up(struct task_struct *p, bool fatal)
 {
-	try_to_wake_up(p, TASK_INTERRUPTIBLE | (fatal ? TASK_WAKEKILL : 0));
+	int cpu;
+
+	if (try_to_wake_up(p, TASK_INTERRUPTIBLE | (fatal ? TASK_WAKEKILL : 0)))
+		return;
+	cpu = task_cpu(p);
+	if (cpu != smp_processor_id() && READ_ONCE(cpu_rq(cpu)->curr) == p)
+		smp_send_reschedule(cpu);
 }
 
 /* ------------------------------------------------------------ schedule() */
