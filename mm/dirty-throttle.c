@@ -339,6 +339,24 @@ unsigned long dirty_ratelimit_next(unsigned long rate, long pos, unsigned long w
 	return min(rate, max(write_bw, 1UL));
 }
 
+/* The writeback:bdi_dirty_ratelimit event of one step (bw_lock held). */
+static void trace_ratelimit_step(struct bdi_writeback *wb, unsigned long dirty_rate,
+				 unsigned long task_rate)
+{
+	struct bdi_dirty_ratelimit_event e;
+
+	if (!trace_bdi_dirty_ratelimit_enabled())
+		return;
+	e.bdi = wb->bdi->dev_name;
+	e.write_bw = KBps(wb->write_bandwidth);
+	e.avg_write_bw = KBps(wb->avg_write_bandwidth);
+	e.dirty_rate = KBps(dirty_rate);
+	e.dirty_ratelimit = KBps(wb->dirty_ratelimit);
+	e.task_ratelimit = KBps(task_rate);
+	e.balanced_dirty_ratelimit = KBps(wb->balanced_dirty_ratelimit);
+	trace_bdi_dirty_ratelimit(&e);
+}
+
 /*
  * Refresh the bandwidth estimate; pos >= 0 (a throttled dirtier's
  * position ratio) also steps the dirtiers' base rate.
@@ -362,10 +380,15 @@ static void __wb_update_bandwidth(struct bdi_writeback *wb, long pos)
 		dirty_rate = (dirtied - wb->dirtied_stamp) * HZ / elapsed;
 		wb->dirty_rate = dirty_rate;
 	}
-	if (pos >= 0 && dirty_rate)
+	if (pos >= 0 && dirty_rate) {
+		unsigned long old_rate = wb->dirty_ratelimit;
+
 		WRITE_ONCE(wb->dirty_ratelimit,
-			   dirty_ratelimit_next(wb->dirty_ratelimit, pos, wb->write_bandwidth,
+			   dirty_ratelimit_next(old_rate, pos, wb->write_bandwidth,
 						dirty_rate, &wb->balanced_dirty_ratelimit));
+		trace_ratelimit_step(wb, dirty_rate,
+				     (unsigned long)((u64)old_rate * pos >> RATELIMIT_CALC_SHIFT));
+	}
 	wb->written_stamp = written;
 	wb->dirtied_stamp = dirtied;
 	wb->bw_was_busy = wb_stat_sum(wb, WB_WRITEBACK) > 0;

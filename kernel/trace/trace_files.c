@@ -8,9 +8,10 @@
  *                    (O_NONBLOCK: EAGAIN; a signal: ERESTARTSYS), polls
  *   tracing_on       0/1: whether records are stored at all
  *   buffer_size_kb   ring size in KiB (writing reallocates and clears)
- *   events/writeback/enable                       both events: 0, 1, or X (mixed)
+ *   events/writeback/enable                       all of them: 0, 1, or X (mixed)
  *   events/writeback/balance_dirty_pages/enable   0/1
  *   events/writeback/global_dirty_state/enable    0/1
+ *   events/writeback/bdi_dirty_ratelimit/enable   0/1
  *
  * Locking: the ring's (trace.c); the enable flags are single words
  * written with WRITE_ONCE.  These files are never removed.
@@ -67,6 +68,7 @@ static int trace_parse_ulong(const char *ubuf, size_t count, unsigned long *val)
 static int *const writeback_flags[] = {
 	&trace_event_balance_dirty_pages_on,
 	&trace_event_global_dirty_state_on,
+	&trace_event_bdi_dirty_ratelimit_on,
 };
 
 static int enable_open(struct inode *inode, struct file *file)
@@ -417,6 +419,8 @@ static int __init trace_files_init(void)
 	debugfs_create_file("enable", 0644, d, &trace_event_balance_dirty_pages_on, &enable_fops);
 	d = debugfs_create_dir("global_dirty_state", wb);
 	debugfs_create_file("enable", 0644, d, &trace_event_global_dirty_state_on, &enable_fops);
+	d = debugfs_create_dir("bdi_dirty_ratelimit", wb);
+	debugfs_create_file("enable", 0644, d, &trace_event_bdi_dirty_ratelimit_on, &enable_fops);
 	return 0;
 }
 device_initcall(trace_files_init);

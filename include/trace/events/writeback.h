@@ -2,7 +2,8 @@
 /*
  * Writeback trace events (kernel/trace/): the balance_dirty_pages
  * throttling event with the fields of Linux's writeback:balance_dirty_pages
- * tracepoint, and the global dirty state.  Off by default; a user turns
+ * tracepoint, the global dirty state, and bdi_dirty_ratelimit (each step
+ * of a wb's base rate).  Off by default; a user turns
  * an event on and reads the log exactly as on Linux:
  *
  *   mount -t debugfs none /sys/kernel/debug        (or tracefs at /sys/kernel/tracing)
@@ -56,8 +57,26 @@ struct global_dirty_state_event {
 	unsigned long nr_written;
 };
 
+/*
+ * bdi_dirty_ratelimit: "bdi 253:0: write_bw=.. awrite_bw=.. dirty_rate=..
+ * dirty_ratelimit=.. task_ratelimit=.. balanced_dirty_ratelimit=..", all
+ * KB/s: the wb's bandwidth estimates, how fast its pages were dirtied in
+ * the last interval, its new base rate, the rate the throttled task that
+ * stepped it was held to, and the balanced rate it stepped towards.
+ */
+struct bdi_dirty_ratelimit_event {
+	const char *bdi;
+	unsigned long write_bw;
+	unsigned long avg_write_bw;
+	unsigned long dirty_rate;
+	unsigned long dirty_ratelimit;
+	unsigned long task_ratelimit;
+	unsigned long balanced_dirty_ratelimit;
+};
+
 extern int trace_event_balance_dirty_pages_on;
 extern int trace_event_global_dirty_state_on;
+extern int trace_event_bdi_dirty_ratelimit_on;
 
 static inline bool trace_balance_dirty_pages_enabled(void)
 {
@@ -67,7 +86,12 @@ static inline bool trace_global_dirty_state_enabled(void)
 {
 	return READ_ONCE(trace_event_global_dirty_state_on);
 }
+static inline bool trace_bdi_dirty_ratelimit_enabled(void)
+{
+	return READ_ONCE(trace_event_bdi_dirty_ratelimit_on);
+}
 void trace_balance_dirty_pages(const struct balance_dirty_pages_event *e);
+void trace_bdi_dirty_ratelimit(const struct bdi_dirty_ratelimit_event *e);
 void trace_global_dirty_state(const struct global_dirty_state_event *e);
 
 #endif /* _TRACE_EVENTS_WRITEBACK_H */

@@ -3,7 +3,7 @@
  * tracing - debugfs and the writeback trace event files, as on Linux:
  * mount debugfs at /sys/kernel/debug (SKIP when impossible), check
  * tracing/events/writeback/balance_dirty_pages/enable (0 by default,
- * toggles), the group enable file, the trace header, clearing with
+ * toggles), bdi_dirty_ratelimit/enable likewise, the group enable file, the trace header, clearing with
  * O_TRUNC, trace_pipe with O_NONBLOCK, tracing_on, buffer_size_kb, and
  * the per-bdi stats files when the kernel has them.  Needs no disk.
  */
@@ -21,6 +21,7 @@
 #define DBG "/sys/kernel/debug"
 #define TR DBG "/tracing"
 #define BDP TR "/events/writeback/balance_dirty_pages/enable"
+#define BDR TR "/events/writeback/bdi_dirty_ratelimit/enable"
 
 static char buf[65536];
 
@@ -117,6 +118,10 @@ int main(void)
 	ok(put(BDP, "0") == 0, "disable balance_dirty_pages");
 	ok_str(slurp(BDP), "0\n", "it reads 0");
 	ok(put(BDP, "2") != 0, "writing 2 to enable fails");
+	/* The rate-control event of the same design (Linux 3.2 on). */
+	ok_str(slurp(BDR), "0\n", "bdi_dirty_ratelimit/enable exists and is off");
+	ok(put(BDR, "1") == 0 && !strcmp(slurp(BDR) ?: "", "1\n") && put(BDR, "0") == 0,
+	   "bdi_dirty_ratelimit toggles");
 
 	fd = open(TR "/trace", O_WRONLY | O_TRUNC);
 	ok(fd >= 0, "open trace O_TRUNC");
