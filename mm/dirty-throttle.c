@@ -32,7 +32,7 @@
  *
  * Rate.  dirty_ratelimit is the rate one dirtier of the wb may dirty at
  * (before position control scales it): write_bw / N for N dirtiers,
- * estimated without counting them - see wb_update_dirty_ratelimit().
+ * estimated without counting them - see dirty_ratelimit_next().
  *
  * Policies: see balance_dirty_pages_*() below and
  * Documentation/mm/writeback.md.
@@ -296,7 +296,7 @@ void wb_update_write_bandwidth(struct bdi_writeback *wb, unsigned long elapsed,
 
 /*
  * One step of the base rate.  In the last interval every dirtier of the
- * wb was asked for task_rate = rate x pos and together they dirtied
+ * wb was asked for task_rate (rate x pos) and together they dirtied
  * dirty_rate, so about dirty_rate / task_rate of them were at work; the
  * rate that would have let them match the device is
  *
@@ -311,10 +311,11 @@ void wb_update_write_bandwidth(struct bdi_writeback *wb, unsigned long elapsed,
  * step (a quarter while the two are more than a factor two apart).
  * Returns the new rate: at least 1 page/s, at most write_bw.
  */
-unsigned long dirty_ratelimit_next(unsigned long rate, long pos, unsigned long write_bw,
-				   unsigned long dirty_rate, unsigned long *balanced)
+unsigned long dirty_ratelimit_next(unsigned long rate, unsigned long task_ratelimit,
+				   unsigned long write_bw, unsigned long dirty_rate,
+				   unsigned long *balanced)
 {
-	u64 task_rate = max_t(u64, (u64)rate * pos >> RATELIMIT_CALC_SHIFT, 1);
+	u64 task_rate = max(task_ratelimit, 1UL);
 	u64 bal;
 	unsigned long step = 0;
 
@@ -381,13 +382,12 @@ static void __wb_update_bandwidth(struct bdi_writeback *wb, long pos)
 		wb->dirty_rate = dirty_rate;
 	}
 	if (pos >= 0 && dirty_rate) {
-		unsigned long old_rate = wb->dirty_ratelimit;
+		unsigned long task_rate = (u64)wb->dirty_ratelimit * pos >> RATELIMIT_CALC_SHIFT;
 
 		WRITE_ONCE(wb->dirty_ratelimit,
-			   dirty_ratelimit_next(old_rate, pos, wb->write_bandwidth,
+			   dirty_ratelimit_next(wb->dirty_ratelimit, task_rate, wb->write_bandwidth,
 						dirty_rate, &wb->balanced_dirty_ratelimit));
-		trace_ratelimit_step(wb, dirty_rate,
-				     (unsigned long)((u64)old_rate * pos >> RATELIMIT_CALC_SHIFT));
+		trace_ratelimit_step(wb, dirty_rate, task_rate);
 	}
 	wb->written_stamp = written;
 	wb->dirtied_stamp = dirtied;

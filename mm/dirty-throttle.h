@@ -55,9 +55,10 @@ struct dirty_throttle_control {
 	unsigned long wb_reclaimable, wb_writeback;
 };
 
-/* The next base rate of a wb's dirtiers (see wb_update_dirty_ratelimit()). */
-unsigned long dirty_ratelimit_next(unsigned long rate, long pos, unsigned long write_bw,
-				   unsigned long dirty_rate, unsigned long *balanced);
+/* The next base rate of a wb's dirtiers, from the last interval's rates (pages/s). */
+unsigned long dirty_ratelimit_next(unsigned long rate, unsigned long task_ratelimit,
+				   unsigned long write_bw, unsigned long dirty_rate,
+				   unsigned long *balanced);
 
 /* Share of thresh for num/den of the completions (Linux's min/max rules). */
 unsigned long wb_share_of(unsigned long thresh, unsigned long num, unsigned long den,

@@ -205,7 +205,7 @@ static unsigned long rate_model(unsigned long rate, unsigned long write_bw, int 
 		d += ((long)dirty_rate - (long)write_bw) / 5;
 		if (d < 0)
 			d = 0;
-		rate = dirty_ratelimit_next(rate, pos, write_bw, dirty_rate, &balanced);
+		rate = dirty_ratelimit_next(rate, task_rate, write_bw, dirty_rate, &balanced);
 	}
 	*dirty = d;
 	return (unsigned long)((u64)rate * pos_ratio_cubic(setpoint, d, limit) >>
@@ -231,10 +231,10 @@ static int dirty_ratelimit_test(void)
 	st_diag("2 dirtiers, one capped at 2500 of 10000: task rate %lu", r);
 	ST_ASSERT(r >= 6700 && r <= 8300, "the uncapped dirtier gets %lu, not 7500", r);
 	/* No movement against the position, never above the bandwidth. */
-	ST_ASSERT(dirty_ratelimit_next(5000, 1L << RATELIMIT_CALC_SHIFT, 10000, 10000,
-				       &balanced) == 5000 && balanced == 5000, "at the setpoint");
-	ST_ASSERT(dirty_ratelimit_next(50000, 2L << RATELIMIT_CALC_SHIFT, 10000, 1,
-				       &balanced) == 10000, "above write_bw");
+	ST_ASSERT(dirty_ratelimit_next(5000, 5000, 10000, 10000, &balanced) == 5000 &&
+		  balanced == 5000, "at the setpoint");
+	ST_ASSERT(dirty_ratelimit_next(50000, 100000, 10000, 1, &balanced) == 10000,
+		  "above write_bw");
 	return 0;
 }
 DEFINE_SELFTEST("dirty-throttle: dirtiers' base rate converges to bandwidth / N",
