@@ -278,9 +278,9 @@ void wake_up_new_task(struct task_struct *p)
  * fatal one, killably).  If it runs on another CPU, kick that CPU with a
  * reschedule IPI (Linux's kick_process()): in user mode p would not look
  * at its signals before the next tick or system call, and a system call
- * that starts with a signal pending fails at once - a shell's write of
- * its prompt right after a child died returned EINTR and the prompt was
- * lost.  The IPI's return to user mode delivers the signal.
+ * that starts with a signal pending fails at once with EINTR where Linux
+ * would have run the handler first.  The IPI's return to user mode
+ * delivers the signal.
  */
 void signal_wake_up(struct task_struct *p, bool fatal)
 {

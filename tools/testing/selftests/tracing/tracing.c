@@ -3,9 +3,10 @@
  * tracing - debugfs and the writeback trace event files, as on Linux:
  * mount debugfs at /sys/kernel/debug (SKIP when impossible), check
  * tracing/events/writeback/balance_dirty_pages/enable (0 by default,
- * toggles), bdi_dirty_ratelimit/enable likewise, the group enable file, the trace header, clearing with
- * O_TRUNC, trace_pipe with O_NONBLOCK, tracing_on, buffer_size_kb, and
- * the per-bdi stats files when the kernel has them.  Needs no disk.
+ * toggles), bdi_dirty_ratelimit/enable likewise, the group enable file,
+ * the trace header, clearing with O_TRUNC, trace_pipe with O_NONBLOCK,
+ * tracing_on, buffer_size_kb, and the per-bdi stats files when the
+ * kernel has them.  Needs no disk.
  */
 #include <errno.h>
 #include <fcntl.h>
