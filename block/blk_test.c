@@ -203,6 +203,17 @@ static int tbio_wait(struct tbio_ctx *c)
 	return atomic_read(&c->errors);
 }
 
+/*
+ * The driver completes a request's bios before it frees the request, on
+ * whichever CPU took the interrupt: give the frees up to half a second.
+ */
+static void wait_requests_freed(struct request_queue *q)
+{
+	for (int i = 0; i < 100 && (READ_ONCE(q->nr_allocated[0]) ||
+				    READ_ONCE(q->nr_allocated[1])); i++)
+		msleep(5);
+}
+
 static void fill_pattern(struct page *page, unsigned int seed)
 {
 	u32 *p = page_address(page);
@@ -281,17 +292,6 @@ DEFINE_SELFTEST("block: bios to ram0 read back; plugged writes merge, stats coun
 		brd_rw_test);
 
 /* ------------------------------------------------------------ elevator merging */
-
-/*
- * The driver completes a request's bios before it frees the request, on
- * whichever CPU took the interrupt: give the frees up to half a second.
- */
-static void wait_requests_freed(struct request_queue *q)
-{
-	for (int i = 0; i < 100 && (READ_ONCE(q->nr_allocated[0]) ||
-				    READ_ONCE(q->nr_allocated[1])); i++)
-		msleep(5);
-}
 
 static int elevator_merge_test(void)
 {
