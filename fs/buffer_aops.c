@@ -167,6 +167,14 @@ static int __block_write_full_page(struct inode *inode, struct page *page,
 			redirty_page_for_writepage(wbc, page);
 			continue;
 		}
+		/*
+		 * A dirty buffer that was never read or filled holds whatever
+		 * the page's memory held: never write that over the disk.
+		 */
+		if (WARN_ONCE(buffer_dirty(bh) && !buffer_uptodate(bh) && !PageUptodate(page),
+			      "writeback: dirty buffer of block %llu is not up to date\n",
+			      (unsigned long long)bh->b_blocknr))
+			clear_buffer_dirty(bh);
 		if (test_clear_buffer_dirty(bh))
 			mark_buffer_async_write(bh);
 		else

@@ -5,8 +5,9 @@
  * dropping the cache and reads back; neighbours read with ll_rw_block();
  * no buffer past the end of the device; a page written with
  * block_write_full_page() and read back with block_read_full_page()
- * (the async completion paths); an inode's associated buffers written by
- * sync_mapping_buffers().
+ * (the async completion paths); a page redirtied by a write-out that had
+ * to skip a locked buffer keeps its unread blocks clean; an inode's
+ * associated buffers written by sync_mapping_buffers().
  */
 #include <linux/kernel.h>
 #include <linux/errno.h>
@@ -160,6 +161,72 @@ static int bh_page_io(struct block_device *bdev)
 	return 0;
 }
 
+/*
+ * A page whose write-out skips a buffer someone holds locked is redirtied
+ * for later - the page, not its other buffers: blocks never read must not
+ * become dirty and be written from whatever the page's memory held.
+ */
+static int bh_redirty(struct block_device *bdev)
+{
+	struct writeback_control wbc = {
+		.sync_mode = WB_SYNC_NONE,
+		.nr_to_write = 1,
+		.range_end = LLONG_MAX,
+	};
+	struct buffer_head *bh12, *bh13, *bh;
+	struct page *page;
+	sector_t b;
+
+	/* Blocks 12..15 (page 3) on the disk: known contents. */
+	for (b = 12; b < 16; b++) {
+		bh = __getblk(bdev, b, BH_TEST_SIZE);
+		ST_ASSERT(bh, "getblk %llu", (unsigned long long)b);
+		lock_buffer(bh);
+		fill(bh->b_data, BH_TEST_SIZE, b);
+		set_buffer_uptodate(bh);
+		unlock_buffer(bh);
+		mark_buffer_dirty(bh);
+		ST_ASSERT(!sync_dirty_buffer(bh), "write block %llu", (unsigned long long)b);
+		brelse(bh);
+	}
+	ST_ASSERT(!drop_bdev_cache(bdev), "drop");
+
+	/* Only block 12 read; 13..15 cached but not up to date, memory junk. */
+	bh12 = __bread(bdev, 12, BH_TEST_SIZE);
+	ST_ASSERT(bh12, "bread 12");
+	bh13 = __find_get_block(bdev, 13, BH_TEST_SIZE);
+	ST_ASSERT(bh13 && !buffer_uptodate(bh13), "block 13 cached, not read");
+	page = bh12->b_page;
+	memset((char *)page_address(page) + BH_TEST_SIZE, 0xee, PAGE_SIZE - BH_TEST_SIZE);
+	fill(bh12->b_data, BH_TEST_SIZE, 112);
+	mark_buffer_dirty(bh12);
+
+	/* Background write-out while block 13 is locked: the page is redirtied. */
+	lock_buffer(bh13);
+	lock_page(page);
+	ST_ASSERT(clear_page_dirty_for_io(page), "clear for io");
+	ST_ASSERT(!block_write_full_page(page, identity_get_block, &wbc), "write page");
+	wait_on_page_writeback(page);
+	unlock_buffer(bh13);
+	ST_ASSERT(wbc.pages_skipped == 1 && PageDirty(page), "page not redirtied");
+	for (b = 13, bh = bh13; b < 16; b++, bh = bh->b_this_page)
+		ST_ASSERT(!buffer_dirty(bh), "block %llu never read but dirty",
+			  (unsigned long long)b);
+	brelse(bh13);
+	brelse(bh12);
+
+	/* Everything written that is dirty; the unread blocks kept on the disk. */
+	ST_ASSERT(!sync_blockdev(bdev), "sync_blockdev");
+	ST_ASSERT(!drop_bdev_cache(bdev), "drop");
+	for (b = 12; b < 16; b++) {
+		bh = __bread(bdev, b, BH_TEST_SIZE);
+		ST_ASSERT(bh && filled(bh->b_data, BH_TEST_SIZE, b == 12 ? 112 : b),
+			  "block %llu on the disk is wrong", (unsigned long long)b);
+		brelse(bh);
+	}
+	return 0;
+}
+
 static int bh_assoc(struct block_device *bdev)
 {
 	struct inode *inode = kzalloc(sizeof(*inode), GFP_KERNEL);
@@ -212,6 +279,8 @@ static int buffer_ramdisk_test(void)
 		ret = bh_lifecycle(bdev);
 	if (!ret)
 		ret = bh_page_io(bdev);
+	if (!ret)
+		ret = bh_redirty(bdev);
 	if (!ret)
 		ret = bh_assoc(bdev);
 	if (!ret)

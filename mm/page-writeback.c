@@ -191,11 +191,17 @@ void cancel_dirty_page(struct page *page)
 	spin_unlock_irqrestore(&mapping->i_pages_lock, flags);
 }
 
-/* ->writepage could not write the page now: keep it dirty for later. */
+/*
+ * ->writepage could not write the page now: keep it dirty for later.  Only
+ * the page: its buffers are as they were (the ones not written are still
+ * dirty).  ->set_page_dirty of a buffer-backed mapping would dirty every
+ * buffer of the page, and writeback would then write blocks that were
+ * never read - whatever the page's memory held - over the disk's.
+ */
 bool redirty_page_for_writepage(struct writeback_control *wbc, struct page *page)
 {
 	wbc->pages_skipped++;
-	return set_page_dirty(page);
+	return __set_page_dirty_nobuffers(page);
 }
 
 void mapping_set_error(struct address_space *mapping, int error)
