@@ -11,6 +11,7 @@
  *   block_invalidatepage()   ->invalidatepage (truncation)
  *   generic_block_bmap()     ->bmap
  *   generic_buffers_fsync()  ->fsync for simple block file systems
+ *   generic_buffers_fsync_noflush()  the same without the cache flush
  *
  * get_block(inode, iblock, bh, create) maps one file block (see
  * <linux/buffer_head.h>).  Every function here is called with the page
@@ -498,13 +499,17 @@ sector_t generic_block_bmap(struct address_space *mapping, sector_t block,
 
 /* ------------------------------------------------------------ fsync */
 
-int generic_buffers_fsync(struct file *file, loff_t start, loff_t end, bool datasync)
+/*
+ * The data, the metadata buffers associated with the inode (indirect
+ * blocks, directory blocks) and the inode, written and waited for; the
+ * device's volatile cache is not flushed (the caller may have more to
+ * write first).
+ */
+int generic_buffers_fsync_noflush(struct file *file, loff_t start, loff_t end, bool datasync)
 {
 	struct inode *inode = file->f_mapping->host;
-	struct block_device *bdev = inode->i_sb->s_bdev;
 	int err, ret;
 
-	/* The data, then the metadata blocks the inode depends on (indirects). */
 	err = file_write_and_wait_range(file, start, end);
 	if (err)
 		return err;
@@ -520,6 +525,14 @@ int generic_buffers_fsync(struct file *file, loff_t start, loff_t end, bool data
 	err = file_check_and_advance_wb_err(file);
 	if (!ret)
 		ret = err;
+	return ret;
+}
+
+int generic_buffers_fsync(struct file *file, loff_t start, loff_t end, bool datasync)
+{
+	struct block_device *bdev = file->f_mapping->host->i_sb->s_bdev;
+	int ret = generic_buffers_fsync_noflush(file, start, end, datasync);
+
 	/* Durable, not just written: flush the disk's volatile cache. */
 	if (!ret && bdev)
 		ret = blkdev_issue_flush(bdev);

@@ -532,6 +532,7 @@ struct ext2_inode *ext2_get_raw_inode(struct super_block *sb, unsigned long ino,
 				      struct buffer_head **p);
 int ext2_write_inode(struct inode *inode, struct writeback_control *wbc);
 int ext2_sync_inode(struct inode *inode);
+int ext2_sync_raw_inode(struct inode *inode);
 void ext2_evict_inode(struct inode *inode);
 int ext2_setattr(struct dentry *dentry, struct iattr *attr);
 void ext2_set_inode_flags(struct inode *inode);

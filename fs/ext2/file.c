@@ -3,7 +3,8 @@
  * ext2 regular files: reads and writes go through the page cache
  * (generic_file_read_iter/generic_file_write_iter with ext2_aops), mmap
  * through generic_file_mmap, fsync writes the data pages, the inode's
- * metadata buffers (indirect and directory blocks) and the inode.
+ * metadata buffers (indirect and directory blocks), the inode and the
+ * inode table block holding it, then flushes the disk's cache.
  *
  * Interface: ext2_file_operations, ext2_file_inode_operations,
  * ext2_fsync() (also used by directories).
@@ -20,16 +21,26 @@
 #include <linux/mm.h>
 #include <linux/pagemap.h>
 #include <linux/buffer_head.h>
+#include <linux/blkdev.h>
+#include <linux/writeback.h>
 #include "ext2.h"
 
 int ext2_fsync(struct file *file, loff_t start, loff_t end, int datasync)
 {
-	struct super_block *sb = file_inode(file)->i_sb;
-	int ret = generic_buffers_fsync(file, start, end, datasync);
+	struct inode *inode = file->f_mapping->host;
+	struct super_block *sb = inode->i_sb;
+	int ret;
 
+	ret = generic_buffers_fsync_noflush(file, start, end, datasync);
+	/* The inode table block too, if a flusher left the inode there. */
+	if (!ret)
+		ret = ext2_sync_raw_inode(inode);
+	/* A failed write of data or metadata: the volume may be inconsistent. */
 	if (ret == -EIO)
-		/* We don't really know where the I/O error happened... */
-		ext2_error(sb, __func__, "detected IO error when writing metadata buffers");
+		ext2_error(sb, __func__, "I/O error writing the file's blocks or its inode");
+	/* Durable, not just written: flush the disk's volatile cache. */
+	if (!ret)
+		ret = blkdev_issue_flush(sb->s_bdev);
 	return ret;
 }
 

@@ -351,6 +351,38 @@ int ext2_write_inode(struct inode *inode, struct writeback_control *wbc)
 	return __ext2_write_inode(inode, wbc->sync_mode == WB_SYNC_ALL);
 }
 
+/*
+ * For fsync: wait until the inode table block holding inode's on-disk copy
+ * is on the disk, writing it if it is dirty.  sync_inode_metadata() alone
+ * is not enough: the flusher writes an inode with WB_SYNC_NONE by copying
+ * it into this block and marking the block dirty, and the inode is clean
+ * from then on - fsync would skip it while its latest copy sits in the
+ * block device's page cache until that device's own writeback comes (a
+ * crash in between loses a file fsync reported durable).  So wait for a
+ * flusher still writing the inode (I_SYNC), then write the block if it is
+ * dirty; lock_buffer() also waits for a write of it already under way.
+ */
+int ext2_sync_raw_inode(struct inode *inode)
+{
+	struct buffer_head *bh;
+	struct ext2_inode *raw;
+	int err = 0;
+
+	if (EXT2_I(inode)->i_state & EXT2_STATE_BAD)
+		return -EUCLEAN;
+	inode_wait_for_writeback(inode);
+	raw = ext2_get_raw_inode(inode->i_sb, inode->i_ino, &bh);
+	if (IS_ERR(raw))
+		return PTR_ERR(raw);
+	if (buffer_dirty(bh) || buffer_locked(bh)) {
+		err = sync_dirty_buffer(bh);
+		if (!err && buffer_write_io_error(bh))
+			err = -EIO;
+	}
+	brelse(bh);
+	return err;
+}
+
 /* The inode to disk now (directory and sync-mount operations). */
 int ext2_sync_inode(struct inode *inode)
 {

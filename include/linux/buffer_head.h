@@ -211,6 +211,7 @@ int mpage_writepages(struct address_space *mapping, struct writeback_control *wb
 		     get_block_t *get_block);
 /* fsync for simple block file systems: data, buffers, inode. */
 int generic_buffers_fsync(struct file *file, loff_t start, loff_t end, bool datasync);
+int generic_buffers_fsync_noflush(struct file *file, loff_t start, loff_t end, bool datasync);
 
 void buffer_init(void);
 
