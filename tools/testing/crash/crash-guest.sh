@@ -11,6 +11,9 @@
 #              (lines "FSYNCED name len cksum") with crashwrite -v
 #   CR_SEED    crashwrite's seed
 #   CR_MIN, CR_MAX   file sizes in bytes
+#   CR_WB_CS   if set, run the flusher every CR_WB_CS centiseconds and let
+#              it write everything it finds (dirty_expire_centisecs 0), so
+#              that it races with the writer's fsync() calls all the time
 # The filesystem must hold an empty directory /crash (the host makes it with
 # mke2fs -d, so that it is durable before the trial starts).
 # Prints "CRASH-NA <why>" and exits 0 when the kernel cannot mount the disk.
@@ -27,6 +30,10 @@ if ! err=$(mount -t ext2 -o noatime /dev/vda /mnt 2>&1); then
 fi
 case ${CR_MODE:-write} in
 write)
+	if [ -n "${CR_WB_CS:-}" ]; then
+		echo 0 >/proc/sys/vm/dirty_expire_centisecs
+		echo "$CR_WB_CS" >/proc/sys/vm/dirty_writeback_centisecs
+	fi
 	echo "CRASH-START seed=${CR_SEED:-1}"
 	exec crashwrite -d /mnt/crash -s "${CR_SEED:-1}" -m "${CR_MIN:-1}" \
 		-M "${CR_MAX:-262144}"
