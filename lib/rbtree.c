@@ -3,8 +3,15 @@
  * Red-black tree rebalancing and in-order / post-order traversal.
  *
  * Interface (see <linux/rbtree.h>): rb_insert_color(), rb_erase(),
- * rb_replace_node(), rb_first()/rb_last()/rb_next()/rb_prev(),
+ * rb_insert_augmented(), rb_erase_augmented(), rb_replace_node(),
+ * rb_first()/rb_last()/rb_next()/rb_prev(),
  * rb_first_postorder()/rb_next_postorder().
+ *
+ * Augmented trees: a rotation changes the descendants of exactly the two
+ * nodes it moves, so it recomputes the lower one, then the upper one;
+ * linking or unlinking a node changes the descendants of every node on
+ * the path above that spot, which is recomputed up to the root before
+ * rebalancing starts.
  *
  * Invariants kept for every tree:
  *   1. the root is black;
@@ -61,7 +68,7 @@ static inline void rb_change_child(struct rb_node *old, struct rb_node *new,
  *         / \           / \
  *        b   c         a   b
  */
-static void rb_rotate_left(struct rb_node *x, struct rb_root *root)
+static void rb_rotate_left(struct rb_node *x, struct rb_root *root, rb_augment_update_t update)
 {
 	struct rb_node *y = x->rb_right;
 	struct rb_node *parent = rb_parent(x);
@@ -73,9 +80,13 @@ static void rb_rotate_left(struct rb_node *x, struct rb_root *root)
 	rb_set_parent(x, y);
 	rb_set_parent(y, parent);
 	rb_change_child(x, y, parent, root);
+	if (update) {
+		update(x);
+		update(y);
+	}
 }
 
-static void rb_rotate_right(struct rb_node *x, struct rb_root *root)
+static void rb_rotate_right(struct rb_node *x, struct rb_root *root, rb_augment_update_t update)
 {
 	struct rb_node *y = x->rb_left;
 	struct rb_node *parent = rb_parent(x);
@@ -87,6 +98,17 @@ static void rb_rotate_right(struct rb_node *x, struct rb_root *root)
 	rb_set_parent(x, y);
 	rb_set_parent(y, parent);
 	rb_change_child(x, y, parent, root);
+	if (update) {
+		update(x);
+		update(y);
+	}
+}
+
+/* Recompute node and everything above it. */
+static void rb_propagate(struct rb_node *node, rb_augment_update_t update)
+{
+	for (; node; node = rb_parent(node))
+		update(node);
 }
 
 /*
@@ -95,7 +117,8 @@ static void rb_rotate_right(struct rb_node *x, struct rb_root *root)
  * push the conflict two levels up by recolouring; a black uncle is fixed
  * for good by at most two rotations.
  */
-void rb_insert_color(struct rb_node *node, struct rb_root *root)
+static void __rb_insert_color(struct rb_node *node, struct rb_root *root,
+			      rb_augment_update_t update)
 {
 	struct rb_node *parent, *gparent, *uncle;
 
@@ -114,12 +137,12 @@ void rb_insert_color(struct rb_node *node, struct rb_root *root)
 			}
 			if (node == parent->rb_right) {
 				/* Straighten the zig-zag first. */
-				rb_rotate_left(parent, root);
+				rb_rotate_left(parent, root, update);
 				parent = node;
 			}
 			rb_set_color(parent, RB_BLACK);
 			rb_set_color(gparent, RB_RED);
-			rb_rotate_right(gparent, root);
+			rb_rotate_right(gparent, root, update);
 		} else {
 			uncle = gparent->rb_left;
 			if (rb_is_red(uncle)) {
@@ -130,12 +153,12 @@ void rb_insert_color(struct rb_node *node, struct rb_root *root)
 				continue;
 			}
 			if (node == parent->rb_left) {
-				rb_rotate_right(parent, root);
+				rb_rotate_right(parent, root, update);
 				parent = node;
 			}
 			rb_set_color(parent, RB_BLACK);
 			rb_set_color(gparent, RB_RED);
-			rb_rotate_left(gparent, root);
+			rb_rotate_left(gparent, root, update);
 		}
 		break;
 	}
@@ -152,7 +175,7 @@ void rb_insert_color(struct rb_node *node, struct rb_root *root)
  * the count and ends the walk.
  */
 static void rb_erase_fixup(struct rb_node *node, struct rb_node *parent,
-			   struct rb_root *root)
+			   struct rb_root *root, rb_augment_update_t update)
 {
 	struct rb_node *sibling;
 
@@ -162,7 +185,7 @@ static void rb_erase_fixup(struct rb_node *node, struct rb_node *parent,
 			if (rb_is_red(sibling)) {
 				rb_set_color(sibling, RB_BLACK);
 				rb_set_color(parent, RB_RED);
-				rb_rotate_left(parent, root);
+				rb_rotate_left(parent, root, update);
 				sibling = parent->rb_right;
 			}
 			if (!rb_is_red(sibling->rb_left) &&
@@ -175,19 +198,19 @@ static void rb_erase_fixup(struct rb_node *node, struct rb_node *parent,
 			if (!rb_is_red(sibling->rb_right)) {
 				rb_set_color(sibling->rb_left, RB_BLACK);
 				rb_set_color(sibling, RB_RED);
-				rb_rotate_right(sibling, root);
+				rb_rotate_right(sibling, root, update);
 				sibling = parent->rb_right;
 			}
 			rb_set_color(sibling, rb_color(parent));
 			rb_set_color(parent, RB_BLACK);
 			rb_set_color(sibling->rb_right, RB_BLACK);
-			rb_rotate_left(parent, root);
+			rb_rotate_left(parent, root, update);
 		} else {
 			sibling = parent->rb_left;
 			if (rb_is_red(sibling)) {
 				rb_set_color(sibling, RB_BLACK);
 				rb_set_color(parent, RB_RED);
-				rb_rotate_right(parent, root);
+				rb_rotate_right(parent, root, update);
 				sibling = parent->rb_left;
 			}
 			if (!rb_is_red(sibling->rb_left) &&
@@ -200,13 +223,13 @@ static void rb_erase_fixup(struct rb_node *node, struct rb_node *parent,
 			if (!rb_is_red(sibling->rb_left)) {
 				rb_set_color(sibling->rb_right, RB_BLACK);
 				rb_set_color(sibling, RB_RED);
-				rb_rotate_left(sibling, root);
+				rb_rotate_left(sibling, root, update);
 				sibling = parent->rb_left;
 			}
 			rb_set_color(sibling, rb_color(parent));
 			rb_set_color(parent, RB_BLACK);
 			rb_set_color(sibling->rb_left, RB_BLACK);
-			rb_rotate_right(parent, root);
+			rb_rotate_right(parent, root, update);
 		}
 		return;
 	}
@@ -221,7 +244,7 @@ static void rb_erase_fixup(struct rb_node *node, struct rb_node *parent,
  * colour, so what is physically removed is always a node with at most one
  * child.  If that removed position held a black node, rebalance from it.
  */
-void rb_erase(struct rb_node *node, struct rb_root *root)
+static void __rb_erase(struct rb_node *node, struct rb_root *root, rb_augment_update_t update)
 {
 	struct rb_node *child, *parent, *succ;
 	unsigned long removed_color;
@@ -257,8 +280,35 @@ void rb_erase(struct rb_node *node, struct rb_root *root)
 		rb_change_child(node, succ, rb_parent(node), root);
 	}
 
+	/* Every node above the removed spot lost a descendant. */
+	if (update)
+		rb_propagate(parent, update);
 	if (removed_color == RB_BLACK)
-		rb_erase_fixup(child, parent, root);
+		rb_erase_fixup(child, parent, root, update);
+}
+
+void rb_insert_color(struct rb_node *node, struct rb_root *root)
+{
+	__rb_insert_color(node, root, NULL);
+}
+
+void rb_erase(struct rb_node *node, struct rb_root *root)
+{
+	__rb_erase(node, root, NULL);
+}
+
+void rb_insert_augmented(struct rb_node *node, struct rb_root *root,
+			 rb_augment_update_t update)
+{
+	/* The new leaf is a descendant of every node above it. */
+	rb_propagate(node, update);
+	__rb_insert_color(node, root, update);
+}
+
+void rb_erase_augmented(struct rb_node *node, struct rb_root *root,
+			rb_augment_update_t update)
+{
+	__rb_erase(node, root, update);
 }
 
 void rb_replace_node(struct rb_node *victim, struct rb_node *new,

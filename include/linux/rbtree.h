@@ -73,6 +73,21 @@ struct rb_root_cached {
 void rb_insert_color(struct rb_node *node, struct rb_root *root);
 void rb_erase(struct rb_node *node, struct rb_root *root);
 
+/*
+ * Augmented trees: every node caches a value computed from its own key and
+ * its children's cached values (an interval tree keeps the largest
+ * interval end of each subtree).  update(node) recomputes that value from
+ * node and its children; these variants call it for each node whose set
+ * of descendants changed, bottom-up, so the caches are right when they
+ * return.  Link the node with rb_link_node() first, as for
+ * rb_insert_color().
+ */
+typedef void (*rb_augment_update_t)(struct rb_node *node);
+void rb_insert_augmented(struct rb_node *node, struct rb_root *root,
+			 rb_augment_update_t update);
+void rb_erase_augmented(struct rb_node *node, struct rb_root *root,
+			rb_augment_update_t update);
+
 struct rb_node *rb_first(const struct rb_root *root);
 struct rb_node *rb_last(const struct rb_root *root);
 struct rb_node *rb_next(const struct rb_node *node);
