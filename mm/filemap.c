@@ -105,6 +105,8 @@ void address_space_init_once(struct address_space *mapping)
 	mapping->writeback_index = 0;
 	spin_lock_init(&mapping->private_lock);
 	INIT_LIST_HEAD(&mapping->private_list);
+	mapping->i_mmap = RB_ROOT;
+	init_rwsem(&mapping->i_mmap_rwsem);
 }
 
 static bool mapping_is_bdev(struct address_space *mapping)

@@ -419,8 +419,10 @@ static void unmap_region(struct mm_struct *mm, struct list_head *list, unsigned 
 	list_for_each_entry(vma, list, vm_list)
 		unmap_page_range(&tlb, vma, vma->vm_start, vma->vm_end);
 	/* Out of the anon_vmas before the tables go: walkers reach tables via VMAs. */
-	list_for_each_entry(vma, list, vm_list)
+	list_for_each_entry(vma, list, vm_list) {
+		unlink_file_vma(vma);
 		unlink_anon_vmas(vma);
+	}
 	free_empty_pgtables(&tlb, start, end);
 	tlb_finish_mmu(&tlb);
 	list_for_each_entry_safe(vma, tmp, list, vm_list) {
@@ -694,8 +696,10 @@ void exit_mmap(struct mm_struct *mm)
 	tlb_gather_mmu(&tlb, mm, cpumask_empty(mm_cpumask(mm)));
 	list_for_each_entry(vma, &mm->mmap_list, vm_list)
 		unmap_page_range(&tlb, vma, vma->vm_start, vma->vm_end);
-	list_for_each_entry(vma, &mm->mmap_list, vm_list)
+	list_for_each_entry(vma, &mm->mmap_list, vm_list) {
+		unlink_file_vma(vma);
 		unlink_anon_vmas(vma);
+	}
 	tlb_finish_mmu(&tlb);
 	spin_lock(&mm->page_table_lock);
 	free_all_pgtables(mm);

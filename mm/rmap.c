@@ -39,6 +39,7 @@
 #include <linux/init.h>
 #include <linux/mm.h>
 #include <linux/rmap.h>
+#include <linux/fs.h>
 #include <linux/slab.h>
 #include <linux/errno.h>
 #include <asm/tlbflush.h>
@@ -363,7 +364,62 @@ void anon_vma_merge_chains(struct vm_area_struct *keep, struct vm_area_struct *g
 	}
 }
 
-void vma_rmap_lock(struct vm_area_struct *vma)
+/* ------------------------------------------------------------ file VMAs: i_mmap */
+
+static bool vma_in_i_mmap(const struct vm_area_struct *vma)
+{
+	return vma->vm_file && !RB_EMPTY_NODE(&vma->vm_i_mmap_rb);
+}
+
+void link_file_vma(struct vm_area_struct *vma)
+{
+	struct address_space *mapping;
+
+	if (!vma->vm_file || vma_in_i_mmap(vma))
+		return;
+	mapping = vma->vm_file->f_mapping;
+	i_mmap_lock_write(mapping);
+	vma_interval_tree_insert(vma, &mapping->i_mmap);
+	i_mmap_unlock_write(mapping);
+}
+
+void unlink_file_vma(struct vm_area_struct *vma)
+{
+	struct address_space *mapping;
+
+	if (!vma_in_i_mmap(vma))
+		return;
+	mapping = vma->vm_file->f_mapping;
+	i_mmap_lock_write(mapping);
+	vma_interval_tree_remove(vma, &mapping->i_mmap);
+	i_mmap_unlock_write(mapping);
+}
+
+void vma_file_rmap_lock(struct vm_area_struct *vma)
+{
+	if (vma_in_i_mmap(vma))
+		i_mmap_lock_write(vma->vm_file->f_mapping);
+}
+
+/*
+ * vma's range or offset may have changed under the lock: take it out and
+ * put it back where it belongs now.  Removal does not compare keys, and
+ * it recomputes the cached maxima on the whole path above the spot vma
+ * left, which is every node whose maximum could have come from vma.
+ */
+void vma_file_rmap_unlock(struct vm_area_struct *vma)
+{
+	struct address_space *mapping;
+
+	if (!vma_in_i_mmap(vma))
+		return;
+	mapping = vma->vm_file->f_mapping;
+	vma_interval_tree_remove(vma, &mapping->i_mmap);
+	vma_interval_tree_insert(vma, &mapping->i_mmap);
+	i_mmap_unlock_write(mapping);
+}
+
+void vma_anon_rmap_lock(struct vm_area_struct *vma)
 {
 	if (vma_is_shared_anon(vma))
 		shared_anon_lock_vmas(vma);
@@ -371,12 +427,25 @@ void vma_rmap_lock(struct vm_area_struct *vma)
 		anon_vma_lock_write(vma->anon_vma);
 }
 
-void vma_rmap_unlock(struct vm_area_struct *vma)
+void vma_anon_rmap_unlock(struct vm_area_struct *vma)
 {
 	if (vma->anon_vma)
 		anon_vma_unlock_write(vma->anon_vma);
 	if (vma_is_shared_anon(vma))
 		shared_anon_unlock_vmas(vma);
+}
+
+/* Order: i_mmap_rwsem -> anon_vma root lock. */
+void vma_rmap_lock(struct vm_area_struct *vma)
+{
+	vma_file_rmap_lock(vma);
+	vma_anon_rmap_lock(vma);
+}
+
+void vma_rmap_unlock(struct vm_area_struct *vma)
+{
+	vma_anon_rmap_unlock(vma);
+	vma_file_rmap_unlock(vma);
 }
 
 /* ------------------------------------------------------------ page side */
@@ -495,12 +564,38 @@ static void rmap_walk_anon(struct page *page, struct rmap_walk_control *rwc)
 	put_anon_vma(av);
 }
 
+/*
+ * A page-cache page: the VMAs of its file that cover its index.  The page
+ * lock keeps page->mapping (and so the file) from going away under us.
+ */
+static void rmap_walk_file(struct page *page, struct rmap_walk_control *rwc)
+{
+	struct address_space *mapping = page->mapping;
+	pgoff_t index = page->index;
+	struct vm_area_struct *vma;
+
+	if (WARN_ON_ONCE(!PageLocked(page)) || !mapping)
+		return;
+	i_mmap_lock_read(mapping);
+	vma_interval_tree_foreach(vma, &mapping->i_mmap, index, index) {
+		unsigned long address = vma->vm_start + ((index - vma->vm_pgoff) << PAGE_SHIFT);
+
+		if (rwc->done && rwc->done(page))
+			break;
+		if (!rmap_try_one(page, vma, address, rwc))
+			break;
+	}
+	i_mmap_unlock_read(mapping);
+}
+
 void rmap_walk(struct page *page, struct rmap_walk_control *rwc)
 {
 	if (PageAnon(page))
 		rmap_walk_anon(page, rwc);
 	else if (PageSharedAnon(page))
 		shared_anon_rmap_walk(page, rwc);
+	else
+		rmap_walk_file(page, rwc);
 }
 
 /* For shared_anon_rmap_walk(): the same per-VMA step. */
@@ -574,3 +669,4 @@ bool try_to_unmap(struct page *page, unsigned int flags)
 		rmap_walk(page, &rwc);
 	return !page_mapped(page);
 }
+

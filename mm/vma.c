@@ -17,8 +17,9 @@
  *
  * Locking: everything here runs with mm->mmap_lock held for writing.
  * Changing the range or offset of a VMA that rmap walkers can reach
- * happens under vma_rmap_lock() (the anon_vma root lock and the shared
- * object's VMA-list lock).
+ * happens under vma_rmap_lock() (the file's i_mmap_rwsem, the anon_vma
+ * root lock and the shared object's VMA-list lock).  vma_link() files a
+ * file VMA in its file's i_mmap; unmap and remove_vma() take it out.
  *
  * Interface: find_vma() & co. (<linux/mm.h>), the rest in mm/vma.h.
  */
@@ -52,6 +53,7 @@ struct vm_area_struct *vm_area_alloc(struct mm_struct *mm)
 	INIT_LIST_HEAD(&vma->anon_vma_chain);
 	INIT_LIST_HEAD(&vma->vm_shared_node);
 	RB_CLEAR_NODE(&vma->vm_rb);
+	RB_CLEAR_NODE(&vma->vm_i_mmap_rb);
 	return vma;
 }
 
@@ -68,6 +70,7 @@ struct vm_area_struct *vm_area_dup(struct vm_area_struct *orig)
 	INIT_LIST_HEAD(&vma->anon_vma_chain);
 	INIT_LIST_HEAD(&vma->vm_shared_node);
 	RB_CLEAR_NODE(&vma->vm_rb);
+	RB_CLEAR_NODE(&vma->vm_i_mmap_rb);
 	return vma;
 }
 
@@ -155,6 +158,7 @@ void vma_link(struct mm_struct *mm, struct vm_area_struct *vma)
 	}
 	rb_link_node(&vma->vm_rb, parent, link);
 	rb_insert_color(&vma->vm_rb, &mm->mm_rb);
+	link_file_vma(vma);
 	prev_node = rb_prev(&vma->vm_rb);
 	if (prev_node)
 		list_add(&vma->vm_list, &rb_entry(prev_node, struct vm_area_struct, vm_rb)->vm_list);
@@ -173,6 +177,7 @@ void vma_unlink(struct mm_struct *mm, struct vm_area_struct *vma)
 
 void remove_vma(struct vm_area_struct *vma)
 {
+	unlink_file_vma(vma);
 	unlink_anon_vmas(vma);
 	if (vma->vm_ops && vma->vm_ops->close)
 		vma->vm_ops->close(vma);
@@ -224,6 +229,12 @@ struct vm_area_struct *split_vma(struct mm_struct *mm, struct vm_area_struct *vm
 	}
 	if (new->vm_ops && new->vm_ops->open)
 		new->vm_ops->open(new);
+	/*
+	 * In the file's i_mmap before vma shrinks, so that a walker always
+	 * finds the ptes of the part that moves (for a moment two VMAs cover
+	 * them; visiting a pte twice is harmless).
+	 */
+	link_file_vma(new);
 
 	vma_rmap_lock(vma);
 	if (new_below) {
@@ -261,9 +272,12 @@ static void merge_into(struct mm_struct *mm, struct vm_area_struct *a, struct vm
 {
 	struct vm_area_struct *locked = a->anon_vma ? a : b;
 
-	vma_rmap_lock(locked);
+	/* a's range grows: re-file a in i_mmap; b's chains carry its pages. */
+	vma_file_rmap_lock(a);
+	vma_anon_rmap_lock(locked);
 	a->vm_end = b->vm_end;
-	vma_rmap_unlock(locked);
+	vma_anon_rmap_unlock(locked);
+	vma_file_rmap_unlock(a);
 	vma_unlink(mm, b);
 	anon_vma_merge_chains(a, b);
 	remove_vma(b);

@@ -31,6 +31,7 @@
 #include <linux/stat.h>
 #include <linux/uio.h>
 #include <linux/radix-tree.h>
+#include <linux/rbtree.h>
 #include <linux/delayed_call.h>
 #include <linux/mm_types.h>
 #include <asm/atomic.h>
@@ -178,6 +179,12 @@ struct address_space_operations {
  * i_pages_lock guards i_pages and nrpages.  A page in i_pages holds one
  * reference for the cache, page->mapping == this and page->index == its
  * offset in pages.
+ *
+ * i_mmap is the file's reverse map: every VMA mapping the file, shared or
+ * private, in an interval tree keyed by the file pages it covers
+ * (mm/interval_tree.c), so a page's ptes are found from page->index.
+ * i_mmap_rwsem guards it (i_mmap_lock_read()/_write()); it also keeps a
+ * VMA in the tree alive and its range fixed for a reader.
  */
 struct address_space {
 	struct inode *host;
@@ -192,7 +199,35 @@ struct address_space {
 	spinlock_t private_lock;	/* buffers: private_list, page buffers */
 	struct list_head private_list;	/* associated metadata buffers (fsync) */
 	errseq_t wb_err;		/* writeback errors, reported by fsync */
+	struct rb_root i_mmap;		/* VMAs mapping the file (interval tree) */
+	struct rw_semaphore i_mmap_rwsem;
 };
+
+static inline void i_mmap_lock_write(struct address_space *mapping)
+{
+	down_write(&mapping->i_mmap_rwsem);
+}
+
+static inline void i_mmap_unlock_write(struct address_space *mapping)
+{
+	up_write(&mapping->i_mmap_rwsem);
+}
+
+static inline void i_mmap_lock_read(struct address_space *mapping)
+{
+	down_read(&mapping->i_mmap_rwsem);
+}
+
+static inline void i_mmap_unlock_read(struct address_space *mapping)
+{
+	up_read(&mapping->i_mmap_rwsem);
+}
+
+/* Is any VMA mapping the file?  (A hint without the lock.) */
+static inline bool mapping_mapped(const struct address_space *mapping)
+{
+	return !RB_EMPTY_ROOT(&mapping->i_mmap);
+}
 
 #define AS_EIO		0
 #define AS_ENOSPC	1

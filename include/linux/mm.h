@@ -327,6 +327,17 @@ static inline struct vm_area_struct *vma_prev(struct vm_area_struct *vma)
 	return list_prev_entry(vma, vm_list);
 }
 
+/* A file's VMAs by the file pages they cover (mm/interval_tree.c). */
+void vma_interval_tree_insert(struct vm_area_struct *vma, struct rb_root *root);
+void vma_interval_tree_remove(struct vm_area_struct *vma, struct rb_root *root);
+struct vm_area_struct *vma_interval_tree_iter_first(struct rb_root *root, unsigned long first,
+						    unsigned long last);
+struct vm_area_struct *vma_interval_tree_iter_next(struct vm_area_struct *vma,
+						   unsigned long first, unsigned long last);
+#define vma_interval_tree_foreach(vma, root, first, last)			\
+	for (vma = vma_interval_tree_iter_first(root, first, last); vma;	\
+	     vma = vma_interval_tree_iter_next(vma, first, last))
+
 /* The first VMA with vm_end > addr, or NULL (mmap_lock held). */
 struct vm_area_struct *find_vma(struct mm_struct *mm, unsigned long addr);
 /* The same, and the VMA before it (or NULL) in *pprev. */

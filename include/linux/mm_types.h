@@ -150,6 +150,9 @@ struct vm_area_struct {
 	const struct vm_operations_struct *vm_ops;	/* NULL for private anonymous */
 	void *vm_private_data;		/* the vm_ops owner's */
 	struct list_head vm_shared_node; /* in the backing object's VMA list */
+	/* File VMAs: the file's i_mmap tree (mm/interval_tree.c). */
+	struct rb_node vm_i_mmap_rb;
+	unsigned long vm_i_mmap_subtree_last;	/* largest last pgoff below */
 	/*
 	 * Private anonymous pages: the anon_vma new pages of this VMA go
 	 * into (NULL until the first one), and the chain of every anon_vma

@@ -14,7 +14,10 @@
  *    parent's VMA: its chain list names everything it may map.
  *  - Shared anonymous pages (MAP_SHARED|MAP_ANONYMOUS): page->mapping =
  *    the shared object | PAGE_MAPPING_SHARED_ANON, whose VMA list plays
- *    the part a file's i_mmap will (mm/shared_anon.c).
+ *    the part a file's i_mmap does (mm/shared_anon.c).
+ *  - File pages: page->mapping = the file's address_space; its i_mmap
+ *    interval tree holds every VMA mapping the file (mm/interval_tree.c),
+ *    shared or private.
  *
  * page->_mapcount counts the ptes mapping the page (minus one);
  * _refcount holds one reference per pte plus any pins.
@@ -141,6 +144,17 @@ void anon_vma_merge_chains(struct vm_area_struct *keep, struct vm_area_struct *g
 /* Lock/unlock whatever rmap walkers use to find vma (before changing its range). */
 void vma_rmap_lock(struct vm_area_struct *vma);
 void vma_rmap_unlock(struct vm_area_struct *vma);
+/*
+ * The two halves of that: the file's i_mmap (the unlock re-files vma under
+ * its new range) and the anonymous side (anon_vma root or shared object).
+ */
+void vma_file_rmap_lock(struct vm_area_struct *vma);
+void vma_file_rmap_unlock(struct vm_area_struct *vma);
+void vma_anon_rmap_lock(struct vm_area_struct *vma);
+void vma_anon_rmap_unlock(struct vm_area_struct *vma);
+/* A file VMA joins / leaves its file's i_mmap (vma_link(), unmap, exit). */
+void link_file_vma(struct vm_area_struct *vma);
+void unlink_file_vma(struct vm_area_struct *vma);
 
 /* ---- page side (mm->page_table_lock held) ---- */
 
