@@ -21,12 +21,15 @@
  * maps it read-only and copies it on the first write (do_object_fault()
  * in mm/memory.c).
  *
- * Not done yet: pages of files have no reverse map (the address_space
- * needs an i_mmap tree of its VMAs for that), so truncating a mapped file
- * does not unmap the pages beyond the new end (Linux's
- * unmap_mapping_range(): accesses there would raise SIGBUS; here they see
- * the old, now detached page), and nothing writes dirty shared pages of
- * disk-backed files back.
+ * Every VMA of a file is in the file's i_mmap interval tree (mm/rmap.c,
+ * mm/interval_tree.c): writeback write-protects a page's shared ptes
+ * through it before writing the page (page_mkclean()).  Not done yet:
+ * truncating a mapped file does not unmap the pages beyond the new end.  Shared writable mappings of written-back files map
+ * pages read-only until a store faults and dirties the page
+ * (vma_set_page_prot(), mm/memory.c), so every store reaches the disk.
+ * Blocks of a hole are allocated when writeback writes the page, not at
+ * the fault (no ->page_mkwrite yet): a full disk loses such a page with
+ * an error on the file instead of SIGBUS at the store.
  *
  * Locking: faults run under mmap_lock (read); the page cache has its own
  * lock (mm/filemap.c).

@@ -10,9 +10,13 @@
  * checked the access against vm_flags):
  *   - no pte, anonymous VMA: a zeroed page, mapped writable if the VMA is
  *     (do_anonymous_page());
- *   - no pte, VMA with vm_ops (shared anonymous memory, files later): the
+ *   - no pte, VMA with vm_ops (shared anonymous memory, files): the
  *     object's page, or a private copy of it for a write to a private
  *     mapping (do_object_fault());
+ *   - shared writable mappings of files that are written back map their
+ *     pages read-only until a store faults: the page is dirtied then
+ *     (do_shared_write()), and writeback's page_mkclean()
+ *     write-protects it again; unmapping moves pte dirty bits to the page;
  *   - write to a present read-only pte of a writable VMA: copy on write,
  *     or reuse the page when this pte is its only mapping and nobody pins
  *     it (do_wp_page()).
@@ -32,6 +36,8 @@
 #include <linux/kernel.h>
 #include <linux/mm.h>
 #include <linux/rmap.h>
+#include <linux/pagemap.h>
+#include <linux/writeback.h>
 #include <linux/sched.h>
 #include <linux/sched/mm.h>
 #include <linux/mmap_lock.h>
@@ -187,6 +193,9 @@ static void zap_one_page(struct mmu_gather *tlb, struct vm_area_struct *vma, pte
 {
 	struct page *page = pfn_to_page(pte_pfn(old));
 
+	/* A store through this pte dirtied the file page: keep it for writeback. */
+	if (pte_dirty(old) && page_file_mapping(page))
+		set_page_dirty(page);
 	dec_mm_counter(vma->vm_mm, mm_counter(page, vma));
 	page_remove_rmap(page, vma);
 	tlb->pages[tlb->nr++] = page;
@@ -537,6 +546,60 @@ static vm_fault_t cow_replace(struct vm_area_struct *vma, unsigned long address,
 	return 0;
 }
 
+/*
+ * A store through a shared mapping of a page-cache page whose mapping
+ * notices writes (vma_wants_writenotify()).  The pte becomes writable
+ * and the page dirty under the page lock: writeback holds it across
+ * page_mkclean() and clearing the page's dirty bit, so the two cannot
+ * interleave - either its page_mkclean() sees our writable pte, or the
+ * page is dirty again after it cleared it.  The writer is then throttled
+ * like a write(2) caller.  Takes the pte as orig (0: none yet) and a
+ * reference on page, which it drops.
+ */
+static vm_fault_t do_shared_write(struct vm_area_struct *vma, unsigned long address,
+				  pte_t *ptep, pte_t orig, struct page *page)
+{
+	struct mm_struct *mm = vma->vm_mm;
+	struct address_space *mapping;
+	pte_t cur, entry;
+
+	lock_page(page);
+	mapping = page_file_mapping(page);
+	if (!mapping) {
+		/* Truncated meanwhile: let the fault start over (SIGBUS past EOF). */
+		unlock_page(page);
+		put_page(page);
+		return 0;
+	}
+	spin_lock(&mm->page_table_lock);
+	cur = ptep_get(ptep);
+	if (pte_val(cur) != pte_val(orig)) {
+		/* Another thread got there first. */
+		spin_unlock(&mm->page_table_lock);
+		unlock_page(page);
+		put_page(page);
+		return 0;
+	}
+	if (pte_none(orig)) {
+		entry = mk_pte(page, vma->vm_page_prot);
+		page_add_file_rmap(page);
+		inc_mm_counter(mm, mm_counter(page, vma));
+		get_page(page);		/* the pte's reference */
+	} else {
+		entry = orig;
+	}
+	entry = pte_mkwrite(pte_mkyoung(pte_mkdirty(entry)));
+	set_pte(ptep, entry);
+	spin_unlock(&mm->page_table_lock);
+	if (!pte_none(orig))
+		__invlpg(address);
+	set_page_dirty(page);
+	unlock_page(page);
+	put_page(page);
+	balance_dirty_pages_ratelimited(mapping);
+	return 0;
+}
+
 /* Write fault on a present, write-protected pte. */
 static vm_fault_t do_wp_page(struct vm_area_struct *vma, unsigned long address, pte_t *ptep,
 			     pte_t orig, unsigned int flags)
@@ -549,6 +612,12 @@ static vm_fault_t do_wp_page(struct vm_area_struct *vma, unsigned long address, 
 	if (pte_val(ptep_get(ptep)) != pte_val(orig)) {
 		spin_unlock(&mm->page_table_lock);
 		return 0;
+	}
+	if ((vma->vm_flags & VM_SHARED) && vma_wants_writenotify(vma) &&
+	    page_file_mapping(page)) {
+		get_page(page);
+		spin_unlock(&mm->page_table_lock);
+		return do_shared_write(vma, address, ptep, orig, page);
 	}
 	if ((vma->vm_flags & VM_SHARED) ||
 	    (PageAnon(page) && page_mapcount(page) == 1 && page_count(page) == 1)) {
@@ -600,6 +669,14 @@ static vm_fault_t do_object_fault(struct vm_area_struct *vma, unsigned long addr
 		put_page(vmf.page);
 		return ret;
 	}
+	/*
+	 * A shared writable mapping of a written-back file maps read-only
+	 * (vm_page_prot): a read leaves it so, a write makes the pte
+	 * writable and the page dirty (do_shared_write()).
+	 */
+	if ((flags & FAULT_FLAG_WRITE) && vma_wants_writenotify(vma) &&
+	    page_file_mapping(vmf.page))
+		return do_shared_write(vma, address, ptep, __pte(0), vmf.page);
 	entry = mk_pte(vmf.page, vma->vm_page_prot);
 	if (flags & FAULT_FLAG_WRITE)
 		entry = pte_mkdirty(entry);

@@ -242,6 +242,8 @@ static unsigned long mmap_region(struct mm_struct *mm, struct file *file, unsign
 		vm_area_free(vma);
 		return err;
 	}
+	/* ->mmap may have changed the flags; and stores to file pages must be seen. */
+	vma_set_page_prot(vma);
 	vma_link(mm, vma);
 	vm_stat_account(mm, vm_flags, npages);
 	vma_merge_neighbours(mm, vma);

@@ -36,6 +36,7 @@
 #include <linux/mm.h>
 #include <linux/sched.h>
 #include <linux/pagemap.h>
+#include <linux/rmap.h>
 #include <linux/radix-tree.h>
 #include <linux/vmstat.h>
 #include <linux/fs.h>
@@ -163,6 +164,13 @@ bool clear_page_dirty_for_io(struct page *page)
 	struct address_space *mapping = page->mapping;
 
 	WARN_ON_ONCE(!PageLocked(page));
+	/*
+	 * Shared mappings of the page: write-protect their ptes and move their
+	 * dirty bits to the page before it is written, so that a store from
+	 * now on faults and dirties the page again instead of going unseen.
+	 */
+	if (mapping && mapping_mapped(mapping) && page_mkclean(page))
+		set_page_dirty(page);
 	if (!TestClearPageDirty(page))
 		return false;
 	/*

@@ -40,6 +40,7 @@
 #include <linux/mm.h>
 #include <linux/rmap.h>
 #include <linux/fs.h>
+#include <linux/pagemap.h>
 #include <linux/slab.h>
 #include <linux/errno.h>
 #include <asm/tlbflush.h>
@@ -651,7 +652,9 @@ static bool unmap_one(struct page *page, struct vm_area_struct *vma, unsigned lo
 		return true;	/* recently used: keep this mapping */
 	old = ptep_get_and_clear(ptep);
 	flush_tlb_mm_range(mm, address, address + PAGE_SIZE);
-	(void)old;
+	/* A store through this pte made the file page dirty. */
+	if (pte_dirty(old) && page_file_mapping(page))
+		set_page_dirty(page);
 	dec_mm_counter(mm, mm_counter(page, vma));
 	page_remove_rmap(page, vma);
 	put_page(page);		/* the pte's reference; the caller holds its own */
@@ -670,3 +673,39 @@ bool try_to_unmap(struct page *page, unsigned int flags)
 	return !page_mapped(page);
 }
 
+/* ------------------------------------------------------------ page_mkclean */
+
+static bool mkclean_one(struct page *page, struct vm_area_struct *vma, unsigned long address,
+			pte_t *ptep, void *arg)
+{
+	pte_t entry = ptep_get(ptep);
+
+	(void)page;
+	if (!(vma->vm_flags & VM_SHARED) || (!pte_dirty(entry) && !pte_write(entry)))
+		return true;
+	/*
+	 * Clear atomically, so that a dirty bit the MMU sets meanwhile is
+	 * seen, and flush before the page's I/O can start: a CPU still
+	 * holding the writable entry could store without faulting.
+	 */
+	entry = ptep_get_and_clear(ptep);
+	flush_tlb_page(vma, address);
+	if (pte_dirty(entry))
+		(*(int *)arg)++;
+	set_pte(ptep, pte_wrprotect(pte_mkclean(entry)));
+	return true;
+}
+
+int page_mkclean(struct page *page)
+{
+	int dirty = 0;
+	struct rmap_walk_control rwc = {
+		.arg = &dirty,
+		.rmap_one = mkclean_one,
+	};
+
+	if (!page_mapped(page) || !page_file_mapping(page))
+		return 0;
+	rmap_walk(page, &rwc);
+	return dirty;
+}

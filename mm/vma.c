@@ -31,6 +31,7 @@
 #include <linux/string.h>
 #include <linux/errno.h>
 #include <linux/fs.h>
+#include <linux/backing-dev.h>
 #include "vma.h"
 
 int sysctl_max_map_count = DEFAULT_MAX_MAP_COUNT;
@@ -95,6 +96,25 @@ pgprot_t vm_get_page_prot(unsigned long vm_flags)
 	if (!(vm_flags & VM_EXEC))
 		prot |= _PAGE_NX;
 	return __pgprot(prot & __supported_pte_mask);
+}
+
+bool vma_wants_writenotify(const struct vm_area_struct *vma)
+{
+	if ((vma->vm_flags & (VM_SHARED | VM_WRITE)) != (VM_SHARED | VM_WRITE))
+		return false;
+	if (!vma->vm_file || !vma->vm_file->f_mapping->host)
+		return false;
+	return mapping_can_writeback(vma->vm_file->f_mapping);
+}
+
+void vma_set_page_prot(struct vm_area_struct *vma)
+{
+	unsigned long flags = vma->vm_flags;
+
+	/* The private flavour of the same rights: writable only after a fault. */
+	if (vma_wants_writenotify(vma))
+		flags &= ~VM_SHARED;
+	vma->vm_page_prot = vm_get_page_prot(flags);
 }
 
 /* ------------------------------------------------------------ lookup */
@@ -321,7 +341,7 @@ struct vm_area_struct *vma_modify_flags(struct mm_struct *mm, struct vm_area_str
 	}
 	vm_stat_account(mm, oldflags, -(long)vma_pages(vma));
 	vma->vm_flags = newflags;
-	vma->vm_page_prot = vm_get_page_prot(newflags);
+	vma_set_page_prot(vma);
 	vm_stat_account(mm, newflags, vma_pages(vma));
 	/*
 	 * Rights changed: rewrite the ptes.  Comparing vm_page_prot is not

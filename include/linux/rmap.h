@@ -78,6 +78,16 @@ struct anon_vma_chain {
 	struct list_head same_anon_vma;
 };
 
+/* The address_space of a page-cache page; NULL for anonymous or unhashed pages. */
+static inline struct address_space *page_file_mapping(const struct page *page)
+{
+	struct address_space *mapping = READ_ONCE(page->mapping);
+
+	if ((unsigned long)mapping & PAGE_MAPPING_FLAGS)
+		return NULL;
+	return mapping;
+}
+
 static inline bool PageAnon(const struct page *page)
 {
 	return ((unsigned long)READ_ONCE(page->mapping) & PAGE_MAPPING_FLAGS) == PAGE_MAPPING_ANON;
@@ -202,6 +212,14 @@ void rmap_walk(struct page *page, struct rmap_walk_control *rwc);
  * number of ptes that had it set (reclaim's "was it used").
  */
 int page_referenced(struct page *page);
+
+/*
+ * Write-protect and clean every pte of a shared mapping that maps the
+ * page-cache page (locked by the caller), before writeback writes it: the
+ * next store faults and dirties the page again.  Returns the number of
+ * ptes that were dirty (the caller moves that to the page).
+ */
+int page_mkclean(struct page *page);
 
 /* try_to_unmap() flags. */
 #define TTU_IGNORE_YOUNG	0x1	/* unmap even if recently referenced */

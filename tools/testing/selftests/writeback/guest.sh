@@ -27,7 +27,7 @@ else
 fi
 FSTEST_DIR=/mnt FSTEST_DEV=$dev FSTEST_SCRATCH=$scratch \
 	"$top/run_selftests.sh" -t "$limit" writeback/sysctl writeback/integrity \
-	writeback/direct writeback/dirty || failed=1
+	writeback/direct writeback/dirty writeback/mmap || failed=1
 if umount /mnt; then
 	say ok "umount /dev/$dev"
 else

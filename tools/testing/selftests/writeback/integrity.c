@@ -39,24 +39,6 @@ static int write_pat(int fd, uint64_t seed, uint64_t off, size_t len)
 	return 0;
 }
 
-/* The range is on the medium with seed's pattern. */
-static void check_disk(const char *path, uint64_t off, uint64_t len, uint64_t seed,
-		       const char *what)
-{
-	long bad;
-
-	if (!on_disk) {
-		skip("%s: no raw device to check the medium", what);
-		return;
-	}
-	bad = ondisk_check(path, off, len, seed);
-	ok(bad == 0, "%s: [%llu K, %llu K) is on the medium", what,
-	   (unsigned long long)off / 1024, (unsigned long long)(off + len) / 1024);
-	if (bad)
-		diag("  %ld of %llu blocks differ (-1: the block map could not be read)", bad,
-		     (unsigned long long)len / 4096);
-}
-
 /* A file of len bytes of seed, made durable (data and block map). */
 static int laid_out(const char *path, uint64_t len, uint64_t seed)
 {

@@ -21,6 +21,9 @@
  *				compare [off, off+len) on the medium with
  *				the fstest pattern of seed; the number of
  *				differing file blocks (-1: could not map)
+ *	check_disk(path, off, len, seed, what)
+ *				the same as one TAP result (skipped when
+ *				there is no device)
  *
  * The device is $FSTEST_DEV (vda), an ext2 file system with 4 KiB blocks
  * mounted at $FSTEST_DIR; wb_disk_setup() opens it O_DIRECT read-only.
@@ -256,6 +259,27 @@ __attribute__((unused)) static long ondisk_check(const char *path, uint64_t off,
 	free(map);
 	free(got);
 	return bad;
+}
+
+/*
+ * One TAP result: [off, off+len) of path holds seed's pattern on the
+ * medium ("what: [a K, b K) is on the medium"); a skip without a device.
+ */
+__attribute__((unused)) static void check_disk(const char *path, uint64_t off, uint64_t len,
+					       uint64_t seed, const char *what)
+{
+	long bad;
+
+	if (wb_dev < 0) {
+		skip("%s: no raw device to check the medium", what);
+		return;
+	}
+	bad = ondisk_check(path, off, len, seed);
+	ok(bad == 0, "%s: [%llu K, %llu K) is on the medium", what,
+	   (unsigned long long)off / 1024, (unsigned long long)(off + len) / 1024);
+	if (bad)
+		diag("  %ld of %llu blocks differ (-1: the block map could not be read)", bad,
+		     (unsigned long long)len / 4096);
 }
 
 #endif /* SELFTESTS_WRITEBACK_WBTEST_H */
