@@ -22,9 +22,10 @@
  * in mm/memory.c).
  *
  * Every VMA of a file is in the file's i_mmap interval tree (mm/rmap.c,
- * mm/interval_tree.c): writeback write-protects a page's shared ptes
- * through it before writing the page (page_mkclean()).  Not done yet:
- * truncating a mapped file does not unmap the pages beyond the new end.  Shared writable mappings of written-back files map
+ * mm/interval_tree.c): truncation unmaps the pages past the new end
+ * through it (unmap_mapping_range(); accesses there raise SIGBUS), and
+ * writeback write-protects a page's shared ptes before writing it
+ * (page_mkclean()).  Shared writable mappings of written-back files map
  * pages read-only until a store faults and dirties the page
  * (vma_set_page_prot(), mm/memory.c), so every store reaches the disk.
  * Blocks of a hole are allocated when writeback writes the page, not at

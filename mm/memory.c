@@ -30,7 +30,7 @@
  * (mmap_lock read) may walk them without the spinlock and rmap walkers
  * (page_table_lock, no mmap_lock) never see a freed table.
  *
- * Interface: handle_mm_fault(), zap_page_range(), follow_page(),
+ * Interface: handle_mm_fault(), zap_page_range(), unmap_mapping_range(), follow_page(),
  * get_user_pages_remote(), access_remote_vm(); mm/vma.h for the rest.
  */
 #include <linux/kernel.h>
@@ -264,6 +264,42 @@ void zap_page_range(struct vm_area_struct *vma, unsigned long start, unsigned lo
 	tlb_gather_mmu(&tlb, vma->vm_mm, false);
 	unmap_page_range(&tlb, vma, max(start, vma->vm_start), min(end, vma->vm_end));
 	tlb_finish_mmu(&tlb);
+}
+
+/*
+ * Zap the ptes mapping file pages [holebegin, holebegin + holelen) (to the
+ * end of the file if holelen is 0) in every VMA of the file - shared
+ * ones, and private ones including their copied-on-write pages
+ * (even_cows must be 1: leaving those is not implemented).  Truncation
+ * calls it so that an access beyond the new end faults and gets SIGBUS.
+ * Takes i_mmap_rwsem for reading; the VMAs' mmap_locks are not needed
+ * (the ptes change under page_table_lock, and a VMA's tables are not
+ * freed before it leaves i_mmap).
+ */
+void unmap_mapping_range(struct address_space *mapping, loff_t holebegin, loff_t holelen,
+			 int even_cows)
+{
+	pgoff_t first = holebegin >> PAGE_SHIFT, last = ULONG_MAX;
+	struct vm_area_struct *vma;
+
+	WARN_ON_ONCE(!even_cows);
+	if (holelen) {
+		last = (holebegin + holelen + PAGE_SIZE - 1) >> PAGE_SHIFT;
+		if (last <= first)
+			return;
+		last--;
+	}
+	if (!mapping_mapped(mapping))
+		return;
+	i_mmap_lock_read(mapping);
+	vma_interval_tree_foreach(vma, &mapping->i_mmap, first, last) {
+		pgoff_t from = max(first, vma->vm_pgoff);
+		pgoff_t to = min(last, vma->vm_pgoff + vma_pages(vma) - 1);
+
+		zap_page_range(vma, vma->vm_start + ((from - vma->vm_pgoff) << PAGE_SHIFT),
+			       vma->vm_start + ((to - vma->vm_pgoff + 1) << PAGE_SHIFT));
+	}
+	i_mmap_unlock_read(mapping);
 }
 
 static bool table_empty(const pteval_t *t)

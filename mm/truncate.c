@@ -23,9 +23,9 @@
  * other than the cache's and ours (__remove_mapping() freezes the count
  * to make sure).
  *
- * Mapped pages are not unmapped: file pages have no reverse map yet
- * (see mm/file_mmap.c), so a truncated page stays mapped, detached from
- * the file, until the mapping goes away.
+ * truncate_pagecache() first unmaps the pages past the new end from
+ * every mapping of the file (unmap_mapping_range(), through i_mmap), so
+ * that accesses there raise SIGBUS as on Linux.
  *
  * Locking: the page lock, then mapping->i_pages_lock inside
  * __delete_from_page_cache()/__remove_mapping().
@@ -158,9 +158,21 @@ void truncate_inode_pages(struct address_space *mapping, loff_t lstart)
 	truncate_inode_pages_range(mapping, lstart, -1);
 }
 
+/*
+ * The file shrank to newsize (i_size already lowered): unmap the whole
+ * pages past it from every mapping, then drop them from the cache.  The
+ * second unmap catches a page a racing fault mapped in between (the
+ * fault checked i_size before it was lowered).  The page holding the new
+ * end stays mapped, its tail zeroed.
+ */
 void truncate_pagecache(struct inode *inode, loff_t newsize)
 {
-	truncate_inode_pages(inode->i_mapping, newsize);
+	struct address_space *mapping = inode->i_mapping;
+	loff_t holebegin = round_up(newsize, PAGE_SIZE);
+
+	unmap_mapping_range(mapping, holebegin, 0, 1);
+	truncate_inode_pages(mapping, newsize);
+	unmap_mapping_range(mapping, holebegin, 0, 1);
 }
 
 /* ------------------------------------------------------------ invalidation */

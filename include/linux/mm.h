@@ -427,6 +427,9 @@ unsigned long mm_stack_rlimit(void);
 
 /* Remove the ptes of [start, end) in vma, dropping their pages (mmap_lock held). */
 void zap_page_range(struct vm_area_struct *vma, unsigned long start, unsigned long end);
+/* Unmap file pages [holebegin, +holelen) (0: to EOF) from every mapping of the file. */
+void unmap_mapping_range(struct address_space *mapping, loff_t holebegin, loff_t holelen,
+			 int even_cows);
 /* The pte mapping addr in mm, or NULL if no page table covers it. */
 pte_t *lookup_user_pte(struct mm_struct *mm, unsigned long addr);
 /* The page mapped at addr with a reference taken, or NULL (mmap_lock held). */

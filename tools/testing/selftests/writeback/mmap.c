@@ -6,8 +6,9 @@
  * blocks read from the raw device with O_DIRECT, wbtest.h).  After a
  * write-out the mapping is write-protected again, so the next store to a
  * page faults exactly once (ru_minflt) and dirties the page anew; a store
- * to a page already dirty does not fault.  msync's argument errors are
- * compared with Linux's.
+ * to a page already dirty does not fault.  Truncation unmaps the pages
+ * past the new end: touching them raises SIGBUS.  msync's argument
+ * errors are compared with Linux's.
  *
  * Usage: writeback/mmap [DIR]   (DIR or $FSTEST_DIR: the mounted fs;
  * $FSTEST_DEV: its device, ext2 with 4 KiB blocks, for the on-disk checks)
@@ -160,6 +161,28 @@ static void test_hole(void)
 	close(fd);
 }
 
+static void test_truncate(void)
+{
+	const char *f = P("trunc");
+	int fd = laid_out(f, 4 * PG, 11);
+	unsigned char *m = map_shared(fd, 4 * PG);
+	int sig;
+
+	ok(probe_access(m + 3 * PG, 0) == 0, "the last page is readable");
+	ok_sys(ftruncate(fd, PG + 100), "ftruncate to one page and 100 bytes");
+	ok(probe_access(m + PG, 0) == 0, "the page holding the new end stays mapped");
+	ok(all_zero(m + PG + 100, PG - 100), "its bytes past the new end read as zeros");
+	sig = probe_access(m + 3 * PG, 0);
+	ok(sig == SIGBUS, "a page past the new end: %s", sig ? signame(sig) : "no signal");
+	sig = probe_access(m + 2 * PG, 1);
+	ok(sig == SIGBUS, "a store past the new end: %s", sig ? signame(sig) : "no signal");
+	ok_sys(ftruncate(fd, 4 * PG), "ftruncate back to four pages");
+	ok(probe_access(m + 3 * PG, 0) == 0 && all_zero(m + 2 * PG, 2 * PG),
+	   "the pages are back, and read as zeros");
+	munmap(m, 4 * PG);
+	close(fd);
+}
+
 int main(int argc, char **argv)
 {
 	if (fst_setup(argc, argv, "wb-mmap"))
@@ -170,6 +193,7 @@ int main(int argc, char **argv)
 	RUN(test_refault);
 	RUN(test_munmap_then_fsync);
 	RUN(test_hole);
+	RUN(test_truncate);
 	fst_cleanup();
 	return tap_finish();
 }
