@@ -24,7 +24,10 @@
  *   - locked by someone: skipped;
  *   - under writeback: marked PG_reclaim (end_page_writeback() rotates
  *     it to the tail to be found first next time) and skipped;
- *   - mapped by a process: activated (no file rmap to unmap it yet);
+ *   - mapped by processes: activated if one of its ptes was accessed
+ *     since the last look (page_referenced() through the file's i_mmap),
+ *     otherwise unmapped from all of them (try_to_unmap(); a dirty pte
+ *     dirties the page) and treated as below;
  *   - dirty: marked PG_reclaim, skipped and counted - the flushers are
  *     woken (WB_REASON_VMSCAN) to clean it; reclaim never writes pages
  *     itself and never frees a dirty or writeback page;
@@ -47,6 +50,7 @@
 #include <linux/mm.h>
 #include <linux/swap.h>
 #include <linux/pagemap.h>
+#include <linux/rmap.h>
 #include <linux/writeback.h>
 #include <linux/buffer_head.h>
 #include <linux/vmstat.h>
@@ -185,8 +189,19 @@ static unsigned long shrink_page_list(struct list_head *list, struct scan_contro
 				ClearPageReclaim(page);
 			goto keep_locked;
 		}
-		if (page_mapped(page))
-			goto activate_locked;
+		if (page_mapped(page)) {
+			/*
+			 * Mapped by processes: a page they used since the last
+			 * look (an accessed bit in one of its ptes) is kept
+			 * active; otherwise its ptes go (dirty ones dirty the
+			 * page, which the flushers then clean).  Shared
+			 * anonymous memory has no backing store: it stays.
+			 */
+			if (!page_file_mapping(page) || page_referenced(page))
+				goto activate_locked;
+			if (!try_to_unmap(page, 0))
+				goto activate_locked;
+		}
 		if (PageDirty(page)) {
 			sc->nr_dirty++;
 			SetPageReclaim(page);
