@@ -54,7 +54,11 @@ static void agree(const char *when)
 		diag("  vmstat: nr_dirty %lld..%lld, nr_writeback %lld..%lld", d0, d1, w0, w1);
 }
 
-static int write_file(const char *path, uint64_t len, uint64_t seed)
+/*
+ * Write len bytes of seed's pattern, 1 MiB a call; with peak, also the
+ * largest nr_dirty + nr_writeback seen right after a write() returned.
+ */
+static int write_file(const char *path, uint64_t len, uint64_t seed, long long *peak)
 {
 	unsigned char *buf = abuf(MIB);
 	uint64_t off;
@@ -62,10 +66,18 @@ static int write_file(const char *path, uint64_t len, uint64_t seed)
 
 	if (fd < 0)
 		bail_out("open %s: %s", path, strerror(errno));
+	if (peak)
+		*peak = LLONG_MIN;
 	for (off = 0; off < len; off += MIB) {
 		pat_fill(buf, seed, off, MIB);
 		if (write(fd, buf, MIB) != (ssize_t)MIB)
 			bail_out("write %s: %s", path, strerror(errno));
+		if (peak) {
+			long long v = vmstat("nr_dirty") + vmstat("nr_writeback");
+
+			if (v > *peak)
+				*peak = v;
+		}
 	}
 	free(buf);
 	return fd;
@@ -88,7 +100,7 @@ static void test_fields(void)
 static void test_write_sync(void)
 {
 	struct counts a, b, c;
-	long long grew;
+	long long grew, peak;
 	int fd;
 
 	sync();
@@ -97,7 +109,7 @@ static void test_write_sync(void)
 	   "after sync: nr_dirty %lld, nr_writeback %lld (at most %d)", a.dirty, a.writeback, NEAR);
 	agree("after sync");
 
-	fd = write_file(P("16m"), 16 * MIB, 60);
+	fd = write_file(P("16m"), 16 * MIB, 60, &peak);
 	b = now();
 	grew = (b.dirty + b.writeback) - (a.dirty + a.writeback);
 	diag("16 MiB written: dirty %+lld, writeback %+lld, dirtied %+lld, written %+lld",
@@ -108,7 +120,15 @@ static void test_write_sync(void)
 	ok(grew + b.written - a.written >= (long long)NPAGES - VMSTAT_SLACK,
 	   "nr_dirty + nr_writeback + nr_written grew by the %lu pages (%+lld)", NPAGES,
 	   grew + b.written - a.written);
-	ok(grew > 0, "the new pages are dirty or under writeback (%+lld)", grew);
+	/*
+	 * Buffered writes leave dirty pages behind: right after some write()
+	 * the count is up.  (By the end background writeback may have
+	 * written them all - it did on Tidewater when the disk's measured
+	 * bandwidth left the device a small background share.)
+	 */
+	peak -= a.dirty + a.writeback;
+	ok(peak > 0, "the new pages are dirty or under writeback after the write()s (at most %+lld, "
+	   "at the end %+lld)", peak, grew);
 	agree("with 16 MiB dirty");
 
 	ok_sys(fsync(fd), "fsync the 16 MiB file");
@@ -131,7 +151,7 @@ static void test_sync_only(void)
 
 	sync();
 	a = now();
-	fd = write_file(P("8m"), 8 * MIB, 61);
+	fd = write_file(P("8m"), 8 * MIB, 61, NULL);
 	close(fd);
 	sync();
 	c = now();
@@ -149,7 +169,7 @@ static void test_truncate(void)
 
 	sync();
 	a = now();
-	fd = write_file(P("trunc"), 8 * MIB, 62);
+	fd = write_file(P("trunc"), 8 * MIB, 62, NULL);
 	b = now();
 	ok_sys(ftruncate(fd, 0), "ftruncate 8 MiB of dirty pages to 0");
 	c = now();
