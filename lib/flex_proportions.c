@@ -132,3 +132,59 @@ void __fprop_add_percpu_max(struct fprop_global *p, struct fprop_local_percpu *p
 	}
 	__fprop_add_percpu(p, pl, nr);
 }
+
+/* ------------------------------------------------------------ single-counter sources */
+
+void fprop_local_init_single(struct fprop_local_single *pl)
+{
+	spin_lock_init(&pl->lock);
+	pl->events = 0;
+	pl->period = 0;
+}
+
+/* Bring pl up to the global period; pl->lock held. */
+static void fprop_reflect_period_single(struct fprop_global *p, struct fprop_local_single *pl)
+{
+	unsigned int period = READ_ONCE(p->period);
+
+	if (pl->period == period)
+		return;
+	if (period - pl->period < 64)
+		pl->events >>= period - pl->period;
+	else
+		pl->events = 0;
+	pl->period = period;
+}
+
+void __fprop_inc_single(struct fprop_global *p, struct fprop_local_single *pl)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&pl->lock, flags);
+	fprop_reflect_period_single(p, pl);
+	pl->events++;
+	spin_unlock_irqrestore(&pl->lock, flags);
+	percpu_counter_add(&p->events, 1);
+}
+
+void fprop_fraction_single(struct fprop_global *p, struct fprop_local_single *pl,
+			   unsigned long *numerator, unsigned long *denominator)
+{
+	unsigned long flags;
+	unsigned int seq;
+	s64 num, den;
+
+	do {
+		seq = read_seqcount_begin(&p->sequence);
+		spin_lock_irqsave(&pl->lock, flags);
+		fprop_reflect_period_single(p, pl);
+		num = pl->events;
+		spin_unlock_irqrestore(&pl->lock, flags);
+		den = percpu_counter_read_positive(&p->events);
+	} while (read_seqcount_retry(&p->sequence, seq));
+
+	if (den <= num)
+		den = num ? num : 1;
+	*numerator = num;
+	*denominator = den;
+}
