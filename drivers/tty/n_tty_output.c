@@ -311,10 +311,6 @@ ssize_t n_tty_write(struct tty_struct *tty, struct file *file, const u8 *buf, si
 	add_wait_queue(&tty->write_wait, &wait);
 	for (;;) {
 		set_current_state(TASK_INTERRUPTIBLE);
-		if (signal_pending(current)) {
-			ret = -ERESTARTSYS;
-			break;
-		}
 		if (tty_hung_up_p(tty) || test_bit(TTY_IO_ERROR, &tty->flags)) {
 			ret = -EIO;
 			break;
@@ -358,6 +354,18 @@ ssize_t n_tty_write(struct tty_struct *tty, struct file *file, const u8 *buf, si
 			break;
 		if (tty_io_nonblock(tty, file)) {
 			ret = -EAGAIN;
+			break;
+		}
+		/*
+		 * Only a write that has to wait for room is interrupted by a
+		 * signal.  Checking at entry as well would fail a short write
+		 * that fits whenever a signal lands during the call: busybox
+		 * sh's prompt, written as SIGCHLD of a just-killed job arrived
+		 * (its handler has no SA_RESTART), was lost that way in about
+		 * one tty session in ten.
+		 */
+		if (signal_pending(current)) {
+			ret = -ERESTARTSYS;
 			break;
 		}
 		up_read(&tty->termios_rwsem);
