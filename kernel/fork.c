@@ -143,7 +143,6 @@ static struct task_struct *alloc_task(const char *name, unsigned int flags, unsi
 	p->start_time = jiffies;
 	cpumask_copy(&p->cpus_allowed, cpu_possible_mask);
 	spin_lock_init(&p->pi_lock);
-	fprop_local_init_single(&p->dirties);
 	strscpy(p->comm, name, sizeof(p->comm));
 	share_init_fs_state(p);
 	return p;

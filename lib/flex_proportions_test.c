@@ -4,7 +4,7 @@
  * every CPU at once sum exactly; the cheap read stays within the
  * documented error; compare() is exact near its argument; shares follow
  * the event mix and decay by half per period; a capped source stops
- * growing at its cap; single-counter (per-task) sources do the same.
+ * growing at its cap.
  */
 #include <linux/kernel.h>
 #include <linux/selftest.h>
@@ -144,49 +144,3 @@ static int fprop_share_decay_test(void)
 }
 DEFINE_SELFTEST("flex_proportions: shares follow the mix, halve per period, respect caps",
 		fprop_share_decay_test);
-
-static unsigned long single_permille(struct fprop_global *g, struct fprop_local_single *l)
-{
-	unsigned long num, den;
-
-	fprop_fraction_single(g, l, &num, &den);
-	return num * 1000 / den;
-}
-
-/* Single-counter sources (tasks): the same shares and the same aging. */
-static int fprop_single_test(void)
-{
-	struct fprop_local_single heavy, light;
-	struct fprop_global g;
-	unsigned long sh, sl;
-
-	ST_ASSERT(fprop_global_init(&g, GFP_KERNEL) == 0, "no memory");
-	fprop_local_init_single(&heavy);
-	fprop_local_init_single(&light);
-	ST_ASSERT(single_permille(&g, &heavy) == 0, "a source with no events has a share");
-	for (int i = 0; i < 9000; i++)
-		__fprop_inc_single(&g, &heavy);
-	for (int i = 0; i < 1000; i++)
-		__fprop_inc_single(&g, &light);
-	/* The total is read per-CPU approximately: a few permille either way. */
-	sh = single_permille(&g, &heavy);
-	sl = single_permille(&g, &light);
-	ST_ASSERT(sh >= 880 && sh <= 910 && sl >= 90 && sl <= 110,
-		  "9:1 mix gave %lu and %lu permille", sh, sl);
-	/*
-	 * The heavy one stops; two periods with only the light one dirtying:
-	 * 9000 / 4 = 2250 of (10000 / 4 + 9000 / 2 + 9000) = 16000.
-	 */
-	for (int p = 0; p < 2; p++) {
-		ST_ASSERT(fprop_new_period(&g, 1), "aging did nothing");
-		for (int i = 0; i < 9000; i++)
-			__fprop_inc_single(&g, &light);
-	}
-	sh = single_permille(&g, &heavy);
-	ST_ASSERT(sh >= 125 && sh <= 155, "heavy's share after two quiet periods %lu, want ~140",
-		  sh);
-	fprop_global_destroy(&g);
-	return 0;
-}
-DEFINE_SELFTEST("flex_proportions: single-counter sources share and decay like per-CPU ones",
-		fprop_single_test);

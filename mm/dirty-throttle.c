@@ -20,10 +20,7 @@
  * wb in the global floating proportion writeout_completions; a timer
  * halves the history every VM_COMPLETIONS_PERIOD_LEN while completions
  * keep coming (and stops when they stop), so a device that writes more
- * gets a bigger share and an idle one's share decays.  Every page a
- * task dirties is likewise an event of that task in task_dirties
- * (task_dirty_inc()), aged by the same timer: the bdi policy's per-task
- * limit.
+ * gets a bigger share and an idle one's share decays.
  *
  * Bandwidth.  wb_update_bandwidth() divides the pages written since the
  * last snapshot by the time, at most every BANDWIDTH_INTERVAL, counting
@@ -165,8 +162,6 @@ void writeback_set_ratelimit(void)
 /* ------------------------------------------------------------ proportions */
 
 static struct fprop_global writeout_completions;
-/* Pages dirtied, by task: the bdi policy's heavy-dirtier penalty. */
-static struct fprop_global task_dirties;
 static struct timer_list writeout_period_timer;
 /* When the current aging period ends (jiffies); 0 while the timer is idle. */
 static unsigned long writeout_period_time;
@@ -190,8 +185,6 @@ static void writeout_period(struct timer_list *t)
 	/* Readers may run in interrupts on this CPU: no reader may spin on us. */
 	local_irq_save(flags);
 	aged = fprop_new_period(&writeout_completions, missed + 1);
-	/* Task shares age on the same clock (2.6.24 aged them by events). */
-	aged |= fprop_new_period(&task_dirties, missed + 1);
 	local_irq_restore(flags);
 	if (aged) {
 		start = wp_next_time(start + missed * VM_COMPLETIONS_PERIOD_LEN);
@@ -200,32 +193,6 @@ static void writeout_period(struct timer_list *t)
 	} else {
 		WRITE_ONCE(writeout_period_time, 0);
 	}
-}
-
-void task_dirty_inc(struct task_struct *tsk)
-{
-	__fprop_inc_single(&task_dirties, &tsk->dirties);
-}
-
-unsigned long task_limit_of(unsigned long wb_thresh, unsigned long num, unsigned long den)
-{
-	unsigned long cut;
-
-	if (!den)
-		return wb_thresh;
-	if (num > den)
-		num = den;
-	cut = (unsigned long)((u64)(wb_thresh / TASK_LIMIT_FRACTION) * num / den);
-	return max(wb_thresh - cut, wb_thresh / 2);
-}
-
-/* The calling task's limit for a wb whose limit is wb_thresh (bdi policy). */
-static unsigned long task_dirty_limit(unsigned long wb_thresh)
-{
-	unsigned long num, den;
-
-	fprop_fraction_single(&task_dirties, &current->dirties, &num, &den);
-	return task_limit_of(wb_thresh, num, den);
 }
 
 void wb_writeout_inc(struct bdi_writeback *wb)
@@ -655,14 +622,11 @@ static void balance_dirty_pages_global(struct bdi_writeback *wb)
 /*
  * bdi (2.6.24): the wb's limit is its share of completions (min/max
  * ratio applied), clipped to what is free globally plus what it already
- * holds, then lowered for the calling task by up to an eighth in
- * proportion to its share of the pages dirtied lately (task_dirty_limit():
- * a task doing all the dirtying meets a limit 1/8 below what a light
- * dirtier of the same device sees, so the heavy one is stopped first and
- * the light one keeps going).  While the wb is over that - and the
- * global count is over the midpoint between background and hard
- * threshold (2.6.24-rc3; not for strict_limit bdis) - the dirtier writes
- * a chunk of its own bdi's pages and waits 100 ms.
+ * holds.  While the wb is over it - and the global count is over the
+ * midpoint between background and hard threshold (2.6.24-rc3; not for
+ * strict_limit bdis) - the dirtier writes a chunk of its own bdi's pages
+ * and waits 100 ms.  2.6.24's per-task reduction for heavy dirtiers is
+ * not implemented.
  */
 static void balance_dirty_pages_bdi(struct bdi_writeback *wb)
 {
@@ -679,7 +643,7 @@ static void balance_dirty_pages_bdi(struct bdi_writeback *wb)
 		trace_global_state(&dtc);
 		dtc_wb(&dtc, wb, WB_POLICY_BDI);
 		avail = dtc.thresh > dtc.dirty ? dtc.thresh - dtc.dirty : 0;
-		dtc.wb_thresh = task_dirty_limit(min(dtc.wb_thresh, avail + dtc.wb_dirty));
+		dtc.wb_thresh = min(dtc.wb_thresh, avail + dtc.wb_dirty);
 		if (dtc.wb_dirty <= dtc.wb_thresh)
 			break;
 		if (!strict && dtc.dirty < dtc.freerun)
@@ -689,7 +653,7 @@ static void balance_dirty_pages_bdi(struct bdi_writeback *wb)
 		if (dtc.wb_reclaimable) {
 			pages_written += writeback_inodes_wb(wb, write_chunk, WB_REASON_BACKGROUND);
 			dtc_wb(&dtc, wb, WB_POLICY_BDI);
-			dtc.wb_thresh = task_dirty_limit(min(dtc.wb_thresh, avail + dtc.wb_dirty));
+			dtc.wb_thresh = min(dtc.wb_thresh, avail + dtc.wb_dirty);
 			if (dtc.wb_dirty <= dtc.wb_thresh)
 				break;
 			if (pages_written >= write_chunk)
@@ -1073,8 +1037,7 @@ static struct ctl_table vm_dirty_table[] = {
 static int __init writeout_completions_init(void)
 {
 	bw_period = roundup_pow_of_two(3 * HZ);
-	if (fprop_global_init(&writeout_completions, GFP_KERNEL) ||
-	    fprop_global_init(&task_dirties, GFP_KERNEL))
+	if (fprop_global_init(&writeout_completions, GFP_KERNEL))
 		panic("writeback: no memory for the completion proportions");
 	timer_setup(&writeout_period_timer, writeout_period, 0);
 	return 0;

@@ -60,13 +60,6 @@ unsigned long dirty_ratelimit_next(unsigned long rate, unsigned long task_rateli
 				   unsigned long write_bw, unsigned long dirty_rate,
 				   unsigned long *balanced);
 
-/*
- * bdi policy: a task's limit on a wb, lowered by up to 1/TASK_LIMIT_FRACTION
- * for a task with num/den of the recent dirtyings, never below half.
- */
-#define TASK_LIMIT_FRACTION	8
-unsigned long task_limit_of(unsigned long wb_thresh, unsigned long num, unsigned long den);
-
 /* Share of thresh for num/den of the completions (Linux's min/max rules). */
 unsigned long wb_share_of(unsigned long thresh, unsigned long num, unsigned long den,
 			  unsigned int min_ratio, unsigned int min_ratio_sum,

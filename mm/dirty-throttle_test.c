@@ -36,20 +36,6 @@ static int wb_share_test(void)
 }
 DEFINE_SELFTEST("dirty-throttle: wb share with min_ratio and max_ratio", wb_share_test);
 
-/* bdi policy: the heavy-dirtier penalty (2.6.24's task_dirty_limit). */
-static int task_limit_test(void)
-{
-	ST_ASSERT(task_limit_of(800, 0, 10) == 800, "a task that dirtied nothing keeps it all");
-	ST_ASSERT(task_limit_of(800, 10, 10) == 700, "the only dirtier loses an eighth");
-	ST_ASSERT(task_limit_of(800, 5, 10) == 750, "half the dirtying, a sixteenth");
-	ST_ASSERT(task_limit_of(800, 12, 10) == 700, "a share above one is clamped");
-	ST_ASSERT(task_limit_of(800, 3, 0) == 800, "no events at all");
-	ST_ASSERT(task_limit_of(7, 1, 1) == 7, "below 8 pages there is no eighth to take");
-	return 0;
-}
-DEFINE_SELFTEST("dirty-throttle: bdi policy's task limit takes up to 1/8 from heavy dirtiers",
-		task_limit_test);
-
 static int wb_limit_test(void)
 {
 	unsigned long big = 1UL << 30;

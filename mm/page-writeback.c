@@ -72,7 +72,6 @@ static void account_page_dirtied(struct page *page, struct address_space *mappin
 	inc_wb_stat(wb, WB_RECLAIMABLE);
 	inc_wb_stat(wb, WB_DIRTIED);
 	current->nr_dirtied++;	/* the dirtier's throttling budget */
-	task_dirty_inc(current);
 }
 
 /* PG_dirty just went off without the page going to writeback yet. */

@@ -13,9 +13,6 @@
  *   fprop_new_period(&g, 1);                age: call at a fixed interval
  *   fprop_fraction_percpu(&g, &l, &num, &den);   l's share = num / den
  *
- * fprop_local_single is the same for a source with a plain counter
- * (per-task dirtying counts): __fprop_inc_single(), fprop_fraction_single().
- *
  * Locking: events are per-CPU counters (any context); the global period
  * changes under g->sequence (a seqcount: writers are serialised by the
  * caller - one aging timer); each local catches up with the periods it
@@ -45,17 +42,6 @@ struct fprop_local_percpu {
 	spinlock_t lock;		/* catching up with missed periods */
 };
 
-/*
- * A source whose events all come from one place at a time (a task
- * counting the pages it dirties): a plain counter instead of a per-CPU
- * one, which is cheap enough to embed in every task.
- */
-struct fprop_local_single {
-	unsigned long events;		/* this source's events, aged to ->period */
-	unsigned int period;		/* the global period they were aged to */
-	spinlock_t lock;		/* events and period */
-};
-
 int fprop_global_init(struct fprop_global *p, gfp_t gfp);
 void fprop_global_destroy(struct fprop_global *p);
 /* Age by nr_periods; false if there was nothing to age. */
@@ -71,11 +57,6 @@ void __fprop_add_percpu(struct fprop_global *p, struct fprop_local_percpu *pl, l
 void __fprop_add_percpu_max(struct fprop_global *p, struct fprop_local_percpu *pl,
 			    long nr, int max_frac);
 void fprop_fraction_percpu(struct fprop_global *p, struct fprop_local_percpu *pl,
-			   unsigned long *numerator, unsigned long *denominator);
-
-void fprop_local_init_single(struct fprop_local_single *pl);
-void __fprop_inc_single(struct fprop_global *p, struct fprop_local_single *pl);
-void fprop_fraction_single(struct fprop_global *p, struct fprop_local_single *pl,
 			   unsigned long *numerator, unsigned long *denominator);
 
 #endif /* _LINUX_FLEX_PROPORTIONS_H */

@@ -43,7 +43,6 @@
 #include <asm/switch_to.h>
 #include <linux/signal_types.h>
 #include <linux/restart_block.h>
-#include <linux/flex_proportions.h>
 
 /*
  * Task states (p->__state).  The values are Linux's, so /proc and ps read
@@ -234,8 +233,6 @@ struct task_struct {
 	int nr_dirtied;
 	int nr_dirtied_pause;
 	unsigned long dirty_paused_when;
-	/* Its share of the pages dirtied lately (the bdi policy's task limit). */
-	struct fprop_local_single dirties;
 };
 
 /* ---------------------------------------------------------------- state */

@@ -119,8 +119,6 @@ void wb_update_bandwidth(struct bdi_writeback *wb);
 void wb_bandwidth_workfn(struct work_struct *work);
 /* A page of wb finished writeback: counters, proportions, bandwidth kick. */
 void wb_writeout_inc(struct bdi_writeback *wb);
-/* tsk dirtied a page (its share of dirtying, for the bdi policy). */
-void task_dirty_inc(struct task_struct *tsk);
 /* The wb's dirty limit (pages) as the active policy sees it, and its bg share. */
 void wb_dirty_limits(struct bdi_writeback *wb, unsigned long *pwb_thresh,
 		     unsigned long *pwb_bg_thresh);

@@ -45,7 +45,6 @@ struct task_struct init_task = {
 	.time_slice = RR_TIMESLICE,
 	.run_list = LIST_HEAD_INIT(init_task.run_list),
 	.pi_lock = __SPIN_LOCK_UNLOCKED(init_task.pi_lock),
-	.dirties.lock = __SPIN_LOCK_UNLOCKED(init_task.dirties.lock),
 	.pid = 0,
 	.comm = "swapper/0",
 	.tasks = LIST_HEAD_INIT(init_task.tasks),
