@@ -582,15 +582,23 @@ static vm_fault_t cow_replace(struct vm_area_struct *vma, unsigned long address,
 	return 0;
 }
 
+/* Is this a store through a shared writable mapping of a page-cache page? */
+static bool shared_write_of_file_page(const struct vm_area_struct *vma, struct page *page)
+{
+	return (vma->vm_flags & (VM_SHARED | VM_WRITE)) == (VM_SHARED | VM_WRITE) &&
+	       page_file_mapping(page);
+}
+
 /*
- * A store through a shared mapping of a page-cache page whose mapping
- * notices writes (vma_wants_writenotify()).  The pte becomes writable
- * and the page dirty under the page lock: writeback holds it across
- * page_mkclean() and clearing the page's dirty bit, so the two cannot
- * interleave - either its page_mkclean() sees our writable pte, or the
- * page is dirty again after it cleared it.  The writer is then throttled
- * like a write(2) caller.  Takes the pte as orig (0: none yet) and a
- * reference on page, which it drops.
+ * A store through a shared writable mapping of a page-cache page.  The
+ * pte becomes writable and the page dirty under the page lock: writeback
+ * holds it across page_mkclean() and clearing the page's dirty bit, so
+ * the two cannot interleave - either its page_mkclean() sees our
+ * writable pte, or the page is dirty again after it cleared it.  The
+ * writer is then throttled like a write(2) caller.  (For files that are
+ * not written back - ramfs - the page is mapped writable at once and
+ * only comes here on its first store; dirtying it costs nothing.)  Takes
+ * the pte as orig (0: none yet) and a reference on page, which it drops.
  */
 static vm_fault_t do_shared_write(struct vm_area_struct *vma, unsigned long address,
 				  pte_t *ptep, pte_t orig, struct page *page)
@@ -649,8 +657,7 @@ static vm_fault_t do_wp_page(struct vm_area_struct *vma, unsigned long address, 
 		spin_unlock(&mm->page_table_lock);
 		return 0;
 	}
-	if ((vma->vm_flags & VM_SHARED) && vma_wants_writenotify(vma) &&
-	    page_file_mapping(page)) {
+	if (shared_write_of_file_page(vma, page)) {
 		get_page(page);
 		spin_unlock(&mm->page_table_lock);
 		return do_shared_write(vma, address, ptep, orig, page);
@@ -710,8 +717,7 @@ static vm_fault_t do_object_fault(struct vm_area_struct *vma, unsigned long addr
 	 * (vm_page_prot): a read leaves it so, a write makes the pte
 	 * writable and the page dirty (do_shared_write()).
 	 */
-	if ((flags & FAULT_FLAG_WRITE) && vma_wants_writenotify(vma) &&
-	    page_file_mapping(vmf.page))
+	if ((flags & FAULT_FLAG_WRITE) && shared_write_of_file_page(vma, vmf.page))
 		return do_shared_write(vma, address, ptep, __pte(0), vmf.page);
 	entry = mk_pte(vmf.page, vma->vm_page_prot);
 	if (flags & FAULT_FLAG_WRITE)

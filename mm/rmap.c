@@ -579,11 +579,9 @@ static void rmap_walk_file(struct page *page, struct rmap_walk_control *rwc)
 		return;
 	i_mmap_lock_read(mapping);
 	vma_interval_tree_foreach(vma, &mapping->i_mmap, index, index) {
-		unsigned long address = vma->vm_start + ((index - vma->vm_pgoff) << PAGE_SHIFT);
-
 		if (rwc->done && rwc->done(page))
 			break;
-		if (!rmap_try_one(page, vma, address, rwc))
+		if (!rmap_try_one(page, vma, page_address_in_vma(page, vma), rwc))
 			break;
 	}
 	i_mmap_unlock_read(mapping);

@@ -98,7 +98,8 @@ pgprot_t vm_get_page_prot(unsigned long vm_flags)
 	return __pgprot(prot & __supported_pte_mask);
 }
 
-bool vma_wants_writenotify(const struct vm_area_struct *vma)
+/* Must stores to this mapping be noticed, to dirty file pages for writeback? */
+static bool vma_wants_writenotify(const struct vm_area_struct *vma)
 {
 	if ((vma->vm_flags & (VM_SHARED | VM_WRITE)) != (VM_SHARED | VM_WRITE))
 		return false;

@@ -310,13 +310,11 @@ static inline unsigned long vm_end_gap(const struct vm_area_struct *vma)
 /* pte protection bits for a combination of VM_READ/WRITE/EXEC/SHARED. */
 pgprot_t vm_get_page_prot(unsigned long vm_flags);
 /*
- * Shared writable mappings of files whose pages are written back start
- * read-only (vma_set_page_prot()): the first store to a clean page faults
- * and dirties the page, and writeback write-protects the ptes again
- * (page_mkclean()) before it writes the page.
+ * vm_page_prot from vm_flags.  Shared writable mappings of files whose
+ * pages are written back start read-only: the first store to a clean page
+ * faults and dirties the page, and writeback write-protects the ptes
+ * again (page_mkclean()) before it writes the page.
  */
-bool vma_wants_writenotify(const struct vm_area_struct *vma);
-/* vm_page_prot from vm_flags, read-only where dirty pages must be noticed. */
 void vma_set_page_prot(struct vm_area_struct *vma);
 
 /* VMAs of an mm in address order (mmap_lock held). */
