@@ -37,9 +37,10 @@ static int laid_out(const char *path, size_t len, uint64_t seed)
 	return fd;
 }
 
-static unsigned char *map_shared(int fd, size_t len)
+/* A read-write mapping of fd's first len bytes; flags: MAP_SHARED or MAP_PRIVATE. */
+static unsigned char *map_rw(int fd, size_t len, int flags)
 {
-	void *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	void *p = mmap(NULL, len, PROT_READ | PROT_WRITE, flags, fd, 0);
 
 	if (p == MAP_FAILED)
 		bail_out("mmap: %s", strerror(errno));
@@ -57,7 +58,7 @@ static long minflt(void)
 static void test_msync_args(void)
 {
 	int fd = laid_out(P("args"), 4 * PG, 1);
-	unsigned char *m = map_shared(fd, 4 * PG);
+	unsigned char *m = map_rw(fd, 4 * PG, MAP_SHARED);
 
 	ok_errno(msync(m + 1, PG, MS_SYNC), EINVAL, "msync of an unaligned address: EINVAL");
 	ok_errno(msync(m, PG, MS_SYNC | MS_ASYNC), EINVAL, "MS_SYNC|MS_ASYNC: EINVAL");
@@ -76,7 +77,7 @@ static void test_msync_data(void)
 {
 	const char *f = P("msync");
 	int fd = laid_out(f, MIB, 2);
-	unsigned char *m = map_shared(fd, MIB);
+	unsigned char *m = map_rw(fd, MIB, MAP_SHARED);
 	long long d0 = vmstat("nr_dirty");
 
 	pat_fill(m, 3, 0, 256 * 1024);
@@ -99,7 +100,7 @@ static void test_refault(void)
 {
 	const char *f = P("refault");
 	int fd = laid_out(f, 4 * PG, 5);
-	unsigned char *m = map_shared(fd, 4 * PG);
+	unsigned char *m = map_rw(fd, 4 * PG, MAP_SHARED);
 	long f0, f1, f2;
 
 	pat_fill(m, 6, 0, PG);
@@ -124,7 +125,7 @@ static void test_munmap_then_fsync(void)
 {
 	const char *f = P("unmapped");
 	int fd = laid_out(f, 64 * PG, 8);
-	unsigned char *m = map_shared(fd, 64 * PG);
+	unsigned char *m = map_rw(fd, 64 * PG, MAP_SHARED);
 
 	pat_fill(m, 9, 0, 64 * PG);
 	ok_sys(munmap(m, 64 * PG), "munmap without msync");
@@ -134,9 +135,7 @@ static void test_munmap_then_fsync(void)
 
 	/* a private mapping's stores stay private */
 	fd = open(f, O_RDWR | O_CLOEXEC);
-	m = mmap(NULL, 4 * PG, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
-	if (m == MAP_FAILED)
-		bail_out("mmap private: %s", strerror(errno));
+	m = map_rw(fd, 4 * PG, MAP_PRIVATE);
 	memset(m, 0x11, 4 * PG);
 	munmap(m, 4 * PG);
 	ok_sys(fsync(fd), "fsync after stores to a private mapping");
@@ -152,7 +151,7 @@ static void test_hole(void)
 
 	if (fd < 0 || ftruncate(fd, 256 * PG))
 		bail_out("sparse %s: %s", f, strerror(errno));
-	m = map_shared(fd, 256 * PG);
+	m = map_rw(fd, 256 * PG, MAP_SHARED);
 	ok(all_zero(m + 100 * PG, PG), "a hole reads as zeros through the mapping");
 	pat_fill(m + 100 * PG, 10, 100 * PG, 16 * PG);
 	ok_sys(msync(m + 100 * PG, 16 * PG, MS_SYNC), "msync of stores into a hole");
@@ -165,7 +164,7 @@ static void test_truncate(void)
 {
 	const char *f = P("trunc");
 	int fd = laid_out(f, 4 * PG, 11);
-	unsigned char *m = map_shared(fd, 4 * PG);
+	unsigned char *m = map_rw(fd, 4 * PG, MAP_SHARED);
 	int sig;
 
 	ok(probe_access(m + 3 * PG, 0) == 0, "the last page is readable");

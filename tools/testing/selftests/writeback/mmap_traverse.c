@@ -32,15 +32,15 @@ static long long counters(void)
 	return vmstat("pgsteal_kswapd") + vmstat("pgsteal_direct");
 }
 
-/* Pages of the mapping whose bytes differ from seed's pattern. */
-static unsigned long check_map(const unsigned char *m, size_t len, uint64_t seed,
+/* Pages of p (file bytes [off, off + len)) that differ from seed's pattern. */
+static unsigned long bad_pages(const unsigned char *p, size_t off, size_t len, uint64_t seed,
 			       unsigned char *want)
 {
 	unsigned long bad = 0;
 
-	for (size_t off = 0; off < len; off += PG) {
-		pat_fill(want, seed, off, PG);
-		if (memcmp(m + off, want, PG))
+	for (size_t i = 0; i < len; i += PG) {
+		pat_fill(want, seed, off + i, PG);
+		if (memcmp(p + i, want, PG))
 			bad++;
 	}
 	return bad;
@@ -90,7 +90,7 @@ int main(int argc, char **argv)
 	for (int pass = 1; pass <= 2; pass++) {
 		t0 = now_ns(CLOCK_MONOTONIC);
 		s0 = counters();
-		bad = check_map(m, len, 21, buf);
+		bad = bad_pages(m, 0, len, 21, buf);
 		ok(bad == 0, "read traversal %d of a file 1.5 x RAM through a mapping: %lu bad pages",
 		   pass, bad);
 		diag("  %.1f s, %lld pages reclaimed meanwhile",
@@ -113,13 +113,11 @@ int main(int argc, char **argv)
 
 	/* Back through read(2). */
 	bad = 0;
-	want = abuf(MIB);
+	want = abuf(PG);
 	for (off = 0; off < len; off += MIB) {
 		if (pread(fd, buf, MIB, off) != (ssize_t)MIB)
 			bail_out("read: %s", strerror(errno));
-		pat_fill(want, 22, off, MIB);
-		for (size_t p = 0; p < MIB; p += PG)
-			bad += memcmp(buf + p, want + p, PG) != 0;
+		bad += bad_pages(buf, off, MIB, 22, want);
 	}
 	ok(bad == 0, "read(2) sees every stored page: %lu bad pages", bad);
 	close(fd);
