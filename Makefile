@@ -91,10 +91,25 @@ deps-kconfig:
 goals := $(if $(MAKECMDGOALS),$(MAKECMDGOALS),all)
 need-config := $(if $(filter-out $(config-targets) $(no-config-targets) check,$(goals)),1)
 
-ifeq ($(need-config),1)
-ifeq ($(wildcard $(KCONFIG_CONFIG)),)
-$(error No configuration in $(objtree): run 'make defconfig' first (or 'make help'))
+# A fresh clone goes straight to `make qemu` (README): the host packages
+# come first, since the build needs them too.  Only the targets a newcomer
+# types pay for the package query (about a second).
+ifneq ($(filter qemu bench,$(goals)),)
+ifneq ($(shell $(srctree)/scripts/install-deps --check >/dev/null 2>&1 || echo missing),)
+$(info installing the missing host packages (scripts/install-deps))
+ifneq ($(shell $(srctree)/scripts/install-deps >&2 && echo ok),ok)
+$(error scripts/install-deps failed: see its messages above)
 endif
+endif
+endif
+
+ifeq ($(need-config),1)
+# Without a .config, build the default configuration, as a first `make`
+# after cloning expects (make help lists the others).
+$(KCONFIG_CONFIG): | deps-kconfig
+	@echo '  no .config in $(objtree): using configs/qemu_defconfig'
+	$(Q)mkdir -p $(objtree)/include/config $(objtree)/include/generated
+	$(Q)$(KCONFIG_ENV) $(CONF) -s --defconfig=$(srctree)/configs/qemu_defconfig $(srctree)/Kconfig
 
 # auto.conf and autoconf.h follow .config; conf rewrites them only when the
 # configuration really changed, so a no-op build stays a no-op.  Symbols
