@@ -7,8 +7,8 @@
 #
 # Prints the seed-style table: one row per test, one column per
 # configuration, MB/s (10^6 bytes/s); parallel streams as "a/b (sum)";
-# mix3 as "fast / both slow disks"; the ratios the acceptance criteria of
-# tracker issue 5 use; sweeps as per-device MB/s and coefficient of
+# mix3 as "fast / both slow disks"; the ratios the writeback acceptance
+# criteria use (Documentation/dev-tools/writeback-bench.md); sweeps as per-device MB/s and coefficient of
 # variation.  Writes OUT/results.csv (one figure a line), OUT/timeseries/
 # (iostat and vmstat samples per configuration and test, time from the
 # test's first sample) and OUT/plots/<test>.png (gnuplot, if installed).

@@ -6,7 +6,7 @@
  * Usage: wbwrite [-n NAME] [-s SIZE] [-b BS] [-d] [-F] [-t SECS] [-T SECS]
  *                [-w SECS] [-B FILE]... [-D DEV[,DEV...]] [FILE...]
  *   FILE       a timed stream: writes SIZE bytes to FILE in BS blocks, then
- *              fsync()s it (the seeds' dd1 timing includes the final flush)
+ *              fsync()s it (the 2007 dd1 timing includes the final flush)
  *   -B FILE    a background stream: writes FILE until the timed streams
  *              are done (or -t expires), then is killed; no figures of its
  *              own (the device figures show what it achieved)
