@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# guest.sh - the guest side of tools/testing/writeback/selftests (busybox
+# guest.sh - the guest side of tools/testing/selftests/writeback/run (busybox
 # sh): mounts the ext2 disk (mount -t ext2 -o noatime DEV /mnt), runs the
 # writeback suites through run_selftests.sh with $FSTEST_DIR, $FSTEST_DEV
 # and $FSTEST_SCRATCH set, unmounts.
