@@ -44,6 +44,8 @@
 #include <dirent.h>
 #include <ctype.h>
 
+#include "read_proc.h"
+
 #define BUF_SIZE	(256 * 1024)
 #define MAX_DEVS	1024
 #define MAX_LIST	256
@@ -84,29 +86,6 @@ static int omit_first, omit_idle, unfiltered, all_partitions, csv;
 static int iso_time;
 static int nr_cpus = 1;
 static long hz = 100;
-
-static size_t read_proc(const char *path, char *buf, size_t size)
-{
-	size_t len = 0;
-	ssize_t n;
-	int fd;
-
-	buf[0] = '\0';
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return 0;
-	while (len < size - 1) {
-		n = read(fd, buf + len, size - 1 - len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			break;
-		len += n;
-	}
-	close(fd);
-	buf[len] = '\0';
-	return len;
-}
 
 /* CPUs as sysstat counts them: cpuN directories in sysfs, else /proc/stat. */
 static int count_cpus(char *buf)

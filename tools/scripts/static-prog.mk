@@ -15,7 +15,7 @@ ifneq ($(filter default undefined,$(origin CC)),)
 CC := musl-gcc
 endif
 CFLAGS ?= -O2
-PROG_CFLAGS := -static -Wall -Wextra -D_GNU_SOURCE
+PROG_CFLAGS := -static -Wall -Wextra -D_GNU_SOURCE -I$(abspath $(dir $(lastword $(MAKEFILE_LIST)))../include)
 
 O ?= $(CURDIR)/out
 OUT := $(abspath $(O))

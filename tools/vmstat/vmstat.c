@@ -37,6 +37,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "read_proc.h"
+
 #define BUF_SIZE	65536
 
 enum { DIRTY, WRITEBACK, DIRTY_THRESH, BG_THRESH, NR_WB_FIELDS };
@@ -59,30 +61,6 @@ static const char *const wb_names[NR_WB_FIELDS] = {
 
 static int opt_csv;
 static int opt_timestamp;
-
-/* Whole file into buf (NUL terminated); 0 and an empty string on error. */
-static size_t read_proc(const char *path, char *buf, size_t size)
-{
-	size_t len = 0;
-	ssize_t n;
-	int fd;
-
-	buf[0] = '\0';
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return 0;
-	while (len < size - 1) {
-		n = read(fd, buf + len, size - 1 - len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			break;
-		len += n;
-	}
-	close(fd);
-	buf[len] = '\0';
-	return len;
-}
 
 /* The value after "key" (followed by space or ':') at a line start. */
 static int find_value(const char *text, const char *key, unsigned long long *val)

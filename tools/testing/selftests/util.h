@@ -11,6 +11,9 @@
  *				si_addr in probe_fault
  *	now_ns(clock)		clock_gettime() in nanoseconds
  *	read_text(path, buf, n)	whole small file, NUL terminated; its length
+ *	file_text(path)		whole file (up to 64 KiB) in a static buffer,
+ *				NULL if unreadable; valid until the next call
+ *	text_eq(got, want)	got is not NULL and equals want
  *	write_text(path, s)	write a string to a file
  *	signame(sig)		"SIGSEGV"
  *	all_zero(p, len)	whether len bytes at p are all zero
@@ -164,6 +167,18 @@ __attribute__((unused)) static long read_text(const char *path, char *buf, size_
 	buf[len] = '\0';
 	close(fd);
 	return len;
+}
+
+__attribute__((unused)) static const char *file_text(const char *path)
+{
+	static char text[65536];
+
+	return read_text(path, text, sizeof(text)) < 0 ? NULL : text;
+}
+
+__attribute__((unused)) static int text_eq(const char *got, const char *want)
+{
+	return got && !strcmp(got, want);
 }
 
 __attribute__((unused)) static int write_text(const char *path, const char *s)

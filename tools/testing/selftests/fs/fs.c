@@ -138,15 +138,6 @@ static nlink_t nlink_of(const char *path)
 }
 
 /* Read a whole small file into buf (NUL terminated). */
-static const char *slurp(const char *path)
-{
-	static char buf[256];
-
-	if (read_text(path, buf, sizeof(buf)) < 0)
-		return "(unreadable)";
-	return buf;
-}
-
 static int fd_flags(int fd)
 {
 	return fcntl(fd, F_GETFD);
@@ -190,7 +181,7 @@ static void test_open(void)
 	write(fd, "def", 3);
 	ok_eq(lseek(fd, 0, SEEK_CUR), 6, "O_APPEND: after a write the offset is at the end");
 	close(fd);
-	ok_str(slurp(P("a")), "abcdef", "O_APPEND: writes go to the end despite lseek(0)");
+	ok_str(file_text(P("a")), "abcdef", "O_APPEND: writes go to the end despite lseek(0)");
 
 	ok_errno(open(P("f"), O_RDONLY | O_DIRECTORY), ENOTDIR, "O_DIRECTORY on a file: ENOTDIR");
 	fd = open(base, O_RDONLY | O_DIRECTORY);
@@ -369,7 +360,7 @@ static void test_sendfile(void)
 	ok_eq(sendfile(out, in, &off, 8), 8, "sendfile file to file with an offset copies 8 bytes");
 	ok(off == 12 && lseek(in, 0, SEEK_CUR) == 0,
 	   "the offset variable advanced to 12, the input's file offset did not move");
-	ok_str(slurp(P("sf-out")), "456789ab", "the copied bytes");
+	ok_str(file_text(P("sf-out")), "456789ab", "the copied bytes");
 	ok_eq(sendfile(out, in, NULL, 3), 3, "sendfile without an offset uses the file offset");
 	ok_eq(lseek(in, 0, SEEK_CUR), 3, "and advances it");
 	off = 16;
@@ -640,7 +631,7 @@ static void test_rename(void)
 	ia = ino_of(P("ra"));
 	fd = open(P("rb"), O_RDONLY);
 	ok_sys(rename(P("ra"), P("rb")), "rename a file over an existing file");
-	ok(access(P("ra"), F_OK) && ino_of(P("rb")) == ia && !strcmp(slurp(P("rb")), "A"),
+	ok(access(P("ra"), F_OK) && ino_of(P("rb")) == ia && text_eq(file_text(P("rb")), "A"),
 	   "the source name is gone, the target is the source inode");
 	ok(fstat(fd, &st) == 0 && st.st_nlink == 0, "the replaced inode has no links left");
 	close(fd);
@@ -766,12 +757,12 @@ static void test_links(void)
 	mkdir(P("rel"), 0755);
 	create(P("rel-target"), "rel");
 	symlink("../rel-target", P("rel/link"));
-	ok_str(slurp(P("rel/link")), "rel", "a relative target resolves from the link's directory");
+	ok_str(file_text(P("rel/link")), "rel", "a relative target resolves from the link's directory");
 	symlink("rel", P("rel-dirlink"));
-	ok_str(slurp(P("rel-dirlink/link")), "rel",
+	ok_str(file_text(P("rel-dirlink/link")), "rel",
 	       "symlinks in the middle of a path are followed");
 	symlink(base, P("abs-link"));
-	ok_str(slurp(P("abs-link/rel-target")), "rel", "an absolute symlink target");
+	ok_str(file_text(P("abs-link/rel-target")), "rel", "an absolute symlink target");
 }
 
 /* ---------------------------------------------------------- cwd */

@@ -53,15 +53,6 @@ static int create(const char *path, const char *text)
 	return close(fd);
 }
 
-static const char *slurp(const char *path)
-{
-	static char buf[256];
-
-	if (read_text(path, buf, sizeof(buf)) < 0)
-		return "(unreadable)";
-	return buf;
-}
-
 static ino_t ino_of(const char *path)
 {
 	return st_of(path).st_ino;
@@ -187,14 +178,14 @@ static void test_rename(void)
 	create(P("a"), "A");
 	ino = ino_of(P("a"));
 	ok_sys(rename(P("a"), P("b")), "rename to a new name");
-	ok(access(P("a"), F_OK) && ino_of(P("b")) == ino && !strcmp(slurp(P("b")), "A"),
+	ok(access(P("a"), F_OK) && ino_of(P("b")) == ino && text_eq(file_text(P("b")), "A"),
 	   "old name gone, new name has the inode and the data");
 
 	create(P("c"), "C");
 	fd = open(P("c"), O_RDONLY | O_CLOEXEC);
 	ok_sys(rename(P("b"), P("c")), "rename over an existing file");
 	fstat(fd, &st);
-	ok(ino_of(P("c")) == ino && !strcmp(slurp(P("c")), "A") && st.st_nlink == 0,
+	ok(ino_of(P("c")) == ino && text_eq(file_text(P("c")), "A") && st.st_nlink == 0,
 	   "the target name now has the source; the replaced inode has nlink 0");
 	close(fd);
 
@@ -215,7 +206,7 @@ static void test_rename(void)
 	ok_eq(ino_of(P("d2/sub/..")), d2ino, "\"..\" resolves to the new parent");
 	ok_eq(dirent_ino(P("d2/sub"), ".."), d2ino,
 	      "the \"..\" entry in the moved directory names the new parent");
-	ok_str(slurp(P("d2/sub/inner")), "inner", "its contents moved with it");
+	ok_str(file_text(P("d2/sub/inner")), "inner", "its contents moved with it");
 
 	mkdir(P("d1/empty"), 0755);
 	ino = ino_of(P("d2/sub"));
@@ -242,12 +233,12 @@ static void test_rename(void)
 	create(P("n2"), "2");
 	ok_errno(renameat2_(P("n1"), P("n2"), RENAME_NOREPLACE), EEXIST,
 		 "RENAME_NOREPLACE onto an existing name: EEXIST");
-	ok(renameat2_(P("n1"), P("n3"), RENAME_NOREPLACE) == 0 && !strcmp(slurp(P("n3")), "1"),
+	ok(renameat2_(P("n1"), P("n3"), RENAME_NOREPLACE) == 0 && text_eq(file_text(P("n3")), "1"),
 	   "RENAME_NOREPLACE to a free name works");
 	r = renameat2_(P("n3"), P("n2"), RENAME_EXCHANGE);
 	if (r == 0) {
 		diag("RENAME_EXCHANGE is supported here");
-		ok(!strcmp(slurp(P("n3")), "2") && !strcmp(slurp(P("n2")), "1"),
+		ok(text_eq(file_text(P("n3")), "2") && text_eq(file_text(P("n2")), "1"),
 		   "RENAME_EXCHANGE swapped the two names");
 	} else {
 		ok(errno == EINVAL, "RENAME_EXCHANGE: EINVAL (Linux's ext2 has none) (%s)",
@@ -265,7 +256,7 @@ static void test_rename(void)
 	unlink(P("%s", name));
 
 	ok_sys(drop_caches(), "drop_caches");
-	ok(!strcmp(slurp(P("d1/empty/inner")), "inner") && nlink_of(P("d2/c3")) == 2 &&
+	ok(text_eq(file_text(P("d1/empty/inner")), "inner") && nlink_of(P("d2/c3")) == 2 &&
 	   nlink_of(P("d1")) == n1 && dirent_ino(P("d1/empty"), "..") == ino_of(P("d1")) &&
 	   access(P("d1/sub"), F_OK) && access(P("d2/sub"), F_OK),
 	   "after drop_caches the renames are all on disk");
@@ -318,13 +309,13 @@ static void test_symlinks(void)
 	symlink("target", P("rel"));
 	symlink(P("target"), P("abs"));
 	symlink("rel", P("chain"));
-	ok(!strcmp(slurp(P("rel")), "through the link") && !strcmp(slurp(P("abs")), "through the link") &&
-	   !strcmp(slurp(P("chain")), "through the link"),
+	ok(text_eq(file_text(P("rel")), "through the link") && text_eq(file_text(P("abs")), "through the link") &&
+	   text_eq(file_text(P("chain")), "through the link"),
 	   "relative, absolute and chained symlinks resolve");
 	mkdir(P("dir"), 0755);
 	create(P("dir/in"), "in dir");
 	symlink("dir", P("dirlink"));
-	ok_str(slurp(P("dirlink/in")), "in dir", "a symlink to a directory resolves mid-path");
+	ok_str(file_text(P("dirlink/in")), "in dir", "a symlink to a directory resolves mid-path");
 	symlink("loop2", P("loop1"));
 	symlink("loop1", P("loop2"));
 	ok_errno(open(P("loop1"), O_RDONLY), ELOOP, "a symlink loop: ELOOP");

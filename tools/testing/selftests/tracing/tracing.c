@@ -18,6 +18,7 @@
 #include <sys/mount.h>
 #include <sys/stat.h>
 #include "tap.h"
+#include "util.h"
 
 #define DBG "/sys/kernel/debug"
 #define TR DBG "/tracing"
@@ -25,22 +26,6 @@
 #define BDR TR "/events/writeback/bdi_dirty_ratelimit/enable"
 
 static char buf[65536];
-
-/* The file's contents (up to sizeof(buf) - 1) or NULL. */
-static const char *slurp(const char *path)
-{
-	int fd = open(path, O_RDONLY);
-	ssize_t n, got = 0;
-
-	if (fd < 0)
-		return NULL;
-	while (got < (ssize_t)sizeof(buf) - 1 &&
-	       (n = read(fd, buf + got, sizeof(buf) - 1 - got)) > 0)
-		got += n;
-	close(fd);
-	buf[got] = '\0';
-	return buf;
-}
 
 static int put(const char *path, const char *text)
 {
@@ -73,8 +58,8 @@ static void check_bdi_stats(void)
 			continue;
 		bdis++;
 		snprintf(path, sizeof(path), DBG "/bdi/%s/stats", e->d_name);
-		if (stat(path, &st) == 0 && S_ISREG(st.st_mode) && slurp(path) &&
-		    strstr(buf, "BdiWriteback:")) {
+		if (stat(path, &st) == 0 && S_ISREG(st.st_mode) &&
+		    strstr(file_text(path) ?: "", "BdiWriteback:")) {
 			found = 1;
 			break;
 		}
@@ -102,33 +87,33 @@ int main(void)
 		}
 	}
 	ok(access(BDP, F_OK) == 0, "balance_dirty_pages/enable exists");
-	s = slurp(BDP);
+	s = file_text(BDP);
 	ok_str(s, "0\n", "balance_dirty_pages is off by default");
 	ok(put(BDP, "1") == 0, "enable balance_dirty_pages");
-	ok_str(slurp(BDP), "1\n", "it reads 1");
+	ok_str(file_text(BDP), "1\n", "it reads 1");
 	/* Linux has more writeback events than this one: the group is mixed. */
-	ok_str(slurp(TR "/events/writeback/enable"), "X\n", "events/writeback/enable reads X");
+	ok_str(file_text(TR "/events/writeback/enable"), "X\n", "events/writeback/enable reads X");
 
-	s = slurp(TR "/trace");
+	s = file_text(TR "/trace");
 	ok(s && !strncmp(s, "# tracer: nop\n", 14), "trace starts with '# tracer: nop'");
 	ok(s && strstr(s, "# entries-in-buffer/entries-written: "), "trace has the entries line");
-	ok_str(slurp(TR "/tracing_on"), "1\n", "tracing_on reads 1");
-	s = slurp(TR "/buffer_size_kb");
+	ok_str(file_text(TR "/tracing_on"), "1\n", "tracing_on reads 1");
+	s = file_text(TR "/buffer_size_kb");
 	ok(s && strtoul(s, &p, 10) > 0 && p != s, "buffer_size_kb is a number: %s", s ? s : "-");
 
 	ok(put(BDP, "0") == 0, "disable balance_dirty_pages");
-	ok_str(slurp(BDP), "0\n", "it reads 0");
+	ok_str(file_text(BDP), "0\n", "it reads 0");
 	ok(put(BDP, "2") != 0, "writing 2 to enable fails");
 	/* The rate-control event of the same design (Linux 3.2 on). */
-	ok_str(slurp(BDR), "0\n", "bdi_dirty_ratelimit/enable exists and is off");
-	ok(put(BDR, "1") == 0 && !strcmp(slurp(BDR) ?: "", "1\n") && put(BDR, "0") == 0,
+	ok_str(file_text(BDR), "0\n", "bdi_dirty_ratelimit/enable exists and is off");
+	ok(put(BDR, "1") == 0 && text_eq(file_text(BDR), "1\n") && put(BDR, "0") == 0,
 	   "bdi_dirty_ratelimit toggles");
 
 	fd = open(TR "/trace", O_WRONLY | O_TRUNC);
 	ok(fd >= 0, "open trace O_TRUNC");
 	if (fd >= 0)
 		close(fd);
-	s = slurp(TR "/trace");
+	s = file_text(TR "/trace");
 	ok(s && strstr(s, "# entries-in-buffer/entries-written: 0/0 "), "trace is empty after O_TRUNC");
 	fd = open(TR "/trace_pipe", O_RDONLY | O_NONBLOCK);
 	ok(fd >= 0, "open trace_pipe O_NONBLOCK");
