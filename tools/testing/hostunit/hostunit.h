@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * The interface between the host unit-test harness (main.c, built against
- * the host libc) and the test code built like kernel code (test_*.c,
+ * the host libc) and the test code built like kernel code (*_test.c,
  * -nostdinc with the kernel's headers, linked with the kernel's lib/
  * objects).
  *

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Host unit-test harness: prints TAP for the kernel-side test groups
- * (test_*.c, linked in with a "k_" prefix, see hostunit.h), compares our
+ * (*_test.c, linked in with a "k_" prefix, see hostunit.h), compares our
  * errno numbers with the host's, and checks the output of scripts/kallsyms
  * on a small fixture ELF, both as raw tables and through a second copy of
  * kernel/kallsyms.c + lib/vsprintf.c (prefix "f_") that uses them.
