@@ -22,6 +22,12 @@
  * An entry that cannot be created is reported and skipped; damaged data
  * stops the unpacking with a message.  Nothing here panics on bad input.
  *
+ * Before the boot loader's archive, the kernel makes its own minimal root:
+ * /dev, /dev/console (5:1) and /root, the entries of Linux's default
+ * built-in initramfs.  An initramfs made without a console node (many
+ * generators leave it to the kernel) then still gives init its console;
+ * an archive that has these entries replaces them.
+ *
  * Afterwards the initrd's pages (memblock-reserved by setup_arch()) go
  * back to the page allocator.
  */
@@ -292,7 +298,8 @@ static void do_special(struct unpacker *u, const struct cpio_header *h, const ch
 			entry_error(u, "link", name, err);
 		return;
 	}
-	clean_path(name, h->mode);
+	/* A later archive's node replaces an earlier one (the built-in console). */
+	clean_path(name, 0);
 	err = init_mknod(name, h->mode, rdev);
 	if (err) {
 		entry_error(u, "create node", name, err);
@@ -453,18 +460,47 @@ static unsigned long free_reserved_range(phys_addr_t start, phys_addr_t end)
 	return freed;
 }
 
+/* The kernel's own entries, made before any archive is unpacked. */
+static const struct {
+	const char *name;
+	umode_t mode;
+	unsigned int major, minor;
+} builtin_root[] = {
+	{ "dev", S_IFDIR | 0755 },
+	{ "dev/console", S_IFCHR | 0600, 5, 1 },
+	{ "root", S_IFDIR | 0700 },
+};
+
+static void make_builtin_root(void)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(builtin_root); i++) {
+		const char *name = builtin_root[i].name;
+		umode_t mode = builtin_root[i].mode;
+		int err;
+
+		if (S_ISDIR(mode))
+			err = init_mkdir(name, mode & S_IALLUGO);
+		else
+			err = init_mknod(name, mode, new_encode_dev(MKDEV(builtin_root[i].major,
+									  builtin_root[i].minor)));
+		if (err && err != -EEXIST)
+			pr_warn("initramfs: cannot create built-in /%s: error %d\n", name, err);
+	}
+}
+
 void populate_rootfs(void)
 {
 	const char *msg;
 	unsigned long freed;
 
+	/* The VFS (a core initcall) must have mounted rootfs first. */
+	if (WARN_ON(!current->fs || !current->fs->root.mnt))
+		return;
+	make_builtin_root();
 	if (!initrd_start_phys || !initrd_size) {
 		pr_info("initramfs: none given\n");
 		return;
 	}
-	/* The VFS (a core initcall) must have mounted rootfs first. */
-	if (WARN_ON(!current->fs || !current->fs->root.mnt))
-		return;
 	pr_info("Unpacking initramfs (%llu bytes)...\n", initrd_size);
 	msg = unpack_to_rootfs(__va(initrd_start_phys), initrd_size);
 	if (msg)
