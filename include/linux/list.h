@@ -1,23 +1,34 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Intrusive circular doubly linked lists (struct list_head) and
- * singly-headed hash-bucket lists (struct hlist_head/hlist_node).
+ * Intrusive lists: a ring of struct list_head links, and hash-bucket
+ * chains of struct hlist_node hanging off a one-pointer struct hlist_head.
  *
- * A list_head is both the anchor of a list and the link embedded in each
- * element; an empty list is a head that points at itself.  Elements are
- * reached with list_entry()/list_for_each_entry(), i.e. container_of().
- * hlist heads are one pointer wide, for big hash tables; the node keeps a
- * pointer to the previous node's next field (pprev), so deletion needs no
- * head.
+ * Ring lists.  The head is a link like any other, except that it sits in
+ * no element; walking ->next from the head visits every element once and
+ * comes back to the head.  An empty ring is a head linked to itself.  All
+ * structural changes below are built from two moves:
  *
- * Locking: none here.  The caller serialises all writers of one list.
- * Link stores that a lockless reader could observe use WRITE_ONCE() and
- * list_empty() uses READ_ONCE(), so <linux/rculist.h> can build the RCU
- * variants on top; these plain functions are still not safe to run
- * against concurrent readers on their own.
+ *	__list_insert_run(first, last, before, after)
+ *		links the chain first..last in between the neighbours
+ *		before and after;
+ *	__list_close_gap(before, after)
+ *		makes before and after neighbours, dropping whatever was
+ *		linked between them.
  *
- * Deleted entries are poisoned (LIST_POISON1/2) so a use after list_del()
- * faults; use list_del_init() when the entry will be tested or reused.
+ * Bucket chains.  A chain is NULL terminated and each node records the
+ * address of the pointer that points at it (->pprev: the head's ->first or
+ * the previous node's ->next), so a node unlinks itself without knowing
+ * its bucket.  Every insertion is "put the node into this slot":
+ * __hlist_insert_at().
+ *
+ * Locking: none.  The caller serialises writers of one list.  The stores
+ * that a lockless reader may look at use WRITE_ONCE(), and the emptiness
+ * tests READ_ONCE(), which <linux/rculist.h> relies on; for real RCU
+ * traversal use the _rcu operations there.
+ *
+ * Removal poisons the links (LIST_POISON1/2, see <linux/poison.h>) so that
+ * a stale use faults; the _init forms leave a removed entry reusable and
+ * testable instead.
  */
 #ifndef _LINUX_LIST_H
 #define _LINUX_LIST_H
@@ -28,73 +39,77 @@
 #include <linux/container_of.h>
 #include <linux/poison.h>
 
-/* ------------------------------------------------------------ list_head */
+/* ======================================================== ring lists */
 
-#define LIST_HEAD_INIT(name) { &(name), &(name) }
+#define LIST_HEAD_INIT(name) { .next = &(name), .prev = &(name) }
 #define LIST_HEAD(name) struct list_head name = LIST_HEAD_INIT(name)
 
 static inline void INIT_LIST_HEAD(struct list_head *list)
 {
-	WRITE_ONCE(list->next, list);
 	WRITE_ONCE(list->prev, list);
+	WRITE_ONCE(list->next, list);
 }
 
-/* Link new between two adjacent entries prev and next. */
-static inline void __list_add(struct list_head *new, struct list_head *prev,
-			      struct list_head *next)
+/*
+ * Link the chain first..last (already linked forwards among itself) in
+ * between two neighbours.  The store into before->next goes last: it is
+ * what makes the chain reachable from the head.
+ */
+static inline void __list_insert_run(struct list_head *first,
+				     struct list_head *last,
+				     struct list_head *before,
+				     struct list_head *after)
 {
-	next->prev = new;
-	new->next = next;
-	new->prev = prev;
-	WRITE_ONCE(prev->next, new);
+	last->next = after;
+	after->prev = last;
+	first->prev = before;
+	WRITE_ONCE(before->next, first);
 }
 
-/* Insert new right after head: a stack push. */
-static inline void list_add(struct list_head *new, struct list_head *head)
+/* Make before and after neighbours; what was between them is cut out. */
+static inline void __list_close_gap(struct list_head *before,
+				    struct list_head *after)
 {
-	__list_add(new, head, head->next);
+	after->prev = before;
+	WRITE_ONCE(before->next, after);
 }
 
-/* Insert new right before head, i.e. at the tail: a queue push. */
-static inline void list_add_tail(struct list_head *new, struct list_head *head)
-{
-	__list_add(new, head->prev, head);
-}
-
-/* Make prev and next adjacent, dropping whatever was between them. */
-static inline void __list_del(struct list_head *prev, struct list_head *next)
-{
-	next->prev = prev;
-	WRITE_ONCE(prev->next, next);
-}
-
+/* Unlink entry without touching its own links. */
 static inline void __list_del_entry(struct list_head *entry)
 {
-	__list_del(entry->prev, entry->next);
+	__list_close_gap(entry->prev, entry->next);
 }
 
-/* Unlink entry and poison it; the entry is unusable until re-added. */
+/* Push at the front (entry becomes the first element). */
+static inline void list_add(struct list_head *entry, struct list_head *head)
+{
+	__list_insert_run(entry, entry, head, head->next);
+}
+
+/* Append at the back (entry becomes the last element). */
+static inline void list_add_tail(struct list_head *entry, struct list_head *head)
+{
+	__list_insert_run(entry, entry, head->prev, head);
+}
+
+/* Unlink entry and poison its links. */
 static inline void list_del(struct list_head *entry)
 {
 	__list_del_entry(entry);
-	entry->next = LIST_POISON1;
-	entry->prev = LIST_POISON2;
+	*entry = (struct list_head){ .next = LIST_POISON1, .prev = LIST_POISON2 };
 }
 
-/* Unlink entry and make it an empty list, so list_empty(entry) is true. */
+/* Unlink entry and leave it an empty ring of its own. */
 static inline void list_del_init(struct list_head *entry)
 {
 	__list_del_entry(entry);
 	INIT_LIST_HEAD(entry);
 }
 
-/* Put new where old was; old's links are left stale. */
+/* Let new take old's place in its ring.  old's links are left as they were. */
 static inline void list_replace(struct list_head *old, struct list_head *new)
 {
-	new->next = old->next;
-	new->next->prev = new;
-	new->prev = old->prev;
-	WRITE_ONCE(new->prev->next, new);
+	__list_insert_run(new, new, old->prev, old->next);
 }
 
 static inline void list_replace_init(struct list_head *old,
@@ -104,99 +119,95 @@ static inline void list_replace_init(struct list_head *old,
 	INIT_LIST_HEAD(old);
 }
 
-/* Exchange the positions of two entries (of the same or different lists). */
+/*
+ * Swap the places of a and b, which may be neighbours or sit on different
+ * rings.  A placeholder on the stack keeps a's place while b moves in.
+ */
 static inline void list_swap(struct list_head *a, struct list_head *b)
 {
-	struct list_head *b_prev = b->prev;
+	struct list_head spot;
 
-	list_del(b);
-	list_replace(a, b);
-	if (b_prev == a)
-		b_prev = b;
-	list_add(a, b_prev);
-}
-
-/* Move entry from its list to just after head. */
-static inline void list_move(struct list_head *entry, struct list_head *head)
-{
-	__list_del_entry(entry);
-	list_add(entry, head);
-}
-
-/* Move entry from its list to the tail of head. */
-static inline void list_move_tail(struct list_head *entry,
-				  struct list_head *head)
-{
-	__list_del_entry(entry);
-	list_add_tail(entry, head);
+	list_replace(a, &spot);
+	list_replace(b, a);
+	list_replace(&spot, b);
 }
 
 /*
- * Move the run of entries first..last (all on one list, first before
- * last) to the tail of head, keeping their order.
+ * Moves: unlink first, then look up the new neighbours, since entry may
+ * have been one of them.
+ */
+static inline void list_move(struct list_head *entry, struct list_head *head)
+{
+	__list_del_entry(entry);
+	__list_insert_run(entry, entry, head, head->next);
+}
+
+static inline void list_move_tail(struct list_head *entry, struct list_head *head)
+{
+	__list_del_entry(entry);
+	__list_insert_run(entry, entry, head->prev, head);
+}
+
+/*
+ * Move the chain first..last (first not after last on their ring) to the
+ * back of head, in the same order.
  */
 static inline void list_bulk_move_tail(struct list_head *head,
 				       struct list_head *first,
 				       struct list_head *last)
 {
-	first->prev->next = last->next;
-	last->next->prev = first->prev;
-
-	head->prev->next = first;
-	first->prev = head->prev;
-
-	last->next = head;
-	head->prev = last;
+	__list_close_gap(first->prev, last->next);
+	__list_insert_run(first, last, head->prev, head);
 }
 
+/* Predicates; entry is a link on the ring anchored at head. */
 static inline int list_is_first(const struct list_head *entry,
 				const struct list_head *head)
 {
-	return entry->prev == head;
+	return head->next == entry;
 }
 
 static inline int list_is_last(const struct list_head *entry,
 			       const struct list_head *head)
 {
-	return entry->next == head;
-}
-
-static inline int list_is_head(const struct list_head *entry,
-			       const struct list_head *head)
-{
-	return entry == head;
+	return head->prev == entry;
 }
 
 static inline int list_empty(const struct list_head *head)
 {
-	return READ_ONCE(head->next) == head;
+	return head == READ_ONCE(head->next);
 }
 
 /*
- * list_empty() that also checks prev, for a caller racing with a
- * list_del_init() on another CPU: only trustworthy if the only possible
- * concurrent operation is list_del_init() of the one entry.
+ * Emptiness test that looks at both links, for a caller that may race
+ * with list_del_init() of the last entry on another CPU (and with nothing
+ * else): a half-done removal shows as "not empty".
  */
 static inline int list_empty_careful(const struct list_head *head)
 {
-	struct list_head *next = READ_ONCE(head->next);
+	const struct list_head *fwd = READ_ONCE(head->next);
+	const struct list_head *back = READ_ONCE(head->prev);
 
-	return next == head && next == READ_ONCE(head->prev);
+	return fwd == head && back == head;
 }
 
+/* Exactly one element. */
 static inline int list_is_singular(const struct list_head *head)
 {
-	return !list_empty(head) && head->next == head->prev;
+	if (list_empty(head))
+		return 0;
+	return head->next == head->prev;
 }
 
-/* Move the first entry to the tail: a round-robin step. */
+/* One round-robin step: the first element goes to the back. */
 static inline void list_rotate_left(struct list_head *head)
 {
-	if (!list_empty(head))
-		list_move_tail(head->next, head);
+	if (list_empty(head))
+		return;
+	list_move_tail(head->next, head);
 }
 
-/* Rotate so that entry becomes the first element of head. */
+/* Turn the ring so that entry is its first element: the head goes before it. */
 static inline void list_rotate_to_front(struct list_head *entry,
 					struct list_head *head)
 {
@@ -204,374 +215,282 @@ static inline void list_rotate_to_front(struct list_head *entry,
 }
 
 /*
- * Move the initial part of head, up to and including entry, to list
- * (which is overwritten: it should be empty or its entries are lost).
- * entry must be on head; entry == head moves nothing.
+ * Cutting a ring in two.  Both take the elements at the front of head,
+ * up to entry, and make them the whole content of list (whose previous
+ * content, if any, is forgotten).  list_cut_position() takes entry too;
+ * list_cut_before() stops just before it.  entry == head means "nothing"
+ * for list_cut_position().
  */
 static inline void list_cut_position(struct list_head *list,
 				     struct list_head *head,
 				     struct list_head *entry)
 {
-	if (list_empty(head) || entry == head) {
-		INIT_LIST_HEAD(list);
+	struct list_head *first = head->next;
+
+	INIT_LIST_HEAD(list);
+	if (entry == head || first == head)
 		return;
-	}
-	list->next = head->next;
-	list->next->prev = list;
-	list->prev = entry;
-	head->next = entry->next;
-	head->next->prev = head;
-	entry->next = list;
+	__list_close_gap(head, entry->next);
+	__list_insert_run(first, entry, list, list);
 }
 
-/* As list_cut_position(), but entry itself stays on head. */
 static inline void list_cut_before(struct list_head *list,
 				   struct list_head *head,
 				   struct list_head *entry)
 {
-	if (head->next == entry) {
-		INIT_LIST_HEAD(list);
+	struct list_head *first = head->next;
+	struct list_head *last = entry->prev;
+
+	INIT_LIST_HEAD(list);
+	if (first == entry)
 		return;
-	}
-	list->next = head->next;
-	list->next->prev = list;
-	list->prev = entry->prev;
-	list->prev->next = list;
-	head->next = entry;
-	entry->prev = head;
+	__list_close_gap(head, entry);
+	__list_insert_run(first, last, list, list);
 }
 
-/* Insert the (non-empty) entries of list between prev and next. */
-static inline void __list_splice(const struct list_head *list,
-				 struct list_head *prev,
-				 struct list_head *next)
-{
-	struct list_head *first = list->next;
-	struct list_head *last = list->prev;
-
-	first->prev = prev;
-	last->next = next;
-	next->prev = last;
-	WRITE_ONCE(prev->next, first);
-}
-
-/* Join list at the front of head; list itself is left stale. */
+/*
+ * Splicing: move every element of list into head, at the front or at the
+ * back.  The plain forms leave list's own links stale; the _init forms
+ * leave list empty.
+ */
 static inline void list_splice(const struct list_head *list,
 			       struct list_head *head)
 {
-	if (!list_empty(list))
-		__list_splice(list, head, head->next);
+	if (list_empty(list))
+		return;
+	__list_insert_run(list->next, list->prev, head, head->next);
 }
 
-/* Join list at the tail of head; list itself is left stale. */
 static inline void list_splice_tail(const struct list_head *list,
 				    struct list_head *head)
 {
-	if (!list_empty(list))
-		__list_splice(list, head->prev, head);
+	if (list_empty(list))
+		return;
+	__list_insert_run(list->next, list->prev, head->prev, head);
 }
 
-/* list_splice(), then reinitialise list to empty. */
-static inline void list_splice_init(struct list_head *list,
-				    struct list_head *head)
+static inline void list_splice_init(struct list_head *list, struct list_head *head)
 {
-	if (!list_empty(list)) {
-		__list_splice(list, head, head->next);
-		INIT_LIST_HEAD(list);
-	}
+	list_splice(list, head);
+	INIT_LIST_HEAD(list);
 }
 
-/* list_splice_tail(), then reinitialise list to empty. */
-static inline void list_splice_tail_init(struct list_head *list,
-					 struct list_head *head)
+static inline void list_splice_tail_init(struct list_head *list, struct list_head *head)
 {
-	if (!list_empty(list)) {
-		__list_splice(list, head->prev, head);
-		INIT_LIST_HEAD(list);
-	}
+	list_splice_tail(list, head);
+	INIT_LIST_HEAD(list);
 }
 
-/* The struct containing list_head ptr. */
-#define list_entry(ptr, type, member) container_of(ptr, type, member)
-
-/* First / last element; the list must not be empty. */
-#define list_first_entry(head, type, member) \
-	list_entry((head)->next, type, member)
-#define list_last_entry(head, type, member) \
-	list_entry((head)->prev, type, member)
-
-/* First element, or NULL for an empty list. */
-#define list_first_entry_or_null(head, type, member) ({			\
-	struct list_head *__lfe_head = (head);				\
-	struct list_head *__lfe_pos = READ_ONCE(__lfe_head->next);	\
-	__lfe_pos != __lfe_head ? list_entry(__lfe_pos, type, member) : NULL; })
-
-#define list_last_entry_or_null(head, type, member) ({			\
-	struct list_head *__lle_head = (head);				\
-	struct list_head *__lle_pos = __lle_head->prev;			\
-	__lle_pos != __lle_head ? list_entry(__lle_pos, type, member) : NULL; })
-
-#define list_next_entry(pos, member) \
-	list_entry((pos)->member.next, __typeof__(*(pos)), member)
-#define list_prev_entry(pos, member) \
-	list_entry((pos)->member.prev, __typeof__(*(pos)), member)
-
-/* Is pos (an element cursor) back at the list head? */
-#define list_entry_is_head(pos, head, member) (&(pos)->member == (head))
-
-/* Iterate over the raw list_head links. */
-#define list_for_each(pos, head) \
-	for (pos = (head)->next; !list_is_head(pos, (head)); pos = pos->next)
-
-#define list_for_each_prev(pos, head) \
-	for (pos = (head)->prev; !list_is_head(pos, (head)); pos = pos->prev)
-
-/* As list_for_each(), but pos may be removed: n holds the next link. */
-#define list_for_each_safe(pos, n, head)				\
-	for (pos = (head)->next, n = pos->next;				\
-	     !list_is_head(pos, (head));				\
-	     pos = n, n = pos->next)
-
-#define list_for_each_prev_safe(pos, n, head)				\
-	for (pos = (head)->prev, n = pos->prev;				\
-	     !list_is_head(pos, (head));				\
-	     pos = n, n = pos->prev)
-
-/* Iterate over the elements; pos is a pointer to the element type. */
-#define list_for_each_entry(pos, head, member)				\
-	for (pos = list_first_entry(head, __typeof__(*pos), member);	\
-	     !list_entry_is_head(pos, head, member);			\
-	     pos = list_next_entry(pos, member))
-
-#define list_for_each_entry_reverse(pos, head, member)			\
-	for (pos = list_last_entry(head, __typeof__(*pos), member);	\
-	     !list_entry_is_head(pos, head, member);			\
-	     pos = list_prev_entry(pos, member))
-
-/*
- * A cursor for list_for_each_entry_continue(): pos itself if non-NULL,
- * else the head disguised as an element so iteration starts at the start.
- */
-#define list_prepare_entry(pos, head, member) \
-	((pos) ? : list_entry(head, __typeof__(*pos), member))
-
-/* Continue after pos. */
-#define list_for_each_entry_continue(pos, head, member)			\
-	for (pos = list_next_entry(pos, member);			\
-	     !list_entry_is_head(pos, head, member);			\
-	     pos = list_next_entry(pos, member))
-
-#define list_for_each_entry_continue_reverse(pos, head, member)		\
-	for (pos = list_prev_entry(pos, member);			\
-	     !list_entry_is_head(pos, head, member);			\
-	     pos = list_prev_entry(pos, member))
-
-/* Continue from pos itself. */
-#define list_for_each_entry_from(pos, head, member)			\
-	for (; !list_entry_is_head(pos, head, member);			\
-	     pos = list_next_entry(pos, member))
-
-#define list_for_each_entry_from_reverse(pos, head, member)		\
-	for (; !list_entry_is_head(pos, head, member);			\
-	     pos = list_prev_entry(pos, member))
-
-/* Element iteration that survives removal of pos (n is the lookahead). */
-#define list_for_each_entry_safe(pos, n, head, member)			\
-	for (pos = list_first_entry(head, __typeof__(*pos), member),	\
-	     n = list_next_entry(pos, member);				\
-	     !list_entry_is_head(pos, head, member);			\
-	     pos = n, n = list_next_entry(n, member))
-
-#define list_for_each_entry_safe_continue(pos, n, head, member)		\
-	for (pos = list_next_entry(pos, member),			\
-	     n = list_next_entry(pos, member);				\
-	     !list_entry_is_head(pos, head, member);			\
-	     pos = n, n = list_next_entry(n, member))
-
-#define list_for_each_entry_safe_from(pos, n, head, member)		\
-	for (n = list_next_entry(pos, member);				\
-	     !list_entry_is_head(pos, head, member);			\
-	     pos = n, n = list_next_entry(n, member))
-
-#define list_for_each_entry_safe_reverse(pos, n, head, member)		\
-	for (pos = list_last_entry(head, __typeof__(*pos), member),	\
-	     n = list_prev_entry(pos, member);				\
-	     !list_entry_is_head(pos, head, member);			\
-	     pos = n, n = list_prev_entry(n, member))
-
-/*
- * After dropping a lock inside list_for_each_entry_safe(), the saved n may
- * be stale: re-read it from pos (which the caller has kept on the list).
- */
-#define list_safe_reset_next(pos, n, member) \
-	n = list_next_entry(pos, member)
-
-/* Number of entries; O(n). */
+/* Number of elements, counted by walking the ring. */
 static inline size_t list_count_nodes(const struct list_head *head)
 {
-	const struct list_head *pos;
-	size_t count = 0;
+	const struct list_head *link = head;
+	size_t n = 0;
 
-	for (pos = head->next; pos != head; pos = pos->next)
-		count++;
-	return count;
+	while ((link = link->next) != head)
+		n++;
+	return n;
 }
 
-/* ------------------------------------------------------------ hlist */
+/* ------------------------------------------- from links to elements */
 
-#define HLIST_HEAD_INIT { .first = NULL }
-#define HLIST_HEAD(name) struct hlist_head name = { .first = NULL }
-#define INIT_HLIST_HEAD(ptr) ((ptr)->first = NULL)
+/* The element that embeds link as its field member. */
+#define list_entry(link, type, member) container_of(link, type, member)
 
+/* Element whose link is the one next to (or before) head; head must not be empty. */
+#define list_first_entry(head, type, member) list_entry((head)->next, type, member)
+#define list_last_entry(head, type, member) list_entry((head)->prev, type, member)
+
+/* The first element, or NULL when the ring is empty. */
+#define list_first_entry_or_null(head, type, member) ({			\
+	struct list_head *__lh_anchor = (head);				\
+	struct list_head *__lh_link = READ_ONCE(__lh_anchor->next);	\
+	__lh_link == __lh_anchor ? NULL : list_entry(__lh_link, type, member); })
+
+/* Neighbouring elements of the element pos. */
+#define __list_step(pos, member, dir) \
+	list_entry((pos)->member.dir, __typeof__(*(pos)), member)
+#define list_next_entry(pos, member) __list_step(pos, member, next)
+#define list_prev_entry(pos, member) __list_step(pos, member, prev)
+
+/*
+ * A starting cursor for list_for_each_entry_continue(): pos when there is
+ * one, otherwise the head itself dressed up as an element (never
+ * dereferenced beyond its link), so that "continue" starts at the start.
+ */
+#define list_prepare_entry(pos, head, member) \
+	((pos) ? : list_entry(head, __typeof__(*(pos)), member))
+
+/* ------------------------------------------------------- iteration */
+
+/* Over the links themselves. */
+#define list_for_each(link, head) \
+	for (link = (head)->next; link != (head); link = link->next)
+
+/*
+ * Over the elements.  Every walk is: put pos on the element whose link is
+ * start, stop when pos's link is the head, step along dir (next or prev).
+ */
+#define __list_walk(pos, head, member, start, dir)			\
+	for (pos = list_entry(start, __typeof__(*(pos)), member);	\
+	     &(pos)->member != (head); pos = __list_step(pos, member, dir))
+
+#define list_for_each_entry(pos, head, member) \
+	__list_walk(pos, head, member, (head)->next, next)
+#define list_for_each_entry_reverse(pos, head, member) \
+	__list_walk(pos, head, member, (head)->prev, prev)
+/* Resume after pos (see list_prepare_entry()). */
+#define list_for_each_entry_continue(pos, head, member) \
+	__list_walk(pos, head, member, (pos)->member.next, next)
+
+/*
+ * Walks that tolerate removal of pos from inside the loop body: the
+ * neighbour (tmp, same type as pos) is fetched before the body runs.
+ */
+#define __list_walk_safe(pos, tmp, head, member, start, dir)		\
+	for (pos = list_entry(start, __typeof__(*(pos)), member),	\
+	     tmp = __list_step(pos, member, dir);			\
+	     &(pos)->member != (head);					\
+	     pos = tmp, tmp = __list_step(tmp, member, dir))
+
+#define list_for_each_entry_safe(pos, tmp, head, member) \
+	__list_walk_safe(pos, tmp, head, member, (head)->next, next)
+#define list_for_each_entry_safe_reverse(pos, tmp, head, member) \
+	__list_walk_safe(pos, tmp, head, member, (head)->prev, prev)
+
+/* ====================================================== bucket chains */
+
+#define HLIST_HEAD(name) struct hlist_head name = { NULL }
+#define INIT_HLIST_HEAD(head) ((head)->first = NULL)
+
+/* A node on no chain: hlist_unhashed() is true for it. */
 static inline void INIT_HLIST_NODE(struct hlist_node *node)
 {
-	node->next = NULL;
-	node->pprev = NULL;
+	*node = (struct hlist_node){ .next = NULL, .pprev = NULL };
 }
 
-/* True if node is on no list (never added, or removed with _init). */
+/* Not on any chain: never added, or removed with hlist_del_init(). */
 static inline int hlist_unhashed(const struct hlist_node *node)
 {
-	return !READ_ONCE(node->pprev);
+	return READ_ONCE(node->pprev) == NULL;
 }
 
 static inline int hlist_empty(const struct hlist_head *head)
 {
-	return !READ_ONCE(head->first);
+	return READ_ONCE(head->first) == NULL;
 }
 
+/*
+ * Put node into slot, the pointer (a head's ->first or a node's ->next)
+ * that currently leads to the rest of the chain.  The store into the
+ * slot itself goes last: it makes node reachable.
+ */
+static inline void __hlist_insert_at(struct hlist_node *node,
+				     struct hlist_node **slot)
+{
+	struct hlist_node *rest = *slot;
+
+	WRITE_ONCE(node->next, rest);
+	WRITE_ONCE(node->pprev, slot);
+	if (rest)
+		WRITE_ONCE(rest->pprev, &node->next);
+	WRITE_ONCE(*slot, node);
+}
+
+/* Unlink node, leaving its own pointers as they were. */
 static inline void __hlist_del(struct hlist_node *node)
 {
-	struct hlist_node *next = node->next;
-	struct hlist_node **pprev = node->pprev;
+	struct hlist_node **slot = node->pprev;
+	struct hlist_node *rest = node->next;
 
-	WRITE_ONCE(*pprev, next);
-	if (next)
-		WRITE_ONCE(next->pprev, pprev);
+	WRITE_ONCE(*slot, rest);
+	if (rest)
+		WRITE_ONCE(rest->pprev, slot);
 }
 
-/* Unlink node and poison it. */
 static inline void hlist_del(struct hlist_node *node)
 {
 	__hlist_del(node);
-	node->next = LIST_POISON1;
-	node->pprev = LIST_POISON2;
+	*node = (struct hlist_node){ .next = LIST_POISON1, .pprev = LIST_POISON2 };
 }
 
-/* Unlink node if it is hashed; afterwards hlist_unhashed(node) is true. */
+/* Unlink node if it is on a chain; it ends up unhashed either way. */
 static inline void hlist_del_init(struct hlist_node *node)
 {
-	if (!hlist_unhashed(node)) {
-		__hlist_del(node);
-		INIT_HLIST_NODE(node);
-	}
+	if (hlist_unhashed(node))
+		return;
+	__hlist_del(node);
+	INIT_HLIST_NODE(node);
 }
 
 static inline void hlist_add_head(struct hlist_node *node,
 				  struct hlist_head *head)
 {
-	struct hlist_node *first = head->first;
-
-	WRITE_ONCE(node->next, first);
-	if (first)
-		WRITE_ONCE(first->pprev, &node->next);
-	WRITE_ONCE(head->first, node);
-	WRITE_ONCE(node->pprev, &head->first);
+	__hlist_insert_at(node, &head->first);
 }
 
-/* Insert node before next, which must be on a list. */
+/* Insert node in front of next, which is on a chain. */
 static inline void hlist_add_before(struct hlist_node *node,
 				    struct hlist_node *next)
 {
-	WRITE_ONCE(node->pprev, next->pprev);
-	WRITE_ONCE(node->next, next);
-	WRITE_ONCE(next->pprev, &node->next);
-	WRITE_ONCE(*node->pprev, node);
+	__hlist_insert_at(node, next->pprev);
 }
 
-/* Insert node after prev, which must be on a list. */
+/* Insert node just after prev, which is on a chain. */
 static inline void hlist_add_behind(struct hlist_node *node,
 				    struct hlist_node *prev)
 {
-	WRITE_ONCE(node->next, prev->next);
-	WRITE_ONCE(prev->next, node);
-	WRITE_ONCE(node->pprev, &prev->next);
-	if (node->next)
-		WRITE_ONCE(node->next->pprev, &node->next);
+	__hlist_insert_at(node, &prev->next);
 }
 
-/*
- * A "fake" node looks hashed (hlist_unhashed() is false) without being on
- * any list; hlist_del() of it is harmless.
- */
-static inline void hlist_add_fake(struct hlist_node *node)
-{
-	node->pprev = &node->next;
-}
-
-static inline bool hlist_fake(struct hlist_node *node)
-{
-	return node->pprev == &node->next;
-}
-
-/* Is node the only entry of head? */
+/* node is on head's chain and alone there. */
 static inline bool hlist_is_singular_node(struct hlist_node *node,
 					  struct hlist_head *head)
 {
-	return !node->next && node->pprev == &head->first;
+	return node->pprev == &head->first && node->next == NULL;
 }
 
-/* Move all entries of old to new (which is overwritten); old ends empty. */
+/* Hand the whole chain of old over to new; old ends empty. */
 static inline void hlist_move_list(struct hlist_head *old,
 				   struct hlist_head *new)
 {
-	new->first = old->first;
-	if (new->first)
-		new->first->pprev = &new->first;
+	struct hlist_node *chain = old->first;
+
 	old->first = NULL;
+	new->first = chain;
+	if (chain)
+		chain->pprev = &new->first;
 }
 
 static inline size_t hlist_count_nodes(const struct hlist_head *head)
 {
-	const struct hlist_node *pos;
-	size_t count = 0;
+	const struct hlist_node *node = head->first;
+	size_t n = 0;
 
-	for (pos = head->first; pos; pos = pos->next)
-		count++;
-	return count;
+	while (node) {
+		n++;
+		node = node->next;
+	}
+	return n;
 }
 
-#define hlist_entry(ptr, type, member) container_of(ptr, type, member)
+#define hlist_entry(node, type, member) container_of(node, type, member)
 
-#define hlist_entry_safe(ptr, type, member) ({				\
-	__typeof__(ptr) __hes_p = (ptr);				\
-	__hes_p ? hlist_entry(__hes_p, type, member) : NULL; })
-
-#define hlist_for_each(pos, head) \
-	for (pos = (head)->first; pos; pos = pos->next)
-
-#define hlist_for_each_safe(pos, n, head)				\
-	for (pos = (head)->first; pos && ({ n = pos->next; 1; });	\
-	     pos = n)
+/* The element of pos's type around node, or NULL for a NULL node. */
+#define __hlist_elem(node, pos, member) ({				\
+	struct hlist_node *__hl_node = (node);				\
+	__hl_node ? hlist_entry(__hl_node, __typeof__(*(pos)), member) : NULL; })
 
 #define hlist_for_each_entry(pos, head, member)				\
-	for (pos = hlist_entry_safe((head)->first, __typeof__(*(pos)), member); \
+	for (pos = __hlist_elem((head)->first, pos, member); pos;	\
+	     pos = __hlist_elem((pos)->member.next, pos, member))
+
+/* tmp (a struct hlist_node *) holds the successor, so pos may be removed. */
+#define hlist_for_each_entry_safe(pos, tmp, head, member)		\
+	for (pos = __hlist_elem((head)->first, pos, member),		\
+	     tmp = pos ? (pos)->member.next : NULL;			\
 	     pos;							\
-	     pos = hlist_entry_safe((pos)->member.next, __typeof__(*(pos)), member))
-
-#define hlist_for_each_entry_continue(pos, member)			\
-	for (pos = hlist_entry_safe((pos)->member.next, __typeof__(*(pos)), member); \
-	     pos;							\
-	     pos = hlist_entry_safe((pos)->member.next, __typeof__(*(pos)), member))
-
-#define hlist_for_each_entry_from(pos, member)				\
-	for (; pos;							\
-	     pos = hlist_entry_safe((pos)->member.next, __typeof__(*(pos)), member))
-
-/* n is a struct hlist_node * lookahead, so pos may be removed. */
-#define hlist_for_each_entry_safe(pos, n, head, member)			\
-	for (pos = hlist_entry_safe((head)->first, __typeof__(*pos), member); \
-	     pos && ({ n = pos->member.next; 1; });			\
-	     pos = hlist_entry_safe(n, __typeof__(*pos), member))
+	     pos = __hlist_elem(tmp, pos, member),			\
+	     tmp = pos ? (pos)->member.next : NULL)
 
 #endif /* _LINUX_LIST_H */
