@@ -100,20 +100,26 @@ typedef void *fl_owner_t;
 #define MAY_CHDIR		0x00000040
 #define MAY_NOT_BLOCK		0x00000080
 
-/* Directory entry types (getdents64 d_type) */
+/*
+ * Directory entry types (getdents64 d_type).  The ABI made d_type the
+ * file-type nibble of st_mode shifted down, so each one is derived from
+ * its S_IF* value; 0 (no type known) and 14 (BSD whiteout) have no mode.
+ */
+#define __DT_SHIFT		12
+#define __DT_OF(ifmt)		((ifmt) >> __DT_SHIFT)
 #define DT_UNKNOWN		0
-#define DT_FIFO			1
-#define DT_CHR			2
-#define DT_DIR			4
-#define DT_BLK			6
-#define DT_REG			8
-#define DT_LNK			10
-#define DT_SOCK			12
 #define DT_WHT			14
+#define DT_REG			__DT_OF(S_IFREG)
+#define DT_DIR			__DT_OF(S_IFDIR)
+#define DT_LNK			__DT_OF(S_IFLNK)
+#define DT_CHR			__DT_OF(S_IFCHR)
+#define DT_BLK			__DT_OF(S_IFBLK)
+#define DT_FIFO			__DT_OF(S_IFIFO)
+#define DT_SOCK			__DT_OF(S_IFSOCK)
 
 static inline unsigned char fs_umode_to_dtype(umode_t mode)
 {
-	return (mode & S_IFMT) >> 12;
+	return __DT_OF(mode & S_IFMT);
 }
 
 /* ---------------------------------------------------------------- address space */
@@ -203,24 +209,33 @@ struct address_space {
 	struct rw_semaphore i_mmap_rwsem;
 };
 
-static inline void i_mmap_lock_write(struct address_space *mapping)
+/*
+ * The reverse-map lock: writers change the i_mmap tree (mmap, munmap,
+ * VMA splits), readers walk it (rmap, truncate's unmapping).
+ */
+static inline struct rw_semaphore *i_mmap_sem(struct address_space *mapping)
 {
-	down_write(&mapping->i_mmap_rwsem);
-}
-
-static inline void i_mmap_unlock_write(struct address_space *mapping)
-{
-	up_write(&mapping->i_mmap_rwsem);
+	return &mapping->i_mmap_rwsem;
 }
 
 static inline void i_mmap_lock_read(struct address_space *mapping)
 {
-	down_read(&mapping->i_mmap_rwsem);
+	down_read(i_mmap_sem(mapping));
+}
+
+static inline void i_mmap_lock_write(struct address_space *mapping)
+{
+	down_write(i_mmap_sem(mapping));
 }
 
 static inline void i_mmap_unlock_read(struct address_space *mapping)
 {
-	up_read(&mapping->i_mmap_rwsem);
+	up_read(i_mmap_sem(mapping));
+}
+
+static inline void i_mmap_unlock_write(struct address_space *mapping)
+{
+	up_write(i_mmap_sem(mapping));
 }
 
 /* Is any VMA mapping the file?  (A hint without the lock.) */
@@ -301,46 +316,61 @@ struct inode_operations {
  *   i_sb_list sb->s_inode_list_lock;  i_hash, i_lru: inode_hash_lock
  */
 struct inode {
+	/* Which file, of which kind, and who handles it. */
+	struct super_block *i_sb;
+	unsigned long i_ino;
 	umode_t i_mode;
+	dev_t i_rdev;			/* device nodes: the device number */
+	const struct inode_operations *i_op;
+	const struct file_operations *i_fop;	/* copied to f_op at open */
 	unsigned int i_flags;		/* S_* */
+	u32 i_generation;
+
+	/* The attributes stat(2) reports (locking: see above). */
 	uid_t i_uid;
 	gid_t i_gid;
 	unsigned int i_nlink;
-	dev_t i_rdev;
-	unsigned long i_ino;
 	loff_t i_size;
+	blkcnt_t i_blocks;		/* 512-byte units */
+	unsigned short i_bytes;		/* bytes past the last full i_blocks unit */
+	u8 i_blkbits;
 	struct timespec64 i_atime;
 	struct timespec64 i_mtime;
 	struct timespec64 i_ctime;
-	blkcnt_t i_blocks;		/* 512-byte units */
-	unsigned short i_bytes;
-	u8 i_blkbits;
-	u32 i_generation;
-	unsigned long i_state;
-	spinlock_t i_lock;
-	struct rw_semaphore i_rwsem;
+
+	/* Life cycle and locks. */
 	atomic_t i_count;
+	spinlock_t i_lock;
+	unsigned long i_state;		/* I_* */
+	struct rw_semaphore i_rwsem;
 	atomic_t i_writecount;		/* >0: writers, <0: write denied (exec) */
-	const struct inode_operations *i_op;
-	const struct file_operations *i_fop;
-	struct super_block *i_sb;
+
+	/* Data: i_mapping is &i_data, except for block device inodes' users. */
 	struct address_space *i_mapping;
 	struct address_space i_data;
-	struct hlist_node i_hash;
-	struct list_head i_sb_list;
+
+	/* Lists the inode is on. */
+	struct hlist_node i_hash;	/* inode hash; inode_hash_lock */
 	struct list_head i_lru;		/* unused-inode LRU (shrinker); inode_hash_lock */
+	struct list_head i_sb_list;
 	struct hlist_head i_dentry;	/* aliases */
-	const char *i_link;		/* symlink body kept in memory */
-	struct pipe_inode_info *i_pipe;	/* FIFOs: the pipe (fs/pipe.c) */
-	struct cdev *i_cdev;		/* character devices: the driver */
-	struct block_device *i_bdev;
-	void *i_private;
 	/* writeback (fs/fs-writeback.c): the bdi's b_dirty/b_io/b_more_io; wb->list_lock */
 	struct list_head i_io_list;
 	unsigned long dirtied_when;	/* jiffies when first dirtied */
 	unsigned long dirtied_time_when;
+
+	/* What only some kinds of inode use. */
+	const char *i_link;		/* symlink body kept in memory */
+	struct pipe_inode_info *i_pipe;	/* FIFOs: the pipe (fs/pipe.c) */
+	struct cdev *i_cdev;		/* character devices: the driver */
+	struct block_device *i_bdev;
+	void *i_private;		/* the file system's */
 };
 
+/*
+ * i_size is a single aligned 64-bit word here, so a lockless reader only
+ * needs the load not to be torn or repeated; writers hold i_rwsem.
+ */
 static inline loff_t i_size_read(const struct inode *inode)
 {
 	return READ_ONCE(inode->i_size);
@@ -351,43 +381,57 @@ static inline void i_size_write(struct inode *inode, loff_t size)
 	WRITE_ONCE(inode->i_size, size);
 }
 
-static inline void inode_lock(struct inode *inode)
+/*
+ * i_rwsem (see the locking notes above struct inode).  Exclusive for
+ * namespace changes in a directory and for writes/truncation of a file;
+ * shared for readdir.
+ */
+static inline struct rw_semaphore *inode_sem(struct inode *inode)
 {
-	down_write(&inode->i_rwsem);
-}
-
-static inline void inode_unlock(struct inode *inode)
-{
-	up_write(&inode->i_rwsem);
+	return &inode->i_rwsem;
 }
 
 static inline void inode_lock_shared(struct inode *inode)
 {
-	down_read(&inode->i_rwsem);
+	down_read(inode_sem(inode));
 }
 
 static inline void inode_unlock_shared(struct inode *inode)
 {
-	up_read(&inode->i_rwsem);
+	up_read(inode_sem(inode));
 }
 
+static inline void inode_lock(struct inode *inode)
+{
+	down_write(inode_sem(inode));
+}
+
+/* Nonzero if the exclusive lock was taken without waiting. */
 static inline int inode_trylock(struct inode *inode)
 {
-	return down_write_trylock(&inode->i_rwsem);
+	return down_write_trylock(inode_sem(inode));
 }
 
-/* Subclasses for lock ordering documentation (no lockdep yet). */
+static inline void inode_unlock(struct inode *inode)
+{
+	up_write(inode_sem(inode));
+}
+
+/*
+ * Lock classes for taking two or more i_rwsems (rename, lock_rename()):
+ * they only document the order, as there is no lockdep to tell.
+ */
 enum inode_i_mutex_lock_class {
-	I_MUTEX_NORMAL,
-	I_MUTEX_PARENT,
-	I_MUTEX_CHILD,
-	I_MUTEX_NONDIR2,
-	I_MUTEX_PARENT2,
+	I_MUTEX_NORMAL,		/* one inode on its own */
+	I_MUTEX_PARENT,		/* a directory, taken before its children */
+	I_MUTEX_CHILD,		/* an entry's inode, after its parent */
+	I_MUTEX_NONDIR2,	/* the second non-directory of a pair */
+	I_MUTEX_PARENT2,	/* the second directory of a rename */
 };
 
 static inline void inode_lock_nested(struct inode *inode, unsigned int subclass)
 {
-	down_write_nested(&inode->i_rwsem, subclass);
+	down_write_nested(inode_sem(inode), subclass);
 }
 
 #define IS_RDONLY(inode)	sb_rdonly((inode)->i_sb)
@@ -459,33 +503,40 @@ int file_remove_privs(struct file *file);
 
 /* ---------------------------------------------------------------- attributes (fs/attr.c) */
 
+/*
+ * ia_valid bits.  Which attributes to change (the ones whose ia_* field
+ * carries the new value):
+ */
+#define ATTR_SIZE	(1 << 3)
 #define ATTR_MODE	(1 << 0)
 #define ATTR_UID	(1 << 1)
 #define ATTR_GID	(1 << 2)
-#define ATTR_SIZE	(1 << 3)
 #define ATTR_ATIME	(1 << 4)
 #define ATTR_MTIME	(1 << 5)
 #define ATTR_CTIME	(1 << 6)
-#define ATTR_ATIME_SET	(1 << 7)	/* explicit time, not "now" */
+/* How the times were given (utimensat(2) with and without times): */
+#define ATTR_ATIME_SET	(1 << 7)	/* ia_atime is explicit, not "now" */
 #define ATTR_MTIME_SET	(1 << 8)
-#define ATTR_FORCE	(1 << 9)	/* skip permission checks */
-#define ATTR_KILL_SUID	(1 << 11)
-#define ATTR_KILL_SGID	(1 << 12)
-#define ATTR_FILE	(1 << 13)
-#define ATTR_OPEN	(1 << 15)	/* truncation from open(O_TRUNC) */
-#define ATTR_TIMES_SET	(1 << 16)
-#define ATTR_TOUCH	(1 << 17)	/* utimes(NULL): "now", owner or writer may */
+#define ATTR_TIMES_SET	(1 << 16)	/* both explicit: owner only */
+#define ATTR_TOUCH	(1 << 17)	/* both "now": owner or writer may */
+/* Where the change comes from and what it implies: */
+#define ATTR_FORCE	(1 << 9)	/* kernel-internal: skip permission checks */
+#define ATTR_FILE	(1 << 13)	/* ia_file is the open file (ftruncate) */
+#define ATTR_OPEN	(1 << 15)	/* truncation by open(O_TRUNC) */
+#define ATTR_KILL_SUID	(1 << 11)	/* a write by a non-owner: drop S_ISUID */
+#define ATTR_KILL_SGID	(1 << 12)	/* ... and an executable S_ISGID */
 
+/* A change of attributes: notify_change() -> ->setattr. */
 struct iattr {
-	unsigned int ia_valid;
+	unsigned int ia_valid;		/* ATTR_* */
+	struct file *ia_file;		/* with ATTR_FILE */
+	loff_t ia_size;
 	umode_t ia_mode;
 	uid_t ia_uid;
 	gid_t ia_gid;
-	loff_t ia_size;
 	struct timespec64 ia_atime;
 	struct timespec64 ia_mtime;
 	struct timespec64 ia_ctime;
-	struct file *ia_file;
 };
 
 int setattr_prepare(struct dentry *dentry, struct iattr *attr);
@@ -632,18 +683,19 @@ int sync_filesystem(struct super_block *sb);
 /* fallocate(2) after the generic checks (fs/open.c). */
 int vfs_fallocate(struct file *file, int mode, loff_t offset, loff_t len);
 
-#define IOCB_APPEND		(1 << 1)
-#define IOCB_DIRECT		(1 << 2)	/* O_DIRECT: ->direct_IO, not the page cache */
-#define IOCB_DSYNC		(1 << 4)
-#define IOCB_SYNC		(1 << 5)
-#define IOCB_NOWAIT		(1 << 7)
-
 /* One read or write in progress: the file and the position it acts at. */
 struct kiocb {
-	struct file *ki_filp;
+	int ki_flags;		/* IOCB_*, from the open flags and the call */
 	loff_t ki_pos;
-	int ki_flags;		/* IOCB_* */
+	struct file *ki_filp;
 };
+
+/* ki_flags */
+#define IOCB_APPEND		(1 << 1)	/* O_APPEND: write at i_size */
+#define IOCB_DIRECT		(1 << 2)	/* O_DIRECT: ->direct_IO, not the page cache */
+#define IOCB_DSYNC		(1 << 4)	/* O_DSYNC: data durable on return */
+#define IOCB_SYNC		(1 << 5)	/* O_SYNC: data and metadata */
+#define IOCB_NOWAIT		(1 << 7)	/* RWF_NOWAIT: -EAGAIN rather than block */
 
 /* readdir: emit entries through ctx->actor until it returns false. */
 struct dir_context;
@@ -707,33 +759,40 @@ struct file_operations {
  * readers of one file only disturb the heuristic.
  */
 struct file_ra_state {
-	pgoff_t start;
+	unsigned int ra_pages;		/* upper bound of size */
+	pgoff_t start;			/* the current window */
 	unsigned int size;
-	unsigned int async_size;
-	unsigned int ra_pages;
-	unsigned int mmap_miss;
-	loff_t prev_pos;
+	unsigned int async_size;	/* its tail that triggers the next */
+	loff_t prev_pos;		/* end of the last read: sequential? */
+	unsigned int mmap_miss;		/* faults that missed the cache */
 };
 
 struct file {
+	/* What was opened, fixed for the life of the file. */
+	atomic_long_t f_count;
 	struct path f_path;
 	struct inode *f_inode;
-	const struct file_operations *f_op;
-	spinlock_t f_lock;
-	atomic_long_t f_count;
-	unsigned int f_flags;		/* O_* as opened / F_SETFL */
-	fmode_t f_mode;			/* FMODE_* */
-	struct mutex f_pos_lock;
-	loff_t f_pos;
-	const struct cred *f_cred;	/* opener's credentials */
 	struct address_space *f_mapping;
-	u64 f_version;			/* directory change counter for readdir */
+	const struct file_operations *f_op;
+	const struct cred *f_cred;	/* opener's credentials */
+	void *private_data;		/* the driver's or file system's */
+
+	/* How it was opened; f_flags changes under f_lock (F_SETFL). */
+	spinlock_t f_lock;
+	fmode_t f_mode;			/* FMODE_* */
+	unsigned int f_flags;		/* O_* */
 	pid_t f_owner_pid;		/* F_SETOWN */
 	int f_owner_signum;		/* F_SETSIG */
-	void *private_data;
+
+	/* The offset and what depends on it. */
+	struct mutex f_pos_lock;
+	loff_t f_pos;
+	u64 f_version;			/* directory change counter for readdir */
 	struct file_ra_state f_ra;	/* read-ahead state (mm/readahead.c) */
-	errseq_t f_wb_err;		/* writeback errors already reported */
-	errseq_t f_sb_err;		/* the same for syncfs (sb->s_wb_err) */
+
+	/* Writeback errors this file has already been told about. */
+	errseq_t f_wb_err;		/* of the mapping (fsync) */
+	errseq_t f_sb_err;		/* of the super block (syncfs) */
 };
 
 static inline struct inode *file_inode(const struct file *f)
@@ -885,13 +944,14 @@ int vfs_link(struct dentry *old_dentry, struct inode *dir, struct dentry *new_de
 int vfs_rmdir(struct inode *dir, struct dentry *dentry);
 int vfs_unlink(struct inode *dir, struct dentry *dentry, struct inode **delegated);
 
+/* vfs_rename()'s arguments: the entry old_dir/old_dentry moves to new_dir/new_dentry. */
 struct renamedata {
 	struct inode *old_dir;
 	struct dentry *old_dentry;
+	unsigned int flags;		/* RENAME_NOREPLACE, RENAME_EXCHANGE */
 	struct inode *new_dir;
 	struct dentry *new_dentry;
-	struct inode **delegated_inode;
-	unsigned int flags;
+	struct inode **delegated_inode;	/* no delegations here: left NULL */
 };
 int vfs_rename(struct renamedata *rd);
 struct dentry *lock_rename(struct dentry *p1, struct dentry *p2);
