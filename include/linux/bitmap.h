@@ -60,16 +60,12 @@ void bitmap_set(unsigned long *map, unsigned int start, unsigned int len);
 void bitmap_clear(unsigned long *map, unsigned int start, unsigned int len);
 
 /* dst = a op b; the bool ones return whether dst has any bit set. */
-bool bitmap_and(unsigned long *dst, const unsigned long *a,
-		const unsigned long *b, unsigned int nbits);
-void bitmap_or(unsigned long *dst, const unsigned long *a,
-	       const unsigned long *b, unsigned int nbits);
-void bitmap_xor(unsigned long *dst, const unsigned long *a,
-		const unsigned long *b, unsigned int nbits);
-bool bitmap_andnot(unsigned long *dst, const unsigned long *a,
-		   const unsigned long *b, unsigned int nbits);
-void bitmap_complement(unsigned long *dst, const unsigned long *src,
-		       unsigned int nbits);
+bool bitmap_and(unsigned long *dst, const unsigned long *a, const unsigned long *b, unsigned int nbits);
+bool bitmap_andnot(unsigned long *dst, const unsigned long *a, const unsigned long *b, unsigned int nbits);
+void bitmap_or(unsigned long *dst, const unsigned long *a, const unsigned long *b, unsigned int nbits);
+void bitmap_xor(unsigned long *dst, const unsigned long *a, const unsigned long *b, unsigned int nbits);
+/* dst = ~src */
+void bitmap_complement(unsigned long *dst, const unsigned long *src, unsigned int nbits);
 
 /*
  * Find nr consecutive clear bits at or after start, all below size, whose

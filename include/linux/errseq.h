@@ -14,11 +14,15 @@
 
 #include <linux/types.h>
 
+/* The error in the low bits, then a "seen" flag, then the counter. */
 typedef u32 errseq_t;
 
-errseq_t errseq_set(errseq_t *eseq, int err);
+/* Readers: what they have seen so far, and what happened since. */
 errseq_t errseq_sample(errseq_t *eseq);
-int errseq_check(errseq_t *eseq, errseq_t since);
 int errseq_check_and_advance(errseq_t *eseq, errseq_t *since);
+int errseq_check(errseq_t *eseq, errseq_t since);
+
+/* The writer: record a new error (a negative errno; 0 does nothing). */
+errseq_t errseq_set(errseq_t *eseq, int err);
 
 #endif /* _LINUX_ERRSEQ_H */

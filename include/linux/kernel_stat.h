@@ -19,22 +19,24 @@
 
 struct task_struct;
 
+/* The buckets, in the order of the columns of a /proc/stat "cpu" line. */
 enum cpu_usage_stat {
-	CPUTIME_USER,
+	CPUTIME_USER = 0,	/* filled: user-mode ticks */
 	CPUTIME_NICE,
-	CPUTIME_SYSTEM,
-	CPUTIME_SOFTIRQ,
-	CPUTIME_IRQ,
-	CPUTIME_IDLE,
+	CPUTIME_SYSTEM,		/* filled: kernel-mode ticks */
+	CPUTIME_IDLE,		/* filled: ticks in the idle loop */
 	CPUTIME_IOWAIT,
+	CPUTIME_IRQ,
+	CPUTIME_SOFTIRQ,
 	CPUTIME_STEAL,
 	CPUTIME_GUEST,
 	CPUTIME_GUEST_NICE,
-	NR_STATS,
+	NR_STATS		/* number of buckets */
 };
 
+/* One CPU's totals, in nanoseconds. */
 struct kernel_cpustat {
-	u64 cpustat[NR_STATS];		/* ns */
+	u64 cpustat[NR_STATS];
 };
 
 DECLARE_PER_CPU(struct kernel_cpustat, kernel_cpustat);

@@ -26,37 +26,33 @@
 #include <linux/types.h>
 #include <linux/compiler.h>
 
+/* Unsigned results, widest first. */
 int __must_check kstrtoull(const char *s, unsigned int base, unsigned long long *res);
-int __must_check kstrtoll(const char *s, unsigned int base, long long *res);
 int __must_check kstrtoul(const char *s, unsigned int base, unsigned long *res);
-int __must_check kstrtol(const char *s, unsigned int base, long *res);
 int __must_check kstrtouint(const char *s, unsigned int base, unsigned int *res);
-int __must_check kstrtoint(const char *s, unsigned int base, int *res);
 int __must_check kstrtou16(const char *s, unsigned int base, u16 *res);
-int __must_check kstrtos16(const char *s, unsigned int base, s16 *res);
 int __must_check kstrtou8(const char *s, unsigned int base, u8 *res);
+
+/* Signed results, widest first. */
+int __must_check kstrtoll(const char *s, unsigned int base, long long *res);
+int __must_check kstrtol(const char *s, unsigned int base, long *res);
+int __must_check kstrtoint(const char *s, unsigned int base, int *res);
+int __must_check kstrtos16(const char *s, unsigned int base, s16 *res);
 int __must_check kstrtos8(const char *s, unsigned int base, s8 *res);
 
-/* Fixed-width names; u64 is unsigned long long and u32 unsigned int here. */
-static inline int __must_check kstrtou64(const char *s, unsigned int base, u64 *res)
-{
-	return kstrtoull(s, base, res);
-}
+/*
+ * The fixed-width names are the C-type ones under another name: on x86_64
+ * u64/s64 are (unsigned) long long and u32/s32 (unsigned) int.
+ */
+#define __KSTRTOX_SAME_AS(name, type, impl)					\
+	static inline int __must_check name(const char *s, unsigned int base,	\
+					    type *res)				\
+	{ return impl(s, base, res); }
 
-static inline int __must_check kstrtos64(const char *s, unsigned int base, s64 *res)
-{
-	return kstrtoll(s, base, res);
-}
-
-static inline int __must_check kstrtou32(const char *s, unsigned int base, u32 *res)
-{
-	return kstrtouint(s, base, res);
-}
-
-static inline int __must_check kstrtos32(const char *s, unsigned int base, s32 *res)
-{
-	return kstrtoint(s, base, res);
-}
+__KSTRTOX_SAME_AS(kstrtou64, u64, kstrtoull)
+__KSTRTOX_SAME_AS(kstrtou32, u32, kstrtouint)
+__KSTRTOX_SAME_AS(kstrtos64, s64, kstrtoll)
+__KSTRTOX_SAME_AS(kstrtos32, s32, kstrtoint)
 
 /*
  * Yes/no from the first character(s): y Y t T 1 and "on" are true,

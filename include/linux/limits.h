@@ -25,17 +25,22 @@
 #define SSIZE_MAX	((ssize_t)(SIZE_MAX >> 1))
 #define PHYS_ADDR_MAX	(~(phys_addr_t)0)
 
-#define U8_MAX		((u8)~0U)
-#define S8_MAX		((s8)(U8_MAX >> 1))
+/*
+ * The fixed-width types, spelled out in hex: all ones for the unsigned
+ * maximum, all ones but the sign bit for the signed one, and the signed
+ * minimum one below the negated maximum (two's complement).
+ */
+#define U8_MAX		((u8)0xff)
+#define U16_MAX		((u16)0xffff)
+#define U32_MAX		((u32)0xffffffffU)
+#define U64_MAX		((u64)0xffffffffffffffffULL)
+#define S8_MAX		((s8)0x7f)
+#define S16_MAX		((s16)0x7fff)
+#define S32_MAX		((s32)0x7fffffff)
+#define S64_MAX		((s64)0x7fffffffffffffffLL)
 #define S8_MIN		((s8)(-S8_MAX - 1))
-#define U16_MAX		((u16)~0U)
-#define S16_MAX		((s16)(U16_MAX >> 1))
 #define S16_MIN		((s16)(-S16_MAX - 1))
-#define U32_MAX		((u32)~0U)
-#define S32_MAX		((s32)(U32_MAX >> 1))
 #define S32_MIN		((s32)(-S32_MAX - 1))
-#define U64_MAX		((u64)~0ULL)
-#define S64_MAX		((s64)(U64_MAX >> 1))
 #define S64_MIN		((s64)(-S64_MAX - 1))
 
 #define CHAR_BIT	8

@@ -67,8 +67,7 @@ static inline void __list_insert_run(struct list_head *first,
 }
 
 /* Make before and after neighbours; what was between them is cut out. */
-static inline void __list_close_gap(struct list_head *before,
-				    struct list_head *after)
+static inline void __list_close_gap(struct list_head *before, struct list_head *after)
 {
 	after->prev = before;
 	WRITE_ONCE(before->next, after);

@@ -292,14 +292,12 @@ static inline bool is_cow_mapping(unsigned long flags)
 /* Lowest address the stack may grow down to without hitting the guard gap. */
 static inline unsigned long vm_start_gap(const struct vm_area_struct *vma)
 {
-	unsigned long start = vma->vm_start;
-
-	if (vma->vm_flags & VM_GROWSDOWN) {
-		start -= stack_guard_gap;
-		if (start > vma->vm_start)
-			start = 0;
-	}
-	return start;
+	if (!(vma->vm_flags & VM_GROWSDOWN))
+		return vma->vm_start;
+	/* The gap below a stack near address 0 stops at 0. */
+	if (vma->vm_start <= stack_guard_gap)
+		return 0;
+	return vma->vm_start - stack_guard_gap;
 }
 
 static inline unsigned long vm_end_gap(const struct vm_area_struct *vma)

@@ -18,15 +18,20 @@ struct dentry;
 struct file_system_type;
 struct path;
 
-/* mnt_flags */
-#define MNT_NOSUID	0x01
-#define MNT_NODEV	0x02
-#define MNT_NOEXEC	0x04
-#define MNT_NOATIME	0x08
-#define MNT_NODIRATIME	0x10
-#define MNT_RELATIME	0x20
-#define MNT_READONLY	0x40
-#define MNT_NOSYMFOLLOW	0x80
+/*
+ * mnt_flags.  What a mount restricts on the files it shows (mount(2)
+ * MS_NOSUID, MS_NODEV, MS_NOEXEC, MS_RDONLY, MS_NOSYMFOLLOW):
+ */
+#define MNT_READONLY	(1 << 6)
+#define MNT_NOSUID	(1 << 0)
+#define MNT_NODEV	(1 << 1)
+#define MNT_NOEXEC	(1 << 2)
+#define MNT_NOSYMFOLLOW	(1 << 7)
+/* ... and how it updates access times (MS_NOATIME, MS_NODIRATIME, MS_RELATIME): */
+#define MNT_NOATIME	(1 << 3)
+#define MNT_NODIRATIME	(1 << 4)
+#define MNT_RELATIME	(1 << 5)
+/* Which of them mount(2) and remount may change: */
 #define MNT_USER_SETTABLE_MASK (MNT_NOSUID | MNT_NODEV | MNT_NOEXEC | MNT_NOATIME | \
 				MNT_NODIRATIME | MNT_RELATIME | MNT_READONLY | \
 				MNT_NOSYMFOLLOW)

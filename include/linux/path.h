@@ -8,20 +8,21 @@
 
 #include <linux/types.h>
 
-struct dentry;
-struct vfsmount;
-
 struct path {
-	struct vfsmount *mnt;
-	struct dentry *dentry;
+	struct vfsmount *mnt;	/* the mount it is seen through */
+	struct dentry *dentry;	/* the place inside that mount */
 };
 
-void path_get(const struct path *path);
-void path_put(const struct path *path);
-
+/* The same place: the same dentry reached through the same mount. */
 static inline bool path_equal(const struct path *a, const struct path *b)
 {
-	return a->mnt == b->mnt && a->dentry == b->dentry;
+	if (a->dentry != b->dentry)
+		return false;
+	return a->mnt == b->mnt;
 }
+
+/* Take / drop the references on both mnt and dentry. */
+void path_get(const struct path *path);
+void path_put(const struct path *path);
 
 #endif /* _LINUX_PATH_H */

@@ -27,6 +27,7 @@
 #include <linux/types.h>
 #include <linux/spinlock.h>
 #include <linux/gfp.h>
+#include <linux/minmax.h>
 
 struct percpu_counter {
 	spinlock_t lock;
@@ -45,47 +46,45 @@ s64 __percpu_counter_sum(struct percpu_counter *fbc);
 /* -1, 0, 1 as fbc <, ==, > rhs; sums exactly only near rhs. */
 int __percpu_counter_compare(struct percpu_counter *fbc, s64 rhs, s32 batch);
 
+/* Adding: the default batch, and the usual shorthands on top of it. */
 static inline void percpu_counter_add(struct percpu_counter *fbc, s64 amount)
 {
 	percpu_counter_add_batch(fbc, amount, percpu_counter_batch);
 }
-static inline void percpu_counter_inc(struct percpu_counter *fbc)
-{
-	percpu_counter_add(fbc, 1);
-}
-static inline void percpu_counter_dec(struct percpu_counter *fbc)
-{
-	percpu_counter_add(fbc, -1);
-}
-static inline void percpu_counter_sub(struct percpu_counter *fbc, s64 amount)
-{
-	percpu_counter_add(fbc, -amount);
-}
+#define percpu_counter_sub(fbc, amount)	percpu_counter_add((fbc), -(s64)(amount))
+#define percpu_counter_inc(fbc)		percpu_counter_add((fbc), 1)
+#define percpu_counter_dec(fbc)		percpu_counter_add((fbc), -1)
+
+/*
+ * Reading: the folded total alone (cheap, off by the unfolded deltas) or
+ * the exact sum.  The _positive forms clamp at zero, for counts of things
+ * that a transient negative total would make nonsense of.
+ */
 static inline s64 percpu_counter_read(struct percpu_counter *fbc)
 {
 	return READ_ONCE(fbc->count);
 }
-/* The approximate total, never negative (for counts of objects). */
-static inline s64 percpu_counter_read_positive(struct percpu_counter *fbc)
-{
-	s64 v = READ_ONCE(fbc->count);
 
-	return v < 0 ? 0 : v;
-}
 static inline s64 percpu_counter_sum(struct percpu_counter *fbc)
 {
 	return __percpu_counter_sum(fbc);
 }
+
+static inline s64 percpu_counter_read_positive(struct percpu_counter *fbc)
+{
+	return max_t(s64, percpu_counter_read(fbc), 0);
+}
+
 static inline s64 percpu_counter_sum_positive(struct percpu_counter *fbc)
 {
-	s64 v = __percpu_counter_sum(fbc);
-
-	return v < 0 ? 0 : v;
+	return max_t(s64, percpu_counter_sum(fbc), 0);
 }
+
 static inline int percpu_counter_compare(struct percpu_counter *fbc, s64 rhs)
 {
 	return __percpu_counter_compare(fbc, rhs, percpu_counter_batch);
 }
+
 /* Largest error percpu_counter_read() can have with batch. */
 s64 percpu_counter_max_error(s32 batch);
 

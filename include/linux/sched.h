@@ -279,20 +279,10 @@ static inline bool test_tsk_thread_flag(struct task_struct *p, int flag)
 	return test_bit(flag, &p->ti_flags);
 }
 
-static inline void set_tsk_need_resched(struct task_struct *p)
-{
-	set_tsk_thread_flag(p, TIF_NEED_RESCHED);
-}
-
-static inline void clear_tsk_need_resched(struct task_struct *p)
-{
-	clear_tsk_thread_flag(p, TIF_NEED_RESCHED);
-}
-
-static inline bool test_tsk_need_resched(struct task_struct *p)
-{
-	return test_tsk_thread_flag(p, TIF_NEED_RESCHED);
-}
+/* TIF_NEED_RESCHED of another task: the scheduler's "preempt it" mark. */
+#define set_tsk_need_resched(p)		set_tsk_thread_flag((p), TIF_NEED_RESCHED)
+#define clear_tsk_need_resched(p)	clear_tsk_thread_flag((p), TIF_NEED_RESCHED)
+#define test_tsk_need_resched(p)	test_tsk_thread_flag((p), TIF_NEED_RESCHED)
 
 static inline bool need_resched(void)
 {

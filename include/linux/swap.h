@@ -24,13 +24,10 @@
 #include <asm/atomic.h>
 
 struct page;
-struct zone;
-struct shrinker;
-struct pglist_data;
-struct address_space;
 
-void lru_cache_add(struct page *page);
+/* A referenced page moves towards the active list. */
 void mark_page_accessed(struct page *page);
+void lru_cache_add(struct page *page);
 /* Take a page off the LRU (PG_lru) before freeing it: 0, or -EBUSY. */
 int isolate_lru_page(struct page *page);
 void putback_lru_page(struct page *page);
@@ -46,12 +43,15 @@ void lru_add_drain_all(void);
 #define MAX_RECLAIM_RETRIES	16
 
 unsigned long try_to_free_pages(gfp_t gfp, unsigned int order);
+struct zone;
 void wakeup_kswapd(struct zone *zone, unsigned int order);
 /* Is every populated zone of the node at or above its high watermark? */
+struct pglist_data;
 bool pgdat_balanced(struct pglist_data *pgdat);
 /* Locked page: let the file system free its buffers (->releasepage). */
 bool try_to_release_page(struct page *page, gfp_t gfp);
 /* Remove a locked clean unused page from mapping: 1 if it went. */
+struct address_space;
 int remove_mapping(struct address_space *mapping, struct page *page);
 
 /*

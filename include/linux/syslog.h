@@ -15,17 +15,20 @@
 #include <linux/types.h>
 #include <linux/wait.h>
 
-#define SYSLOG_ACTION_CLOSE		0
-#define SYSLOG_ACTION_OPEN		1
-#define SYSLOG_ACTION_READ		2
-#define SYSLOG_ACTION_READ_ALL		3
-#define SYSLOG_ACTION_READ_CLEAR	4
-#define SYSLOG_ACTION_CLEAR		5
-#define SYSLOG_ACTION_CONSOLE_OFF	6
-#define SYSLOG_ACTION_CONSOLE_ON	7
-#define SYSLOG_ACTION_CONSOLE_LEVEL	8
-#define SYSLOG_ACTION_SIZE_UNREAD	9
-#define SYSLOG_ACTION_SIZE_BUFFER	10
+/* syslog(2)'s type argument; the numbers are the ones syslog(2) documents. */
+enum syslog_action {
+	SYSLOG_ACTION_CLOSE = 0,	/* no-op */
+	SYSLOG_ACTION_OPEN = 1,		/* no-op */
+	SYSLOG_ACTION_READ = 2,		/* wait for and consume records */
+	SYSLOG_ACTION_READ_ALL = 3,	/* copy the whole ring, consume nothing */
+	SYSLOG_ACTION_READ_CLEAR = 4,	/* READ_ALL, then CLEAR */
+	SYSLOG_ACTION_CLEAR = 5,	/* forget the ring for READ_ALL */
+	SYSLOG_ACTION_CONSOLE_OFF = 6,	/* console_loglevel to the minimum */
+	SYSLOG_ACTION_CONSOLE_ON = 7,	/* ... and back */
+	SYSLOG_ACTION_CONSOLE_LEVEL = 8,	/* set console_loglevel to len */
+	SYSLOG_ACTION_SIZE_UNREAD = 9,	/* bytes READ would return now */
+	SYSLOG_ACTION_SIZE_BUFFER = 10,	/* size of the ring */
+};
 
 /* The other kernel.printk levels (console_loglevel is printk's). */
 extern int minimum_console_loglevel;

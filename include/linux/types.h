@@ -64,16 +64,19 @@ typedef struct {
 
 typedef atomic_long_t atomic64_t;
 
+/* The links of <linux/list.h>, here so that any struct can embed them. */
 struct list_head {
-	struct list_head *next, *prev;
+	struct list_head *next;		/* toward the tail; the head's is the first */
+	struct list_head *prev;		/* toward the head; the head's is the last */
+};
+
+struct hlist_node {
+	struct hlist_node *next;	/* NULL at the end of the chain */
+	struct hlist_node **pprev;	/* the pointer that points here */
 };
 
 struct hlist_head {
 	struct hlist_node *first;
-};
-
-struct hlist_node {
-	struct hlist_node *next, **pprev;
 };
 
 #endif /* _LINUX_TYPES_H */

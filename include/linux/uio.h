@@ -21,6 +21,7 @@
 
 #include <linux/types.h>
 #include <linux/limits.h>
+#include <linux/minmax.h>
 #include <asm/page_types.h>
 #include <uapi/linux/uio.h>
 #include <linux/bvec.h>
@@ -86,25 +87,34 @@ static inline int iov_iter_rw(const struct iov_iter *i)
 	return i->data_source ? WRITE : READ;
 }
 
-/* Cap the iterator at count bytes (the rest can be restored with reexpand). */
+/*
+ * Clamping an iterator to a limit (s_maxbytes, the device size) and
+ * undoing it: only count changes, so the segments past the limit are
+ * still there for iov_iter_reexpand() to give back.  The limit is u64
+ * because callers pass "limit - pos" in loff_t arithmetic.
+ */
 static inline void iov_iter_truncate(struct iov_iter *i, u64 count)
 {
-	if (i->count > count)
-		i->count = count;
+	i->count = min_t(u64, i->count, count);
 }
 
+/* Undo iov_iter_truncate(): count is the caller's saved, larger value. */
 static inline void iov_iter_reexpand(struct iov_iter *i, size_t count)
 {
 	i->count = count;
 }
 
-void iov_iter_init(struct iov_iter *i, unsigned int direction, const struct iovec *iov,
-		   unsigned long nr_segs, size_t count);
-void iov_iter_kvec(struct iov_iter *i, unsigned int direction, const struct kvec *kvec,
-		   unsigned long nr_segs, size_t count);
-void iov_iter_bvec(struct iov_iter *i, unsigned int direction, const struct bio_vec *bvec,
-		   unsigned long nr_segs, size_t count);
+/*
+ * Setting an iterator up over each kind of memory; direction is
+ * ITER_SOURCE or ITER_DEST, count the total bytes.
+ */
 void iov_iter_ubuf(struct iov_iter *i, unsigned int direction, void *buf, size_t count);
+void iov_iter_init(struct iov_iter *i, unsigned int direction,
+		   const struct iovec *iov, unsigned long nr_segs, size_t count);
+void iov_iter_bvec(struct iov_iter *i, unsigned int direction,
+		   const struct bio_vec *bvec, unsigned long nr_segs, size_t count);
+void iov_iter_kvec(struct iov_iter *i, unsigned int direction,
+		   const struct kvec *kvec, unsigned long nr_segs, size_t count);
 
 size_t copy_to_iter(const void *addr, size_t bytes, struct iov_iter *i);
 size_t copy_from_iter(void *addr, size_t bytes, struct iov_iter *i);

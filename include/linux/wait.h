@@ -75,39 +75,45 @@ int default_wake_function(struct wait_queue_entry *wq_entry, unsigned int mode,
 int autoremove_wake_function(struct wait_queue_entry *wq_entry, unsigned int mode,
 			     int flags, void *key);
 
-#define __WAITQUEUE_INITIALIZER(name, tsk) {				\
-	.private = tsk,							\
-	.func = default_wake_function,					\
-	.entry = LIST_HEAD_INIT((name).entry) }
+/*
+ * Every entry is (task to wake, how to wake it), with no flags and not
+ * yet queued.  The static forms and the init_* functions below all build
+ * exactly that.
+ */
+#define __WAIT_ENTRY_INIT(name, task, wake) \
+	{ .flags = 0, .private = (task), .func = (wake), .entry = LIST_HEAD_INIT((name).entry) }
 
+#define __WAITQUEUE_INITIALIZER(name, tsk) \
+	__WAIT_ENTRY_INIT(name, tsk, default_wake_function)
+
+/* An entry for task tsk that stays queued until removed. */
 #define DECLARE_WAITQUEUE(name, tsk) \
-	struct wait_queue_entry name = __WAITQUEUE_INITIALIZER(name, tsk)
+	struct wait_queue_entry name = __WAIT_ENTRY_INIT(name, tsk, default_wake_function)
 
-#define DEFINE_WAIT_FUNC(name, function)				\
-	struct wait_queue_entry name = {				\
-		.private = current,					\
-		.func = function,					\
-		.entry = LIST_HEAD_INIT((name).entry),			\
-	}
+/* An entry for current woken by function. */
+#define DEFINE_WAIT_FUNC(name, function) \
+	struct wait_queue_entry name = __WAIT_ENTRY_INIT(name, current, function)
 
 #define DEFINE_WAIT(name) DEFINE_WAIT_FUNC(name, autoremove_wake_function)
+
+static inline void __init_wait_entry_as(struct wait_queue_entry *wq_entry, void *task,
+					wait_queue_func_t wake)
+{
+	*wq_entry = (struct wait_queue_entry){ .private = task, .func = wake };
+	INIT_LIST_HEAD(&wq_entry->entry);
+}
 
 static inline void init_waitqueue_entry(struct wait_queue_entry *wq_entry,
 					struct task_struct *p)
 {
-	wq_entry->flags = 0;
-	wq_entry->private = p;
-	wq_entry->func = default_wake_function;
-	INIT_LIST_HEAD(&wq_entry->entry);
+	__init_wait_entry_as(wq_entry, p, default_wake_function);
 }
 
+/* An entry with no task: func alone knows what to do (poll tables). */
 static inline void init_waitqueue_func_entry(struct wait_queue_entry *wq_entry,
 					     wait_queue_func_t func)
 {
-	wq_entry->flags = 0;
-	wq_entry->private = NULL;
-	wq_entry->func = func;
-	INIT_LIST_HEAD(&wq_entry->entry);
+	__init_wait_entry_as(wq_entry, NULL, func);
 }
 
 /* An autoremove entry for current with the given WQ_FLAG_* flags. */
