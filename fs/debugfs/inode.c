@@ -71,15 +71,23 @@ static const struct inode_operations debugfs_file_iops = {
 	.setattr = debugfs_setattr,
 };
 
+/* A fresh inode stamped now; a directory comes with its operations and two links. */
 static struct inode *debugfs_new_inode(struct super_block *sb, umode_t mode)
 {
 	struct inode *inode = new_inode(sb);
 
 	if (!inode)
 		return NULL;
-	inode->i_ino = get_next_ino();
 	inode->i_mode = mode;
-	inode->i_atime = inode->i_mtime = inode->i_ctime = current_time(inode);
+	inode->i_ino = get_next_ino();
+	inode->i_mtime = current_time(inode);
+	inode->i_ctime = inode->i_mtime;
+	inode->i_atime = inode->i_mtime;
+	if (S_ISDIR(mode)) {
+		inode->i_op = &simple_dir_inode_operations;
+		inode->i_fop = &simple_dir_operations;
+		set_nlink(inode, 2);
+	}
 	return inode;
 }
 
@@ -108,9 +116,6 @@ static struct dentry *debugfs_mount(struct file_system_type *fs_type, int flags,
 	root = debugfs_new_inode(sb, S_IFDIR | 0700);
 	if (!root)
 		goto fail;
-	root->i_op = &simple_dir_inode_operations;
-	root->i_fop = &simple_dir_operations;
-	set_nlink(root, 2);
 	sb->s_root = d_make_root(root);
 	if (!sb->s_root)
 		goto fail;
@@ -205,11 +210,6 @@ struct dentry *debugfs_create_dir(const char *name, struct dentry *parent)
 	if (IS_ERR(dentry))
 		goto out;
 	inode = debugfs_new_inode(dentry->d_sb, S_IFDIR | 0755);
-	if (inode) {
-		inode->i_op = &simple_dir_inode_operations;
-		inode->i_fop = &simple_dir_operations;
-		set_nlink(inode, 2);
-	}
 	dentry = debugfs_end_creating(dentry, inode);
 out:
 	mutex_unlock(&debugfs_tree_lock);

@@ -257,73 +257,57 @@ static const struct file_operations kernfs_file_fops = {
 
 /* ------------------------------------------------------------ symlinks */
 
-/* Depth of kn below its root (the root is 0). */
-static int kernfs_depth(struct kernfs_node *kn)
+/* Whether anc is kn itself or one of the nodes above it. */
+static bool kernfs_is_above(struct kernfs_node *anc, struct kernfs_node *kn)
 {
-	int depth = 0;
-
-	for (; kn->parent; kn = kn->parent)
-		depth++;
-	return depth;
+	for (; kn; kn = kn->parent) {
+		if (kn == anc)
+			return true;
+	}
+	return false;
 }
 
 /*
  * The relative path from directory from to target ("../../devices/x"),
- * as Linux's sysfs writes its links.  kernfs_rwsem held.
+ * as Linux's sysfs writes its links: one "../" for each level from climbs
+ * to the lowest node above both, then target's names below that node.
+ * kernfs_rwsem held.
  */
 static int kernfs_rel_path(struct kernfs_node *from, struct kernfs_node *target, char *buf,
 			   size_t len)
 {
-	struct kernfs_node *a = from, *b = target, *n;
-	int da = kernfs_depth(a), db = kernfs_depth(b);
-	size_t pos = 0, need;
+	struct kernfs_node *top = from, *n;
+	size_t ups = 0, down = 0, at;
 
-	while (da > db) {
-		a = a->parent;
-		da--;
+	while (top && !kernfs_is_above(top, target)) {
+		top = top->parent;
+		ups++;
 	}
-	while (db > da) {
-		b = b->parent;
-		db--;
-	}
-	while (a != b) {
-		a = a->parent;
-		b = b->parent;
-	}
-	/* a is the common ancestor: climb from from to it. */
-	for (n = from; n != a; n = n->parent) {
-		if (pos + 3 >= len)
-			return -ENAMETOOLONG;
-		memcpy(buf + pos, "../", 3);
-		pos += 3;
-	}
-	/* Then down to target: its names, written from the end backwards. */
-	need = 0;
-	for (n = target; n != a; n = n->parent)
-		need += strlen(n->name) + 1;
-	if (!need)
-		need = 1;	/* target is the ancestor itself: "." after the ../ */
-	if (pos + need >= len)
+	/* Each name below top, with the '/' or the final NUL after it. */
+	for (n = target; n != top; n = n->parent)
+		down += strlen(n->name) + 1;
+	if (3 * ups + max_t(size_t, down, 1) >= len)
 		return -ENAMETOOLONG;
-	buf[pos + need - 1] = '\0';
-	if (target == a) {
-		if (pos)
-			buf[pos - 1] = '\0';	/* "../.." */
+	for (at = 0; at < 3 * ups; at += 3)
+		memcpy(buf + at, "../", 3);
+	if (!down) {
+		/* target is top itself: "." or "../.." without the last '/'. */
+		if (ups)
+			buf[at - 1] = '\0';
 		else
 			strscpy(buf, ".", len);
 		return 0;
 	}
-	{
-		size_t end = pos + need - 1;
+	/* Lay target's names down from the end of the string towards top. */
+	at += down - 1;
+	buf[at] = '\0';
+	for (n = target; n != top; n = n->parent) {
+		size_t l = strlen(n->name);
 
-		for (n = target; n != a; n = n->parent) {
-			size_t l = strlen(n->name);
-
-			end -= l;
-			memcpy(buf + end, n->name, l);
-			if (end > pos)
-				buf[--end] = '/';
-		}
+		at -= l;
+		memcpy(buf + at, n->name, l);
+		if (n->parent != top)
+			buf[--at] = '/';
 	}
 	return 0;
 }

@@ -49,33 +49,40 @@
 /* /proc's readdir position of process tgid ("self" & co. are entries before). */
 #define TGID_OFFSET		FIRST_PROCESS_ENTRY
 
+/*
+ * One name in the per-process directories: what kind of inode it gets
+ * (type and permission bits in mode), the operations that serve it, and
+ * in which of the two directories it appears (PE_IN_TGID: /proc/<tgid>,
+ * PE_IN_TID: /proc/<tgid>/task/<tid>).  Both directories read the one
+ * table, so the lists cannot drift apart.
+ */
+#define PE_IN_TGID	1
+#define PE_IN_TID	2
+#define PE_IN_BOTH	(PE_IN_TGID | PE_IN_TID)
+
 struct pid_entry {
 	const char *name;
-	unsigned int len;
 	umode_t mode;
+	unsigned char where;
 	const struct inode_operations *iop;
 	const struct file_operations *fop;
 	union proc_op op;
 };
 
-#define NOD(NAME, MODE, IOP, FOP, OP) {			\
-	.name = (NAME),					\
-	.len = sizeof(NAME) - 1,			\
-	.mode = MODE,					\
-	.iop = IOP,					\
-	.fop = FOP,					\
-	.op = OP,					\
-}
-#define DIR(NAME, MODE, iops, fops) \
-	NOD(NAME, (S_IFDIR | (MODE)), &iops, &fops, {})
-#define LNK(NAME, get_link) \
-	NOD(NAME, (S_IFLNK | S_IRWXUGO), &proc_pid_link_inode_operations, NULL, \
-	    { .proc_get_link = get_link })
-#define REG(NAME, MODE, fops) \
-	NOD(NAME, (S_IFREG | (MODE)), NULL, &fops, {})
-#define ONE(NAME, MODE, show) \
-	NOD(NAME, (S_IFREG | (MODE)), NULL, &proc_single_file_operations, \
-	    { .proc_show = show })
+/* A subdirectory with its own inode and file operations. */
+#define PE_SUBDIR(in, n, perm, dir_iops, dir_fops) \
+	{ n, S_IFDIR | (perm), in, &(dir_iops), &(dir_fops) }
+/* A symlink whose target the resolve function computes. */
+#define PE_LINK(in, n, resolve) \
+	{ n, S_IFLNK | 0777, in, &proc_pid_link_inode_operations, NULL, \
+	  { .proc_get_link = (resolve) } }
+/* A regular file served by its own file operations. */
+#define PE_FILE(in, n, perm, file_fops) \
+	{ n, S_IFREG | (perm), in, NULL, &(file_fops) }
+/* A regular file that is one seq_file record printed by show_fn. */
+#define PE_SHOW(in, n, perm, show_fn) \
+	{ n, S_IFREG | (perm), in, NULL, &proc_single_file_operations, \
+	  { .proc_show = (show_fn) } }
 
 /* ------------------------------------------------------------ tasks of inodes */
 
@@ -690,67 +697,6 @@ const struct inode_operations proc_pid_link_inode_operations = {
 
 /* ------------------------------------------------------------ per-process directories */
 
-static struct dentry *proc_pident_instantiate(struct dentry *dentry, struct task_struct *task,
-					      const struct pid_entry *p)
-{
-	struct inode *inode = proc_pid_make_inode(dentry->d_sb, task, p->mode);
-	struct proc_inode *ei;
-
-	if (!inode)
-		return ERR_PTR(-ENOMEM);
-	ei = PROC_I(inode);
-	if (S_ISDIR(inode->i_mode))
-		set_nlink(inode, 2);
-	if (p->iop)
-		inode->i_op = p->iop;
-	if (p->fop)
-		inode->i_fop = p->fop;
-	ei->op = p->op;
-	ei->pid_entry = p;
-	d_set_d_op(dentry, &pid_dentry_operations);
-	d_add(dentry, inode);
-	return NULL;
-}
-
-static struct dentry *proc_pident_lookup(struct inode *dir, struct dentry *dentry,
-					 const struct pid_entry *p, const struct pid_entry *end)
-{
-	struct task_struct *task = get_proc_task(dir);
-	struct dentry *res = ERR_PTR(-ENOENT);
-
-	if (!task)
-		return res;
-	for (; p < end; p++) {
-		if (p->len == dentry->d_name.len && !memcmp(p->name, dentry->d_name.name, p->len)) {
-			res = proc_pident_instantiate(dentry, task, p);
-			break;
-		}
-	}
-	put_task_struct(task);
-	return res;
-}
-
-static int proc_pident_readdir(struct file *file, struct dir_context *ctx,
-			       const struct pid_entry *ents, unsigned int nents)
-{
-	struct task_struct *task = get_proc_task(file_inode(file));
-
-	if (!task)
-		return -ENOENT;
-	if (!dir_emit_dots(file, ctx))
-		goto out;
-	while (ctx->pos - 2 < nents) {
-		const struct pid_entry *p = &ents[ctx->pos - 2];
-
-		if (!dir_emit(ctx, p->name, p->len, 1, fs_umode_to_dtype(p->mode)))
-			break;
-		ctx->pos++;
-	}
-out:
-	put_task_struct(task);
-	return 0;
-}
-
 static int proc_tgid_stat(struct seq_file *m, struct task_struct *task)
 {
 	return proc_pid_stat(m, task);
@@ -759,35 +705,128 @@ static int proc_tgid_stat(struct seq_file *m, struct task_struct *task)
 static const struct file_operations proc_task_operations;
 static const struct inode_operations proc_task_inode_operations;
 
-static const struct pid_entry tgid_base_stuff[] = {
-	DIR("task", 0555, proc_task_inode_operations, proc_task_operations),
-	DIR("fd", 0500, proc_fd_inode_operations, proc_fd_operations),
-	DIR("fdinfo", 0500, proc_fdinfo_inode_operations, proc_fdinfo_operations),
-	REG("environ", 0400, proc_environ_operations),
-	REG("auxv", 0400, proc_auxv_operations),
-	ONE("status", 0444, proc_pid_status),
-	REG("cmdline", 0444, proc_pid_cmdline_ops),
-	ONE("stat", 0444, proc_tgid_stat),
-	ONE("statm", 0444, proc_pid_statm),
-	ONE("limits", 0444, proc_pid_limits),
-	REG("maps", 0444, proc_pid_maps_operations),
-	REG("mounts", 0444, proc_mounts_operations),
-	REG("comm", 0644, proc_pid_set_comm_operations),
-	LNK("cwd", proc_cwd_link),
-	LNK("root", proc_root_link),
-	LNK("exe", proc_exe_link),
+static const struct pid_entry pid_entries[] = {
+	PE_SUBDIR(PE_IN_TGID, "task", 0555, proc_task_inode_operations, proc_task_operations),
+	PE_SUBDIR(PE_IN_BOTH, "fd", 0500, proc_fd_inode_operations, proc_fd_operations),
+	PE_SUBDIR(PE_IN_BOTH, "fdinfo", 0500, proc_fdinfo_inode_operations,
+		  proc_fdinfo_operations),
+	PE_FILE(PE_IN_BOTH, "environ", 0400, proc_environ_operations),
+	PE_FILE(PE_IN_BOTH, "auxv", 0400, proc_auxv_operations),
+	PE_SHOW(PE_IN_BOTH, "status", 0444, proc_pid_status),
+	PE_FILE(PE_IN_BOTH, "cmdline", 0444, proc_pid_cmdline_ops),
+	/* The process's stat adds up its threads; a thread's is its own. */
+	PE_SHOW(PE_IN_TGID, "stat", 0444, proc_tgid_stat),
+	PE_SHOW(PE_IN_TID, "stat", 0444, proc_tid_stat),
+	PE_SHOW(PE_IN_BOTH, "statm", 0444, proc_pid_statm),
+	PE_SHOW(PE_IN_TGID, "limits", 0444, proc_pid_limits),
+	PE_FILE(PE_IN_BOTH, "maps", 0444, proc_pid_maps_operations),
+	PE_FILE(PE_IN_BOTH, "mounts", 0444, proc_mounts_operations),
+	PE_FILE(PE_IN_BOTH, "comm", 0644, proc_pid_set_comm_operations),
+	PE_LINK(PE_IN_BOTH, "cwd", proc_cwd_link),
+	PE_LINK(PE_IN_BOTH, "root", proc_root_link),
+	PE_LINK(PE_IN_BOTH, "exe", proc_exe_link),
 };
+#define nr_pid_entries ARRAY_SIZE(pid_entries)
+
+/* The entry called name in the directory kind where, or NULL. */
+static const struct pid_entry *pid_entry_find(unsigned int where, const struct qstr *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < nr_pid_entries; i++) {
+		const struct pid_entry *pe = &pid_entries[i];
+
+		if (!(pe->where & where) || strlen(pe->name) != name->len)
+			continue;
+		if (memcmp(pe->name, name->name, name->len) == 0)
+			return pe;
+	}
+	return NULL;
+}
+
+/* Give dentry an inode for entry pe of task's directory. */
+static struct dentry *proc_pident_instantiate(struct dentry *dentry, struct task_struct *task,
+					      const struct pid_entry *pe)
+{
+	struct inode *inode = proc_pid_make_inode(dentry->d_sb, task, pe->mode);
+
+	if (!inode)
+		return ERR_PTR(-ENOMEM);
+	if (pe->iop)
+		inode->i_op = pe->iop;
+	if (pe->fop)
+		inode->i_fop = pe->fop;
+	/* A fresh directory: "." and its entry in the parent. */
+	if (S_ISDIR(pe->mode))
+		set_nlink(inode, 2);
+	PROC_I(inode)->pid_entry = pe;
+	PROC_I(inode)->op = pe->op;
+	d_set_d_op(dentry, &pid_dentry_operations);
+	d_add(dentry, inode);
+	return NULL;
+}
+
+static struct dentry *proc_pident_lookup(struct inode *dir, struct dentry *dentry,
+					 unsigned int where)
+{
+	const struct pid_entry *pe = pid_entry_find(where, &dentry->d_name);
+	struct task_struct *task;
+	struct dentry *ret;
+
+	task = get_proc_task(dir);
+	if (!task)
+		return ERR_PTR(-ENOENT);
+	ret = pe ? proc_pident_instantiate(dentry, task, pe) : ERR_PTR(-ENOENT);
+	put_task_struct(task);
+	return ret;
+}
+
+/*
+ * Positions 0 and 1 are "." and ".."; table entry i sits at position
+ * i + 2, so a directory that skips an entry leaves a gap in positions.
+ */
+static int proc_pident_readdir(struct file *file, struct dir_context *ctx, unsigned int where)
+{
+	struct task_struct *task = get_proc_task(file_inode(file));
+	loff_t idx;
+
+	if (!task)
+		return -ENOENT;
+	put_task_struct(task);
+	if (!dir_emit_dots(file, ctx))
+		return 0;
+	for (idx = ctx->pos - 2; idx < nr_pid_entries; idx++, ctx->pos++) {
+		const struct pid_entry *pe = &pid_entries[idx];
+
+		if (!(pe->where & where))
+			continue;
+		if (!dir_emit(ctx, pe->name, strlen(pe->name), 1,
+			      fs_umode_to_dtype(pe->mode)))
+			break;
+	}
+	return 0;
+}
 
 static int proc_tgid_base_readdir(struct file *file, struct dir_context *ctx)
 {
-	return proc_pident_readdir(file, ctx, tgid_base_stuff, ARRAY_SIZE(tgid_base_stuff));
+	return proc_pident_readdir(file, ctx, PE_IN_TGID);
 }
 
 static struct dentry *proc_tgid_base_lookup(struct inode *dir, struct dentry *dentry,
 					    unsigned int flags)
 {
-	return proc_pident_lookup(dir, dentry, tgid_base_stuff,
-				  tgid_base_stuff + ARRAY_SIZE(tgid_base_stuff));
+	return proc_pident_lookup(dir, dentry, PE_IN_TGID);
+}
+
+static int proc_tid_base_readdir(struct file *file, struct dir_context *ctx)
+{
+	return proc_pident_readdir(file, ctx, PE_IN_TID);
+}
+
+static struct dentry *proc_tid_base_lookup(struct inode *dir, struct dentry *dentry,
+					   unsigned int flags)
+{
+	return proc_pident_lookup(dir, dentry, PE_IN_TID);
 }
 
 static const struct file_operations proc_tgid_base_operations = {
@@ -799,35 +838,6 @@ static const struct file_operations proc_tgid_base_operations = {
 static const struct inode_operations proc_tgid_base_inode_operations = {
 	.lookup = proc_tgid_base_lookup,
 };
-
-static const struct pid_entry tid_base_stuff[] = {
-	DIR("fd", 0500, proc_fd_inode_operations, proc_fd_operations),
-	DIR("fdinfo", 0500, proc_fdinfo_inode_operations, proc_fdinfo_operations),
-	REG("environ", 0400, proc_environ_operations),
-	REG("auxv", 0400, proc_auxv_operations),
-	ONE("status", 0444, proc_pid_status),
-	REG("cmdline", 0444, proc_pid_cmdline_ops),
-	ONE("stat", 0444, proc_tid_stat),
-	ONE("statm", 0444, proc_pid_statm),
-	REG("maps", 0444, proc_pid_maps_operations),
-	REG("mounts", 0444, proc_mounts_operations),
-	REG("comm", 0644, proc_pid_set_comm_operations),
-	LNK("cwd", proc_cwd_link),
-	LNK("root", proc_root_link),
-	LNK("exe", proc_exe_link),
-};
-
-static int proc_tid_base_readdir(struct file *file, struct dir_context *ctx)
-{
-	return proc_pident_readdir(file, ctx, tid_base_stuff, ARRAY_SIZE(tid_base_stuff));
-}
-
-static struct dentry *proc_tid_base_lookup(struct inode *dir, struct dentry *dentry,
-					   unsigned int flags)
-{
-	return proc_pident_lookup(dir, dentry, tid_base_stuff,
-				  tid_base_stuff + ARRAY_SIZE(tid_base_stuff));
-}
 
 static const struct file_operations proc_tid_base_operations = {
 	.llseek = generic_file_llseek,

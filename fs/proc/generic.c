@@ -225,17 +225,74 @@ static umode_t proc_file_mode(umode_t mode)
 	return S_IFREG | (mode & S_IALLUGO);
 }
 
+/*
+ * Files whose text is built by seq_file: either one show function
+ * (proc_create_single) or an iterator table (proc_create_seq).  Both kinds
+ * use the same proc_ops; open and release ask the entry which kind it is.
+ */
+static int proc_seqfile_open(struct inode *inode, struct file *file)
+{
+	struct proc_dir_entry *de = PDE(inode);
+	struct seq_file *sf;
+	int err;
+
+	if (de->single_show)
+		return single_open(file, de->single_show, de->data);
+	if (de->state_size) {
+		/* The iterator keeps its state in a zeroed private area. */
+		if (!__seq_open_private(file, de->seq_ops, de->state_size))
+			return -ENOMEM;
+		return 0;
+	}
+	err = seq_open(file, de->seq_ops);
+	if (err)
+		return err;
+	sf = file->private_data;
+	sf->private = de->data;
+	return 0;
+}
+
+static int proc_seqfile_release(struct inode *inode, struct file *file)
+{
+	struct proc_dir_entry *de = PDE(inode);
+
+	if (de->single_show)
+		return single_release(inode, file);
+	return de->state_size ? seq_release_private(inode, file) : seq_release(inode, file);
+}
+
+static const struct proc_ops proc_seqfile_ops = {
+	.proc_open = proc_seqfile_open,
+	.proc_read_iter = seq_read_iter,
+	.proc_lseek = seq_lseek,
+	.proc_release = proc_seqfile_release,
+};
+
+/*
+ * Everything proc_create*() have in common: a regular file entry under
+ * parent served by ops with data as its pde_data().  The caller fills in
+ * the rest before the entry goes public in proc_register().
+ */
+static struct proc_dir_entry *proc_new_file(const char *name, umode_t mode,
+					    struct proc_dir_entry *parent,
+					    const struct proc_ops *ops, void *data)
+{
+	struct proc_dir_entry *de = proc_alloc(parent, name, proc_file_mode(mode), 1);
+
+	if (de) {
+		de->proc_ops = ops;
+		de->data = data;
+	}
+	return de;
+}
+
 struct proc_dir_entry *proc_create_data(const char *name, umode_t mode,
 					struct proc_dir_entry *parent,
 					const struct proc_ops *ops, void *data)
 {
-	struct proc_dir_entry *p = proc_alloc(parent, name, proc_file_mode(mode), 1);
+	struct proc_dir_entry *de = proc_new_file(name, mode, parent, ops, data);
 
-	if (!p)
-		return NULL;
-	p->proc_ops = ops;
-	p->data = data;
-	return proc_register(p);
+	return de ? proc_register(de) : NULL;
 }
 
 struct proc_dir_entry *proc_create(const char *name, umode_t mode,
@@ -244,81 +301,31 @@ struct proc_dir_entry *proc_create(const char *name, umode_t mode,
 	return proc_create_data(name, mode, parent, ops, NULL);
 }
 
-static int proc_single_open(struct inode *inode, struct file *file)
-{
-	struct proc_dir_entry *de = PDE(inode);
-
-	return single_open(file, de->single_show, de->data);
-}
-
-static const struct proc_ops proc_single_ops = {
-	.proc_open = proc_single_open,
-	.proc_read_iter = seq_read_iter,
-	.proc_lseek = seq_lseek,
-	.proc_release = single_release,
-};
-
 struct proc_dir_entry *proc_create_single_data(const char *name, umode_t mode,
 					       struct proc_dir_entry *parent,
 					       int (*show)(struct seq_file *m, void *v),
 					       void *data)
 {
-	struct proc_dir_entry *p = proc_alloc(parent, name, proc_file_mode(mode), 1);
+	struct proc_dir_entry *de = proc_new_file(name, mode, parent, &proc_seqfile_ops, data);
 
-	if (!p)
+	if (!de)
 		return NULL;
-	p->proc_ops = &proc_single_ops;
-	p->single_show = show;
-	p->data = data;
-	return proc_register(p);
+	de->single_show = show;
+	return proc_register(de);
 }
-
-static int proc_seq_open(struct inode *inode, struct file *file)
-{
-	struct proc_dir_entry *de = PDE(inode);
-	struct seq_file *m;
-	int err;
-
-	if (de->state_size)
-		return __seq_open_private(file, de->seq_ops, de->state_size) ? 0 : -ENOMEM;
-	err = seq_open(file, de->seq_ops);
-	if (err)
-		return err;
-	m = file->private_data;
-	m->private = de->data;
-	return 0;
-}
-
-static int proc_seq_release(struct inode *inode, struct file *file)
-{
-	struct proc_dir_entry *de = PDE(inode);
-
-	if (de->state_size)
-		return seq_release_private(inode, file);
-	return seq_release(inode, file);
-}
-
-static const struct proc_ops proc_seq_ops = {
-	.proc_open = proc_seq_open,
-	.proc_read_iter = seq_read_iter,
-	.proc_lseek = seq_lseek,
-	.proc_release = proc_seq_release,
-};
 
 struct proc_dir_entry *proc_create_seq_private(const char *name, umode_t mode,
 					       struct proc_dir_entry *parent,
 					       const struct seq_operations *ops,
 					       unsigned int state_size, void *data)
 {
-	struct proc_dir_entry *p = proc_alloc(parent, name, proc_file_mode(mode), 1);
+	struct proc_dir_entry *de = proc_new_file(name, mode, parent, &proc_seqfile_ops, data);
 
-	if (!p)
+	if (!de)
 		return NULL;
-	p->proc_ops = &proc_seq_ops;
-	p->seq_ops = ops;
-	p->state_size = state_size;
-	p->data = data;
-	return proc_register(p);
+	de->seq_ops = ops;
+	de->state_size = state_size;
+	return proc_register(de);
 }
 
 struct proc_dir_entry *proc_mkdir_mode(const char *name, umode_t mode,

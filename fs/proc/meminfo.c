@@ -33,9 +33,23 @@
 /* vm.overcommit_ratio's default, percent. */
 #define OVERCOMMIT_RATIO	50
 
-static void show_val_kb(struct seq_file *m, const char *name, unsigned long pages)
+#define PAGES_KB(pages)		((pages) << (PAGE_SHIFT - 10))
+
+/* One line of the file: the name and a value in kB. */
+struct meminfo_row {
+	const char *name;
+	unsigned long kb;
+};
+
+/*
+ * "Name:" is padded to 16 columns (at least one blank after the colon),
+ * then the value right-aligned in 8 -- the layout tools parse.
+ */
+static void meminfo_put_row(struct seq_file *m, const struct meminfo_row *row)
 {
-	seq_printf(m, "%s%8lu kB\n", name, pages << (PAGE_SHIFT - 10));
+	int pad = 15 - (int)strlen(row->name);
+
+	seq_printf(m, "%s:%*s%8lu kB\n", row->name, pad < 1 ? 1 : pad, "", row->kb);
 }
 
 /* Pages Linux's overcommit accounting would charge: private writable + stack. */
@@ -79,7 +93,8 @@ static unsigned long available_pages(unsigned long free)
 static int meminfo_proc_show(struct seq_file *m, void *v)
 {
 	unsigned long total = totalram_pages();
-	unsigned long free = global_zone_page_state(NR_FREE_PAGES);
+	/* The free counter is per-cpu batched and can run past the total. */
+	unsigned long free = min(global_zone_page_state(NR_FREE_PAGES), total);
 	unsigned long file = global_node_page_state(NR_FILE_PAGES);
 	unsigned long buffers = nr_blockdev_pages();
 	unsigned long shmem = global_node_page_state(NR_SHMEM);
@@ -89,50 +104,54 @@ static int meminfo_proc_show(struct seq_file *m, void *v)
 	unsigned long inact_file = global_node_page_state(NR_INACTIVE_FILE);
 	unsigned long sreclaim = global_node_page_state(NR_SLAB_RECLAIMABLE);
 	unsigned long sunreclaim = global_node_page_state(NR_SLAB_UNRECLAIMABLE);
+	const struct meminfo_row rows[] = {
+		{ "MemTotal", PAGES_KB(total) },
+		{ "MemFree", PAGES_KB(free) },
+		{ "MemAvailable", PAGES_KB(min(available_pages(free), total)) },
+		{ "Buffers", PAGES_KB(buffers) },
+		{ "Cached", PAGES_KB(file > buffers ? file - buffers : 0) },
+		{ "SwapCached", 0 },
+		{ "Active", PAGES_KB(act_anon + act_file) },
+		{ "Inactive", PAGES_KB(inact_anon + inact_file) },
+		{ "Active(anon)", PAGES_KB(act_anon) },
+		{ "Inactive(anon)", PAGES_KB(inact_anon) },
+		{ "Active(file)", PAGES_KB(act_file) },
+		{ "Inactive(file)", PAGES_KB(inact_file) },
+		{ "Unevictable", PAGES_KB(global_node_page_state(NR_UNEVICTABLE)) },
+		{ "Mlocked", PAGES_KB(global_zone_page_state(NR_MLOCK)) },
+		{ "SwapTotal", 0 },
+		{ "SwapFree", 0 },
+		{ "Dirty", PAGES_KB(global_node_page_state(NR_FILE_DIRTY)) },
+		{ "Writeback", PAGES_KB(global_node_page_state(NR_WRITEBACK)) },
+		{ "AnonPages", PAGES_KB(global_node_page_state(NR_ANON_MAPPED)) },
+		{ "Mapped", PAGES_KB(global_node_page_state(NR_FILE_MAPPED)) },
+		{ "Shmem", PAGES_KB(shmem) },
+		{ "KReclaimable", PAGES_KB(sreclaim) },
+		{ "Slab", PAGES_KB(sreclaim + sunreclaim) },
+		{ "SReclaimable", PAGES_KB(sreclaim) },
+		{ "SUnreclaim", PAGES_KB(sunreclaim) },
+		{ "KernelStack", global_node_page_state(NR_KERNEL_STACK_KB) },
+		{ "PageTables", PAGES_KB(global_node_page_state(NR_PAGETABLE)) },
+		{ "NFS_Unstable", 0 },
+		{ "Bounce", PAGES_KB(global_zone_page_state(NR_BOUNCE)) },
+		{ "WritebackTmp", PAGES_KB(global_node_page_state(NR_WRITEBACK_TEMP)) },
+		{ "CommitLimit", PAGES_KB(total * OVERCOMMIT_RATIO / 100) },
+		{ "Committed_AS", PAGES_KB(committed_pages()) },
+		{ "VmallocTotal", (VMALLOC_END - VMALLOC_START) >> 10 },
+		{ "VmallocUsed", PAGES_KB(global_node_page_state(NR_VMALLOC)) },
+		{ "VmallocChunk", 0 },
+		{ "HardwareCorrupted", 0 },
+		{ "AnonHugePages", 0 },
+		{ "ShmemHugePages", 0 },
+		{ "ShmemPmdMapped", 0 },
+		{ "FileHugePages", 0 },
+		{ "FilePmdMapped", 0 },
+	};
+	const struct meminfo_row *row;
 
-	if (free > total)
-		free = total;
-	show_val_kb(m, "MemTotal:       ", total);
-	show_val_kb(m, "MemFree:        ", free);
-	show_val_kb(m, "MemAvailable:   ", min(available_pages(free), total));
-	show_val_kb(m, "Buffers:        ", buffers);
-	show_val_kb(m, "Cached:         ", file > buffers ? file - buffers : 0);
-	show_val_kb(m, "SwapCached:     ", 0);
-	show_val_kb(m, "Active:         ", act_anon + act_file);
-	show_val_kb(m, "Inactive:       ", inact_anon + inact_file);
-	show_val_kb(m, "Active(anon):   ", act_anon);
-	show_val_kb(m, "Inactive(anon): ", inact_anon);
-	show_val_kb(m, "Active(file):   ", act_file);
-	show_val_kb(m, "Inactive(file): ", inact_file);
-	show_val_kb(m, "Unevictable:    ", global_node_page_state(NR_UNEVICTABLE));
-	show_val_kb(m, "Mlocked:        ", global_zone_page_state(NR_MLOCK));
-	show_val_kb(m, "SwapTotal:      ", 0);
-	show_val_kb(m, "SwapFree:       ", 0);
-	show_val_kb(m, "Dirty:          ", global_node_page_state(NR_FILE_DIRTY));
-	show_val_kb(m, "Writeback:      ", global_node_page_state(NR_WRITEBACK));
-	show_val_kb(m, "AnonPages:      ", global_node_page_state(NR_ANON_MAPPED));
-	show_val_kb(m, "Mapped:         ", global_node_page_state(NR_FILE_MAPPED));
-	show_val_kb(m, "Shmem:          ", shmem);
-	show_val_kb(m, "KReclaimable:   ", sreclaim);
-	show_val_kb(m, "Slab:           ", sreclaim + sunreclaim);
-	show_val_kb(m, "SReclaimable:   ", sreclaim);
-	show_val_kb(m, "SUnreclaim:     ", sunreclaim);
-	seq_printf(m, "KernelStack:    %8lu kB\n", global_node_page_state(NR_KERNEL_STACK_KB));
-	show_val_kb(m, "PageTables:     ", global_node_page_state(NR_PAGETABLE));
-	show_val_kb(m, "NFS_Unstable:   ", 0);
-	show_val_kb(m, "Bounce:         ", global_zone_page_state(NR_BOUNCE));
-	show_val_kb(m, "WritebackTmp:   ", global_node_page_state(NR_WRITEBACK_TEMP));
-	show_val_kb(m, "CommitLimit:    ", total * OVERCOMMIT_RATIO / 100);
-	show_val_kb(m, "Committed_AS:   ", committed_pages());
-	seq_printf(m, "VmallocTotal:   %8lu kB\n", (VMALLOC_END - VMALLOC_START) >> 10);
-	show_val_kb(m, "VmallocUsed:    ", global_node_page_state(NR_VMALLOC));
-	show_val_kb(m, "VmallocChunk:   ", 0);
-	show_val_kb(m, "HardwareCorrupted: ", 0);
-	show_val_kb(m, "AnonHugePages:  ", 0);
-	show_val_kb(m, "ShmemHugePages: ", 0);
-	show_val_kb(m, "ShmemPmdMapped: ", 0);
-	show_val_kb(m, "FileHugePages:  ", 0);
-	show_val_kb(m, "FilePmdMapped:  ", 0);
+	for (row = rows; row < rows + ARRAY_SIZE(rows); row++)
+		meminfo_put_row(m, row);
+	/* No huge pages: the pool is empty, the size is x86_64's 2 MiB. */
 	seq_puts(m, "HugePages_Total:       0\nHugePages_Free:        0\n"
 		    "HugePages_Rsvd:        0\nHugePages_Surp:        0\n");
 	seq_puts(m, "Hugepagesize:       2048 kB\nHugetlb:               0 kB\n");

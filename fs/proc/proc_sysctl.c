@@ -361,40 +361,43 @@ static int proc_sys_permission(struct inode *inode, int mask)
 	return (mask & ~(mode & 7) & (MAY_READ | MAY_WRITE | MAY_EXEC)) ? -EACCES : 0;
 }
 
+/*
+ * The handler works on a kernel string: a zeroed buffer one byte longer
+ * than the transfer (at most SYSCTL_IO_MAX), filled from the user before
+ * a write, copied back to the user after a read.  Returns the bytes
+ * handled or a negative errno.
+ */
+static ssize_t sysctl_run_handler(struct ctl_table *table, struct kiocb *iocb,
+				  struct iov_iter *iter, int write)
+{
+	size_t len = min_t(size_t, iov_iter_count(iter), SYSCTL_IO_MAX);
+	char *kbuf;
+	int err = -EFAULT;
+
+	kbuf = kzalloc(len + 1, GFP_KERNEL);
+	if (!kbuf)
+		return -ENOMEM;
+	if (!write || copy_from_iter(kbuf, len, iter) == len)
+		err = table->proc_handler(table, write, kbuf, &len, &iocb->ki_pos);
+	/* A read hands back what the handler printed (len is updated). */
+	if (!err && !write && len && copy_to_iter(kbuf, len, iter) != len)
+		err = -EFAULT;
+	kfree(kbuf);
+	return err ? err : (ssize_t)len;
+}
+
 static ssize_t proc_sys_call_handler(struct kiocb *iocb, struct iov_iter *iter, int write)
 {
 	struct proc_inode *ei = PROC_I(file_inode(iocb->ki_filp));
-	struct ctl_table *table = ei->sysctl_entry;
-	size_t count = iov_iter_count(iter);
-	ssize_t error;
-	char *kbuf;
+	ssize_t ret;
 
+	/* The table may be unregistered under us: pin its header first. */
 	if (!sysctl_head_grab(ei->sysctl))
 		return -ENOENT;
-	error = -EINVAL;
-	if (!table->proc_handler)
-		goto out;
-	if (count > SYSCTL_IO_MAX)
-		count = SYSCTL_IO_MAX;
-	error = -ENOMEM;
-	kbuf = kzalloc(count + 1, GFP_KERNEL);
-	if (!kbuf)
-		goto out;
-	error = -EFAULT;
-	if (write && copy_from_iter(kbuf, count, iter) != count)
-		goto out_free;
-	error = table->proc_handler(table, write, kbuf, &count, &iocb->ki_pos);
-	if (error)
-		goto out_free;
-	error = -EFAULT;
-	if (!write && count && copy_to_iter(kbuf, count, iter) != count)
-		goto out_free;
-	error = count;
-out_free:
-	kfree(kbuf);
-out:
+	ret = ei->sysctl_entry->proc_handler ?
+		sysctl_run_handler(ei->sysctl_entry, iocb, iter, write) : -EINVAL;
 	sysctl_head_finish(ei->sysctl);
-	return error;
+	return ret;
 }
 
 static ssize_t proc_sys_read_iter(struct kiocb *iocb, struct iov_iter *iter)

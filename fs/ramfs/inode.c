@@ -95,42 +95,48 @@ static void ramfs_free_inode_count(struct super_block *sb)
 
 /* ------------------------------------------------------------ inodes */
 
+/* i_op/i_fop by file type; device nodes, fifos and sockets get the VFS's. */
+static void ramfs_set_ops(struct inode *inode, dev_t dev)
+{
+	umode_t type = inode->i_mode & S_IFMT;
+
+	if (type == S_IFDIR) {
+		inode->i_op = &ramfs_dir_inode_operations;
+		inode->i_fop = &simple_dir_operations;
+		inc_nlink(inode);	/* its own "." */
+	} else if (type == S_IFREG) {
+		inode->i_op = &ramfs_file_inode_operations;
+		inode->i_fop = &ramfs_file_operations;
+	} else if (type == S_IFLNK) {
+		inode->i_op = &simple_symlink_inode_operations;
+	} else {
+		init_special_inode(inode, inode->i_mode, dev);
+	}
+}
+
+/* A new inode of the given mode owned as dir's rules say; NULL if none is left. */
 static struct inode *ramfs_get_inode(struct super_block *sb, const struct inode *dir,
 				     umode_t mode, dev_t dev)
 {
-	struct inode *inode;
+	struct inode *inode = NULL;
 
-	if (ramfs_reserve_inode(sb))
-		return NULL;
-	inode = new_inode(sb);
-	if (!inode) {
-		ramfs_free_inode_count(sb);
-		return NULL;
+	/* tmpfs's nr_inodes limit is charged before the inode exists. */
+	if (!ramfs_reserve_inode(sb)) {
+		inode = new_inode(sb);
+		if (!inode)
+			ramfs_free_inode_count(sb);
 	}
+	if (!inode)
+		return NULL;
 	inode->i_ino = get_next_ino();
 	inode_init_owner(inode, dir, mode);
-	inode->i_mapping->a_ops = &ramfs_aops;
+	inode->i_ctime = current_time(inode);
+	inode->i_mtime = inode->i_ctime;
+	inode->i_atime = inode->i_ctime;
 	/* The page cache is the only copy: reclaim and drop_caches keep out. */
+	inode->i_mapping->a_ops = &ramfs_aops;
 	mapping_set_unevictable(inode->i_mapping);
-	inode->i_atime = inode->i_mtime = inode->i_ctime = current_time(inode);
-	switch (mode & S_IFMT) {
-	case S_IFREG:
-		inode->i_op = &ramfs_file_inode_operations;
-		inode->i_fop = &ramfs_file_operations;
-		break;
-	case S_IFDIR:
-		inode->i_op = &ramfs_dir_inode_operations;
-		inode->i_fop = &simple_dir_operations;
-		/* "." counts as a link. */
-		inc_nlink(inode);
-		break;
-	case S_IFLNK:
-		inode->i_op = &simple_symlink_inode_operations;
-		break;
-	default:
-		init_special_inode(inode, inode->i_mode, dev);
-		break;
-	}
+	ramfs_set_ops(inode, dev);
 	return inode;
 }
 
@@ -153,42 +159,52 @@ static int ramfs_drop_inode(struct inode *inode)
 
 /* ------------------------------------------------------------ directory operations */
 
+/*
+ * Give dentry its new inode.  The dentry takes an extra reference that
+ * keeps it (the only record of the name) in the cache until unlink or
+ * rmdir drops it.  A new directory's ".." is one more link of dir.
+ */
+static void ramfs_attach(struct inode *dir, struct dentry *dentry, struct inode *inode)
+{
+	d_instantiate(dentry, inode);
+	dget(dentry);
+	if (S_ISDIR(inode->i_mode))
+		inc_nlink(dir);
+	dir->i_ctime = current_time(dir);
+	dir->i_mtime = dir->i_ctime;
+}
+
+/* mknod, mkdir and create all come here; ENOSPC when no inode is left. */
 static int ramfs_mknod(struct inode *dir, struct dentry *dentry, umode_t mode, dev_t dev)
 {
 	struct inode *inode = ramfs_get_inode(dir->i_sb, dir, mode, dev);
 
 	if (!inode)
 		return -ENOSPC;
-	d_instantiate(dentry, inode);
-	dget(dentry);		/* pinned until unlink */
-	dir->i_mtime = dir->i_ctime = current_time(dir);
+	ramfs_attach(dir, dentry, inode);
 	return 0;
 }
 
 static int ramfs_mkdir(struct inode *dir, struct dentry *dentry, umode_t mode)
 {
-	int err = ramfs_mknod(dir, dentry, mode | S_IFDIR, 0);
-
-	if (!err)
-		inc_nlink(dir);		/* the new directory's ".." */
-	return err;
+	return ramfs_mknod(dir, dentry, S_IFDIR | mode, 0);
 }
 
 static int ramfs_create(struct inode *dir, struct dentry *dentry, umode_t mode, bool excl)
 {
-	return ramfs_mknod(dir, dentry, mode | S_IFREG, 0);
+	return ramfs_mknod(dir, dentry, S_IFREG | mode, 0);
 }
 
+/* The body lives in a kmalloc'ed string (i_link), at most a page as in Linux. */
 static int ramfs_symlink(struct inode *dir, struct dentry *dentry, const char *symname)
 {
-	size_t len = strlen(symname) + 1;
+	size_t size = strlen(symname) + 1;
 	struct inode *inode;
 	char *body;
 
-	/* Linux stores a symlink body in one page. */
-	if (len > PAGE_SIZE)
+	if (size > PAGE_SIZE)
 		return -ENAMETOOLONG;
-	body = kmemdup(symname, len, GFP_KERNEL);
+	body = kmemdup(symname, size, GFP_KERNEL);
 	if (!body)
 		return -ENOMEM;
 	inode = ramfs_get_inode(dir->i_sb, dir, S_IFLNK | S_IRWXUGO, 0);
@@ -197,10 +213,8 @@ static int ramfs_symlink(struct inode *dir, struct dentry *dentry, const char *s
 		return -ENOSPC;
 	}
 	inode->i_link = body;
-	i_size_write(inode, len - 1);
-	d_instantiate(dentry, inode);
-	dget(dentry);
-	dir->i_mtime = dir->i_ctime = current_time(dir);
+	i_size_write(inode, size - 1);
+	ramfs_attach(dir, dentry, inode);
 	return 0;
 }
 
@@ -213,39 +227,48 @@ static int ramfs_rename(struct inode *old_dir, struct dentry *old_dentry,
 }
 
 static const struct inode_operations ramfs_dir_inode_operations = {
-	.create = ramfs_create,
+	/* names */
 	.lookup = simple_lookup,
-	.link = simple_link,
-	.unlink = simple_unlink,
-	.symlink = ramfs_symlink,
-	.mkdir = ramfs_mkdir,
-	.rmdir = simple_rmdir,
+	.create = ramfs_create,
 	.mknod = ramfs_mknod,
+	.mkdir = ramfs_mkdir,
+	.symlink = ramfs_symlink,
+	.link = simple_link,
 	.rename = ramfs_rename,
-	.setattr = ramfs_setattr,
+	.unlink = simple_unlink,
+	.rmdir = simple_rmdir,
+	/* attributes */
 	.getattr = simple_getattr,
+	.setattr = ramfs_setattr,
 };
 
 /* ------------------------------------------------------------ super block */
 
+/*
+ * ramfs shows the generic numbers.  tmpfs adds the budgets it was
+ * mounted with (size=, nr_inodes=; 0 means unlimited and shows nothing)
+ * and an fsid made of the device number.
+ */
 static int ramfs_statfs(struct dentry *dentry, struct kstatfs *buf)
 {
-	struct ramfs_sb_info *sbi = RAMFS_SB(dentry->d_sb);
+	struct super_block *sb = dentry->d_sb;
+	struct ramfs_sb_info *sbi = RAMFS_SB(sb);
 
 	simple_statfs(dentry, buf);
 	if (!sbi->tmpfs)
 		return 0;
+	buf->f_fsid.val[0] = sb->s_dev;
 	spin_lock(&sbi->stat_lock);
-	if (sbi->max_blocks) {
-		buf->f_blocks = sbi->max_blocks;
-		buf->f_bfree = buf->f_bavail = sbi->max_blocks - sbi->used_blocks;
-	}
 	if (sbi->max_inodes) {
 		buf->f_files = sbi->max_inodes;
 		buf->f_ffree = sbi->free_inodes;
 	}
+	if (sbi->max_blocks) {
+		buf->f_blocks = sbi->max_blocks;
+		buf->f_bavail = sbi->max_blocks - sbi->used_blocks;
+		buf->f_bfree = buf->f_bavail;
+	}
 	spin_unlock(&sbi->stat_lock);
-	buf->f_fsid.val[0] = dentry->d_sb->s_dev;
 	return 0;
 }
 
