@@ -88,16 +88,21 @@ static bool has_pending_signals(const sigset_t *signal, const sigset_t *blocked)
 	return signal->sig[0] & ~blocked->sig[0];
 }
 
-/* siglock held (or t == current with interrupts off and no sender racing). */
+/*
+ * Has t work for get_signal(): an unblocked signal in its own queue or
+ * its process's, or a group stop to join?  Then set TIF_SIGPENDING.
+ * Nothing is cleared here.  siglock held (or t == current with
+ * interrupts off and no sender racing).
+ */
 static bool recalc_sigpending_tsk_locked(struct task_struct *t)
 {
-	if ((t->jobctl & JOBCTL_STOP_PENDING) ||
-	    has_pending_signals(&t->pending.signal, &t->blocked) ||
-	    has_pending_signals(&t->signal->shared_pending.signal, &t->blocked)) {
-		set_tsk_thread_flag(t, TIF_SIGPENDING);
-		return true;
-	}
-	return false;
+	sigset_t queued;
+
+	sigorsets(&queued, &t->pending.signal, &t->signal->shared_pending.signal);
+	if (!(t->jobctl & JOBCTL_STOP_PENDING) && !has_pending_signals(&queued, &t->blocked))
+		return false;
+	set_tsk_thread_flag(t, TIF_SIGPENDING);
+	return true;
 }
 
 void recalc_sigpending_tsk(struct task_struct *t)
@@ -125,40 +130,42 @@ static void signal_wake_up_fatal(struct task_struct *t, bool fatal)
 
 /* ------------------------------------------------------------ queues */
 
+/*
+ * Remove every signal in mask from queue s: the bits in s->signal and
+ * the queued siginfo records of those signals.
+ */
 void flush_sigqueue_mask(struct sigpending *s, const sigset_t *mask)
 {
-	struct sigqueue *q, *n;
-	sigset_t m;
+	struct sigqueue *q, *tmp;
 
-	sigandsets(&m, mask, &s->signal);
-	if (sigisemptyset(&m))
+	/* Quick exit: none of them is pending (the usual case). */
+	if (!(s->signal.sig[0] & mask->sig[0]))
 		return;
 	signandsets(&s->signal, &s->signal, mask);
-	list_for_each_entry_safe(q, n, &s->list, list) {
-		if (sigismember(mask, q->info.si_signo)) {
-			list_del(&q->list);
-			kmem_cache_free(sigqueue_cachep, q);
-		}
+	list_for_each_entry_safe(q, tmp, &s->list, list) {
+		if (!sigismember(mask, q->info.si_signo))
+			continue;
+		list_del(&q->list);
+		kmem_cache_free(sigqueue_cachep, q);
 	}
 }
 
-static void flush_sigqueue(struct sigpending *s)
-{
-	sigset_t all;
-
-	sigfillset(&all);
-	flush_sigqueue_mask(s, &all);
-}
-
+/*
+ * Forget everything pending for t and its process (kernel threads that
+ * allow signals use this to consume them).
+ */
 void flush_signals(struct task_struct *t)
 {
-	unsigned long flags;
+	struct sighand_struct *sighand = t->sighand;
+	unsigned long irqflags;
+	sigset_t every;
 
-	spin_lock_irqsave(&t->sighand->siglock, flags);
+	sigfillset(&every);
+	spin_lock_irqsave(&sighand->siglock, irqflags);
+	flush_sigqueue_mask(&t->signal->shared_pending, &every);
+	flush_sigqueue_mask(&t->pending, &every);
 	clear_tsk_thread_flag(t, TIF_SIGPENDING);
-	flush_sigqueue(&t->pending);
-	flush_sigqueue(&t->signal->shared_pending);
-	spin_unlock_irqrestore(&t->sighand->siglock, flags);
+	spin_unlock_irqrestore(&sighand->siglock, irqflags);
 }
 
 void flush_signal_handlers(struct task_struct *t, int force_default)
@@ -278,17 +285,22 @@ static bool prepare_signal(int sig, struct task_struct *p, bool force)
 	return !sig_ignored(p, sig, force);
 }
 
+/*
+ * Is p a good thread to take sig for its process?  Not if it blocks it or
+ * is on its way out.  SIGKILL goes to any other thread; everything else
+ * skips stopped threads and prefers one that is running or has nothing
+ * pending yet (so the wakeup is not wasted).
+ */
 static bool wants_signal(int sig, struct task_struct *p)
 {
-	if (sigismember(&p->blocked, sig))
+	bool busy;
+
+	if ((p->flags & PF_EXITING) || sigismember(&p->blocked, sig))
 		return false;
-	if (p->flags & PF_EXITING)
+	if (sig != SIGKILL && (task_state(p) & __TASK_STOPPED))
 		return false;
-	if (sig == SIGKILL)
-		return true;
-	if (task_state(p) & __TASK_STOPPED)
-		return false;
-	return task_is_running(p) || !signal_pending(p);
+	busy = !task_is_running(p) && signal_pending(p);
+	return sig == SIGKILL || !busy;
 }
 
 /* A fatal signal: would it kill the process with no handler to run? */

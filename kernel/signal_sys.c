@@ -28,158 +28,178 @@
 #define SA_KNOWN_FLAGS	(SA_NOCLDSTOP | SA_NOCLDWAIT | SA_SIGINFO | SA_RESTORER | SA_ONSTACK | \
 			 SA_RESTART | SA_NODEFER | SA_RESETHAND)
 
+/* Fetch a sigset_t argument; its size must be the kernel's (8 bytes here). */
+static int get_user_sigset(sigset_t *set, const sigset_t *uset, size_t size)
+{
+	if (size != sizeof(sigset_t))
+		return -EINVAL;
+	if (copy_from_user(set, uset, sizeof(*set)))
+		return -EFAULT;
+	return 0;
+}
+
+/* Drop sig from the process's queue and every thread's; siglock held. */
+static void discard_pending_everywhere(struct task_struct *p, int sig)
+{
+	struct task_struct *t;
+	sigset_t one;
+
+	sigemptyset(&one);
+	sigaddset(&one, sig);
+	flush_sigqueue_mask(&p->signal->shared_pending, &one);
+	for_each_thread(p, t)
+		flush_sigqueue_mask(&t->pending, &one);
+}
+
+/*
+ * Read and/or replace the action of sig for the whole process (the
+ * table is shared by the threads).  SIGKILL and SIGSTOP can be read but
+ * not changed, and can never be blocked while a handler runs.
+ */
 static int do_sigaction(int sig, struct k_sigaction *act, struct k_sigaction *oact)
 {
-	struct task_struct *p = current, *t;
-	struct k_sigaction *k;
-	unsigned long flags;
-	sigset_t mask;
+	struct sighand_struct *sighand = current->sighand;
+	struct k_sigaction *slot;
+	unsigned long irqflags;
 
-	if (!valid_signal(sig) || sig < 1 || (act && sig_kernel_only(sig)))
+	if (sig < 1 || !valid_signal(sig))
 		return -EINVAL;
-	k = &p->sighand->action[sig - 1];
-
-	spin_lock_irqsave(&p->sighand->siglock, flags);
-	if (oact)
-		*oact = *k;
-	if (act) {
+	if (act && sig_kernel_only(sig))
+		return -EINVAL;
+	if (act)
 		sigdelsetmask(&act->sa.sa_mask, SIG_KERNEL_ONLY_MASK);
-		*k = *act;
+	slot = &sighand->action[sig - 1];
+
+	spin_lock_irqsave(&sighand->siglock, irqflags);
+	if (oact)
+		*oact = *slot;
+	if (act) {
+		*slot = *act;
 		/*
-		 * POSIX: setting a signal to be ignored discards it if pending,
-		 * also for default-ignore; every thread loses it.
+		 * POSIX: an action set to ignore (SIG_IGN, or SIG_DFL where the
+		 * default is to ignore) throws away what is pending already.
 		 */
-		if (sig_handler_ignored(k->sa.sa_handler, sig)) {
-			siginitset(&mask, sigmask(sig));
-			flush_sigqueue_mask(&p->signal->shared_pending, &mask);
-			for_each_thread(p, t)
-				flush_sigqueue_mask(&t->pending, &mask);
-		}
+		if (sig_handler_ignored(slot->sa.sa_handler, sig))
+			discard_pending_everywhere(current, sig);
 	}
-	spin_unlock_irqrestore(&p->sighand->siglock, flags);
+	spin_unlock_irqrestore(&sighand->siglock, irqflags);
 	return 0;
 }
 
 SYSCALL_DEFINE4(rt_sigaction, int, sig, const struct sigaction *, act,
 		struct sigaction *, oact, size_t, sigsetsize)
 {
-	struct k_sigaction new_sa, old_sa;
-	int ret;
+	struct k_sigaction next, prev;
+	int err;
 
 	if (sigsetsize != sizeof(sigset_t))
 		return -EINVAL;
-	if (act && copy_from_user(&new_sa.sa, act, sizeof(new_sa.sa)))
-		return -EFAULT;
-	/*
-	 * Only the flags x86_64 Linux knows are kept, so that a program can
-	 * tell from the old action whether a flag (SA_UNSUPPORTED,
-	 * SA_EXPOSE_TAGBITS) is supported.
-	 */
-	if (act)
-		new_sa.sa.sa_flags &= SA_KNOWN_FLAGS;
-	ret = do_sigaction(sig, act ? &new_sa : NULL, oact ? &old_sa : NULL);
-	if (ret)
-		return ret;
-	if (oact && copy_to_user(oact, &old_sa.sa, sizeof(old_sa.sa)))
-		return -EFAULT;
-	return 0;
-}
-
-static int sigprocmask(int how, sigset_t *set, sigset_t *oldset)
-{
-	struct task_struct *tsk = current;
-	sigset_t newset;
-
-	if (oldset)
-		*oldset = tsk->blocked;
-	switch (how) {
-	case SIG_BLOCK:
-		sigorsets(&newset, &tsk->blocked, set);
-		break;
-	case SIG_UNBLOCK:
-		signandsets(&newset, &tsk->blocked, set);
-		break;
-	case SIG_SETMASK:
-		newset = *set;
-		break;
-	default:
-		return -EINVAL;
+	if (act) {
+		if (copy_from_user(&next.sa, act, sizeof(next.sa)))
+			return -EFAULT;
+		/*
+		 * Keep only the flags x86_64 Linux knows, so that a program can
+		 * tell from the old action whether a flag (SA_UNSUPPORTED,
+		 * SA_EXPOSE_TAGBITS) is supported.
+		 */
+		next.sa.sa_flags &= SA_KNOWN_FLAGS;
 	}
-	set_current_blocked(&newset);
-	return 0;
+	err = do_sigaction(sig, act ? &next : NULL, &prev);
+	if (err)
+		return err;
+	if (!oact)
+		return 0;
+	return copy_to_user(oact, &prev.sa, sizeof(prev.sa)) ? -EFAULT : 0;
 }
 
+/*
+ * rt_sigprocmask(2): the mask is the caller's thread's own.  The new mask
+ * goes through set_current_blocked(), which keeps SIGKILL and SIGSTOP out.
+ */
 SYSCALL_DEFINE4(rt_sigprocmask, int, how, sigset_t *, nset, sigset_t *, oset, size_t, sigsetsize)
 {
-	sigset_t old_set, new_set;
-	int error;
+	sigset_t prev = current->blocked, arg, next;
+	int err;
 
 	if (sigsetsize != sizeof(sigset_t))
 		return -EINVAL;
-	old_set = current->blocked;
 	if (nset) {
-		if (copy_from_user(&new_set, nset, sizeof(sigset_t)))
-			return -EFAULT;
-		error = sigprocmask(how, &new_set, NULL);
-		if (error)
-			return error;
+		err = get_user_sigset(&arg, nset, sigsetsize);
+		if (err)
+			return err;
+		if (how == SIG_BLOCK)
+			sigorsets(&next, &prev, &arg);
+		else if (how == SIG_UNBLOCK)
+			signandsets(&next, &prev, &arg);
+		else if (how == SIG_SETMASK)
+			next = arg;
+		else
+			return -EINVAL;
+		set_current_blocked(&next);
 	}
-	if (oset && copy_to_user(oset, &old_set, sizeof(sigset_t)))
+	if (oset && copy_to_user(oset, &prev, sizeof(prev)))
 		return -EFAULT;
 	return 0;
 }
 
+/* What is pending for the thread (its own queue and the process's) and blocked. */
 SYSCALL_DEFINE2(rt_sigpending, sigset_t *, uset, size_t, sigsetsize)
 {
-	struct task_struct *tsk = current;
-	unsigned long flags;
-	sigset_t pending;
+	struct task_struct *me = current;
+	unsigned long irqflags;
+	sigset_t waiting;
 
+	/* A shorter set is fine: the caller gets its first sigsetsize bytes. */
 	if (sigsetsize > sizeof(sigset_t))
 		return -EINVAL;
-	spin_lock_irqsave(&tsk->sighand->siglock, flags);
-	sigorsets(&pending, &tsk->pending.signal, &tsk->signal->shared_pending.signal);
-	spin_unlock_irqrestore(&tsk->sighand->siglock, flags);
-	sigandsets(&pending, &pending, &tsk->blocked);
-	return copy_to_user(uset, &pending, sigsetsize) ? -EFAULT : 0;
+	spin_lock_irqsave(&me->sighand->siglock, irqflags);
+	waiting = me->pending.signal;
+	sigorsets(&waiting, &waiting, &me->signal->shared_pending.signal);
+	spin_unlock_irqrestore(&me->sighand->siglock, irqflags);
+	sigandsets(&waiting, &me->blocked, &waiting);
+	if (copy_to_user(uset, &waiting, sigsetsize))
+		return -EFAULT;
+	return 0;
 }
 
-/* Sleep with a temporary mask until a handler has run; the old mask comes back after it. */
-static long sigsuspend(sigset_t *set)
+/*
+ * Sleep until a signal is pending; the return to user mode delivers it.
+ * The state is set before each test, so a signal that comes in between
+ * makes schedule() return at once.
+ */
+static void wait_for_any_signal(void)
 {
-	current->saved_sigmask = current->blocked;
-	set_current_blocked(set);
-	for (;;) {
-		set_current_state(TASK_INTERRUPTIBLE);
-		if (signal_pending(current))
-			break;
+	set_current_state(TASK_INTERRUPTIBLE);
+	while (!signal_pending(current)) {
 		schedule();
+		set_current_state(TASK_INTERRUPTIBLE);
 	}
 	__set_current_state(TASK_RUNNING);
+}
+
+/*
+ * rt_sigsuspend(2): sleep with a temporary mask until a handler has run.
+ * TIF_RESTORE_SIGMASK puts the saved mask back once the signal frame is
+ * set up (or at once if no handler runs).
+ */
+SYSCALL_DEFINE2(rt_sigsuspend, sigset_t *, unewset, size_t, sigsetsize)
+{
+	sigset_t during;
+	int err = get_user_sigset(&during, unewset, sigsetsize);
+
+	if (err)
+		return err;
+	current->saved_sigmask = current->blocked;
+	set_current_blocked(&during);
+	wait_for_any_signal();
 	set_tsk_thread_flag(current, TIF_RESTORE_SIGMASK);
 	return -ERESTARTNOHAND;
 }
 
-SYSCALL_DEFINE2(rt_sigsuspend, sigset_t *, unewset, size_t, sigsetsize)
-{
-	sigset_t newset;
-
-	if (sigsetsize != sizeof(sigset_t))
-		return -EINVAL;
-	if (copy_from_user(&newset, unewset, sizeof(newset)))
-		return -EFAULT;
-	return sigsuspend(&newset);
-}
-
+/* pause(2): no mask change; the call fails with EINTR after a handler ran. */
 SYSCALL_DEFINE0(pause)
 {
-	for (;;) {
-		set_current_state(TASK_INTERRUPTIBLE);
-		if (signal_pending(current))
-			break;
-		schedule();
-	}
-	__set_current_state(TASK_RUNNING);
+	wait_for_any_signal();
 	return -ERESTARTNOHAND;
 }
 
@@ -203,10 +223,10 @@ SYSCALL_DEFINE4(rt_sigtimedwait, const sigset_t *, uthese, siginfo_t *, uinfo,
 	sigset_t these, mask;
 	int sig;
 
-	if (sigsetsize != sizeof(sigset_t))
-		return -EINVAL;
-	if (copy_from_user(&these, uthese, sizeof(these)))
-		return -EFAULT;
+	sig = get_user_sigset(&these, uthese, sigsetsize);
+	if (sig)
+		return sig;
+	/* SIGKILL and SIGSTOP are never dequeued for the caller. */
 	sigdelsetmask(&these, SIG_KERNEL_ONLY_MASK);
 	if (uts) {
 		if (copy_from_user(&ts, uts, sizeof(ts)))
