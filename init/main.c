@@ -170,17 +170,22 @@ static void __init parse_args(void)
 	envp_init[nr_init_envs] = NULL;
 }
 
+/* init= (a program on the root fs) and rdinit= (one in the initramfs). */
+static int __init remember_init_path(char **slot, char *path)
+{
+	*slot = path;
+	return 1;	/* consumed: not passed on to init */
+}
+
 static int __init init_setup(char *str)
 {
-	execute_command = str;
-	return 1;
+	return remember_init_path(&execute_command, str);
 }
 __setup("init=", init_setup);
 
 static int __init rdinit_setup(char *str)
 {
-	ramdisk_execute_command = str;
-	return 1;
+	return remember_init_path(&ramdisk_execute_command, str);
 }
 __setup("rdinit=", rdinit_setup);
 
@@ -226,41 +231,56 @@ static void __init run_selftests_and_checks(void)
 /* fds 0, 1 and 2 of init: /dev/console, if there is one. */
 static void __init console_on_rootfs(void)
 {
-	struct file *file = filp_open("/dev/console", O_RDWR, 0);
+	struct file *console = filp_open("/dev/console", O_RDWR, 0);
+	int fd;
 
-	if (IS_ERR(file)) {
-		pr_err("Warning: unable to open an initial console.\n");
+	if (IS_ERR(console)) {
+		pr_err("init: no /dev/console (error %ld), init starts without fds 0-2\n",
+		       PTR_ERR(console));
 		return;
 	}
-	init_dup(file);
-	init_dup(file);
-	init_dup(file);
-	fput(file);
+	for (fd = 0; fd < 3; fd++)
+		init_dup(console);
+	fput(console);
 }
 
-static int run_init_process(const char *init_filename)
+static void dump_init_strings(const char *what, const char *const *v)
 {
-	const char *const *p;
-
-	argv_init[0] = init_filename;
-	pr_info("Run %s as init process\n", init_filename);
-	pr_debug("  with arguments:\n");
-	for (p = argv_init; *p; p++)
-		pr_debug("    %s\n", *p);
-	pr_debug("  with environment:\n");
-	for (p = envp_init; *p; p++)
-		pr_debug("    %s\n", *p);
-	return kernel_execve(init_filename, argv_init, envp_init);
+	pr_debug("  %s:\n", what);
+	while (*v)
+		pr_debug("    %s\n", *v++);
 }
 
-static int try_to_run_init_process(const char *init_filename)
+/* Exec path as PID 1 with the command line's arguments and environment. */
+static int exec_init(const char *path)
 {
-	int ret = run_init_process(init_filename);
+	argv_init[0] = path;
+	pr_info("init: starting %s\n", path);
+	dump_init_strings("argv", argv_init);
+	dump_init_strings("envp", envp_init);
+	return kernel_execve(path, argv_init, envp_init);
+}
 
-	if (ret && ret != -ENOENT)
-		pr_err("Starting init: %s exists but couldn't execute it (error %d)\n",
-		       init_filename, ret);
-	return ret;
+/* Where init is looked for when the command line names none that runs. */
+static const char *const default_inits[] = {
+	"/sbin/init", "/etc/init", "/bin/init", "/bin/sh",
+};
+
+/* 0 once one of default_inits runs; a missing file is not worth a message. */
+static int __init exec_default_init(void)
+{
+	unsigned int i;
+	int err;
+
+	for (i = 0; i < ARRAY_SIZE(default_inits); i++) {
+		err = exec_init(default_inits[i]);
+		if (!err)
+			return 0;
+		if (err != -ENOENT)
+			pr_err("init: %s is there but did not run (error %d)\n",
+			       default_inits[i], err);
+	}
+	return -ENOENT;
 }
 
 /*
@@ -284,22 +304,21 @@ int __init kernel_init(void *unused)
 		prepare_namespace();
 	}
 
+	/* rdinit= (default /init): a failure falls through to init=. */
 	if (ramdisk_execute_command) {
-		ret = run_init_process(ramdisk_execute_command);
+		ret = exec_init(ramdisk_execute_command);
 		if (!ret)
 			return 0;
-		pr_err("Failed to execute %s (error %d)\n", ramdisk_execute_command, ret);
+		pr_err("init: %s did not run (error %d)\n", ramdisk_execute_command, ret);
 	}
+	/* init= names the only program the user wants: no fallback. */
 	if (execute_command) {
-		ret = run_init_process(execute_command);
-		if (!ret)
-			return 0;
-		panic("Requested init %s failed (error %d).", execute_command, ret);
+		ret = exec_init(execute_command);
+		if (ret)
+			panic("init=%s did not run (error %d)", execute_command, ret);
+		return 0;
 	}
-	if (!try_to_run_init_process("/sbin/init") ||
-	    !try_to_run_init_process("/etc/init") ||
-	    !try_to_run_init_process("/bin/init") ||
-	    !try_to_run_init_process("/bin/sh"))
+	if (!exec_default_init())
 		return 0;
 	panic("No working init found.  Try passing init= option to kernel.");
 }

@@ -55,20 +55,17 @@ void __noreturn kthread_exit(long result)
 	do_exit(result);
 }
 
-static struct task_struct *kthread_create_vname(int (*threadfn)(void *), void *data,
-						const char *namefmt, va_list args)
+/* The thread starts in kthread_main(), which waits for its first wakeup. */
+static struct task_struct *kthread_create_named(int (*threadfn)(void *), void *data,
+						const char *name)
 {
-	char name[TASK_COMM_LEN];
-	struct kthread *self;
+	struct kthread *self = kzalloc(sizeof(*self), GFP_KERNEL);
 	struct task_struct *p;
 
-	self = kzalloc(sizeof(*self), GFP_KERNEL);
 	if (!self)
 		return ERR_PTR(-ENOMEM);
 	self->threadfn = threadfn;
 	self->data = data;
-	vsnprintf(name, sizeof(name), namefmt, args);
-
 	p = create_kernel_thread(kthread_main, self, name, PF_KTHREAD);
 	if (!p) {
 		kfree(self);
@@ -80,16 +77,17 @@ static struct task_struct *kthread_create_vname(int (*threadfn)(void *), void *d
 	return p;
 }
 
+/* The name is printf-formatted and cut to TASK_COMM_LEN - 1 characters. */
 struct task_struct *kthread_create(int (*threadfn)(void *data), void *data,
 				   const char namefmt[], ...)
 {
-	struct task_struct *p;
-	va_list args;
+	char comm[TASK_COMM_LEN];
+	va_list ap;
 
-	va_start(args, namefmt);
-	p = kthread_create_vname(threadfn, data, namefmt, args);
-	va_end(args);
-	return p;
+	va_start(ap, namefmt);
+	vsnprintf(comm, sizeof(comm), namefmt, ap);
+	va_end(ap);
+	return kthread_create_named(threadfn, data, comm);
 }
 
 struct task_struct *kthread_create_on_cpu(int (*threadfn)(void *data), void *data,

@@ -323,23 +323,27 @@ void delayed_work_timer_fn(struct timer_list *t)
 	__queue_work(dwork->cpu, dwork->wq, &dwork->work);
 }
 
-/* Caller owns PENDING, interrupts off. */
+/*
+ * Caller owns PENDING, interrupts off.  No delay queues at once;
+ * otherwise the timer carries the target until delayed_work_timer_fn()
+ * queues the item.  A timer for a per-cpu queue fires on that CPU.
+ */
 static void __queue_delayed_work(int cpu, struct workqueue_struct *wq,
 				 struct delayed_work *dwork, unsigned long delay)
 {
-	struct timer_list *timer = &dwork->timer;
+	bool on_cpu = cpu != WORK_CPU_UNBOUND && !(wq->flags & WQ_UNBOUND);
 
-	if (!delay) {
+	if (delay == 0) {
 		__queue_work(cpu, wq, &dwork->work);
 		return;
 	}
-	dwork->wq = wq;
+	dwork->timer.expires = jiffies + delay;
 	dwork->cpu = cpu;
-	timer->expires = jiffies + delay;
-	if (cpu == WORK_CPU_UNBOUND || (wq->flags & WQ_UNBOUND))
-		add_timer(timer);
+	dwork->wq = wq;
+	if (on_cpu)
+		add_timer_on(&dwork->timer, cpu);
 	else
-		add_timer_on(timer, cpu);
+		add_timer(&dwork->timer);
 }
 
 bool queue_delayed_work_on(int cpu, struct workqueue_struct *wq, struct delayed_work *dwork,
@@ -685,46 +689,55 @@ static bool manage_workers(struct worker *worker)
 	return true;
 }
 
-/* Run one work item.  pool->lock held, dropped while the function runs. */
+/* What the worker is running, for flush_work() and current_work(); NULL when idle. */
+static void worker_set_current(struct worker *worker, struct work_struct *work,
+			       struct pool_workqueue *pwq, int color)
+{
+	worker->current_pwq = pwq;
+	worker->current_color = color;
+	worker->current_work = work;
+	worker->current_func = work ? work->func : NULL;
+}
+
+/*
+ * Run one work item.  pool->lock held, dropped while the function runs.
+ * The item's flags and colour are read first: once PENDING is clear the
+ * item may be queued again, and once its function runs it may be freed.
+ */
 static void process_one_work(struct worker *worker, struct work_struct *work)
 {
 	struct worker_pool *pool = worker->pool;
 	struct pool_workqueue *pwq = work->pwq;
-	bool barrier = is_barrier(work);
+	bool counted = !is_barrier(work);
 	int color = work_color(work);
+	work_func_t fn = work->func;
 
 	list_del_init(&work->entry);
-	worker->current_work = work;
-	worker->current_func = work->func;
-	worker->current_pwq = pwq;
-	worker->current_color = color;
+	worker_set_current(worker, work, pwq, color);
 	clear_bit(WORK_STRUCT_LINKED_BIT, &work->data);
 	/* From here on the work may be queued again (it will wait for us). */
 	clear_bit(WORK_STRUCT_PENDING_BIT, &work->data);
 	spin_unlock_irq(&pool->lock);
 
-	worker->current_func(work);
-	if (WARN_ONCE(irqs_disabled(), "workqueue: %pS returned with interrupts off\n",
-		      worker->current_func))
+	fn(work);
+	if (WARN_ONCE(irqs_disabled(), "workqueue: %pS returned with interrupts off\n", fn))
 		local_irq_enable();
 	cond_resched();
 
 	spin_lock_irq(&pool->lock);
-	worker->current_work = NULL;
-	worker->current_func = NULL;
-	worker->current_pwq = NULL;
-	if (!barrier)
+	worker_set_current(worker, NULL, NULL, 0);
+	/* Barrier items are not counted in the flush colours. */
+	if (counted)
 		pwq_dec_nr_in_flight(pwq, color);
 }
 
+/* Run until worker->scheduled is empty (an item and the barriers linked to it). */
 static void process_scheduled_works(struct worker *worker)
 {
-	while (!list_empty(&worker->scheduled)) {
-		struct work_struct *work = list_first_entry(&worker->scheduled,
-							    struct work_struct, entry);
+	struct work_struct *next;
 
-		process_one_work(worker, work);
-	}
+	while ((next = list_first_entry_or_null(&worker->scheduled, struct work_struct, entry)))
+		process_one_work(worker, next);
 }
 
 static int worker_thread(void *arg)

@@ -34,22 +34,22 @@ int irq_set_chip(unsigned int irq, const struct irq_chip *chip, void *chip_data,
 {
 	struct irq_desc *desc = irq_to_desc(irq);
 	unsigned long flags;
+	bool busy;
 
 	if (!desc)
 		return -EINVAL;
 	spin_lock_irqsave(&desc->lock, flags);
-	if (desc->action) {
-		spin_unlock_irqrestore(&desc->lock, flags);
-		return -EBUSY;
+	/* A line with handlers keeps its chip: free them first. */
+	busy = desc->action != NULL;
+	if (!busy) {
+		desc->chip = chip;
+		desc->type = desc->default_type = default_type;
+		desc->chip_data = chip_data;
+		desc->started = false;
+		desc->irq = irq;
 	}
-	desc->irq = irq;
-	desc->chip = chip;
-	desc->chip_data = chip_data;
-	desc->default_type = default_type;
-	desc->type = default_type;
-	desc->started = false;
 	spin_unlock_irqrestore(&desc->lock, flags);
-	return 0;
+	return busy ? -EBUSY : 0;
 }
 
 unsigned int kstat_irqs_cpu(unsigned int irq, int cpu)

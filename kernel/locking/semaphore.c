@@ -1,111 +1,124 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Counting semaphores (see linux/semaphore.h).  Under sem->lock: down()
- * takes a unit of count or queues; up() gives its unit straight to the
- * first queued task (marking it granted, then waking it) or adds it to
- * count.  Waiters check "granted" under the lock, as in rwsem.c.
+ * Counting semaphores (interface and rules: linux/semaphore.h).
+ *
+ * count and the FIFO of sleepers live under sem->lock.  A unit returned
+ * by up() while someone sleeps is never put back into count: it is handed
+ * to the oldest sleeper directly (its "granted" flag is set before it is
+ * woken), so a task arriving later cannot take it first.  A sleeper
+ * therefore decides by looking at its own flag under the lock, never at
+ * count.
  */
 #include <linux/kernel.h>
 #include <linux/semaphore.h>
 #include <linux/sched.h>
 #include <linux/errno.h>
 
-struct semaphore_waiter {
-	struct list_head list;
+struct sem_sleeper {
+	struct list_head node;		/* on sem->wait_list */
 	struct task_struct *task;
-	bool granted;
+	bool granted;			/* up() gave this sleeper its unit */
 };
 
-/* Called with sem->lock held and count == 0; 0, -EINTR or -ETIME. */
-static int __down_common(struct semaphore *sem, unsigned int state, long timeout,
-			 unsigned long *flags)
+/* Take a free unit if there is one; sem->lock held. */
+static bool sem_grab_unit(struct semaphore *sem)
 {
-	struct semaphore_waiter waiter = { .task = current };
-
-	list_add_tail(&waiter.list, &sem->wait_list);
-	for (;;) {
-		if (signal_pending_state(state, current))
-			goto interrupted;
-		if (timeout <= 0)
-			goto timed_out;
-		__set_current_state(state);
-		spin_unlock_irqrestore(&sem->lock, *flags);
-		timeout = schedule_timeout(timeout);
-		spin_lock_irqsave(&sem->lock, *flags);
-		if (waiter.granted)
-			return 0;
-	}
-timed_out:
-	list_del(&waiter.list);
-	return -ETIME;
-interrupted:
-	list_del(&waiter.list);
-	return -EINTR;
+	if (!sem->count)
+		return false;
+	sem->count--;
+	return true;
 }
 
-static int __down(struct semaphore *sem, unsigned int state, long timeout)
+/*
+ * No unit was free: queue and sleep until up() grants one (0), a signal
+ * that state lets in arrives (-EINTR) or the timeout runs out (-ETIME).
+ * Called and returns with sem->lock held; drops it while asleep.
+ */
+static int sem_sleep_for_unit(struct semaphore *sem, unsigned int state, long timeout,
+			      unsigned long *irqflags)
 {
-	unsigned long flags;
-	int ret = 0;
+	struct sem_sleeper me = { .task = current };
+	int err = 0;
+
+	list_add_tail(&me.node, &sem->wait_list);
+	do {
+		if (signal_pending_state(state, current)) {
+			err = -EINTR;
+		} else if (timeout <= 0) {
+			err = -ETIME;
+		} else {
+			__set_current_state(state);
+			spin_unlock_irqrestore(&sem->lock, *irqflags);
+			timeout = schedule_timeout(timeout);
+			spin_lock_irqsave(&sem->lock, *irqflags);
+		}
+	} while (!err && !me.granted);
+	/* A granted sleeper was taken off the list by up(). */
+	if (err)
+		list_del(&me.node);
+	return err;
+}
+
+static int sem_down(struct semaphore *sem, unsigned int state, long timeout)
+{
+	unsigned long irqflags;
+	int err = 0;
 
 	might_sleep();
-	spin_lock_irqsave(&sem->lock, flags);
-	if (sem->count > 0)
-		sem->count--;
-	else
-		ret = __down_common(sem, state, timeout, &flags);
-	spin_unlock_irqrestore(&sem->lock, flags);
-	return ret;
+	spin_lock_irqsave(&sem->lock, irqflags);
+	if (!sem_grab_unit(sem))
+		err = sem_sleep_for_unit(sem, state, timeout, &irqflags);
+	spin_unlock_irqrestore(&sem->lock, irqflags);
+	return err;
 }
 
 void down(struct semaphore *sem)
 {
-	__down(sem, TASK_UNINTERRUPTIBLE, MAX_SCHEDULE_TIMEOUT);
+	sem_down(sem, TASK_UNINTERRUPTIBLE, MAX_SCHEDULE_TIMEOUT);
 }
 
 int down_interruptible(struct semaphore *sem)
 {
-	return __down(sem, TASK_INTERRUPTIBLE, MAX_SCHEDULE_TIMEOUT);
+	return sem_down(sem, TASK_INTERRUPTIBLE, MAX_SCHEDULE_TIMEOUT);
 }
 
 int down_killable(struct semaphore *sem)
 {
-	return __down(sem, TASK_KILLABLE, MAX_SCHEDULE_TIMEOUT);
+	return sem_down(sem, TASK_KILLABLE, MAX_SCHEDULE_TIMEOUT);
 }
 
 int down_timeout(struct semaphore *sem, long timeout)
 {
-	return __down(sem, TASK_UNINTERRUPTIBLE, timeout);
+	return sem_down(sem, TASK_UNINTERRUPTIBLE, timeout);
 }
 
+/* Note the inverted sense, as in Linux: 0 means the unit was taken. */
 int down_trylock(struct semaphore *sem)
 {
-	unsigned long flags;
-	int ret = 1;
+	unsigned long irqflags;
+	bool got;
 
-	spin_lock_irqsave(&sem->lock, flags);
-	if (sem->count > 0) {
-		sem->count--;
-		ret = 0;
-	}
-	spin_unlock_irqrestore(&sem->lock, flags);
-	return ret;
+	spin_lock_irqsave(&sem->lock, irqflags);
+	got = sem_grab_unit(sem);
+	spin_unlock_irqrestore(&sem->lock, irqflags);
+	return got ? 0 : 1;
 }
 
+/* May be called from interrupt context. */
 void up(struct semaphore *sem)
 {
-	unsigned long flags;
+	struct sem_sleeper *first;
+	unsigned long irqflags;
 
-	spin_lock_irqsave(&sem->lock, flags);
-	if (list_empty(&sem->wait_list)) {
+	spin_lock_irqsave(&sem->lock, irqflags);
+	first = list_first_entry_or_null(&sem->wait_list, struct sem_sleeper, node);
+	if (!first) {
 		sem->count++;
 	} else {
-		struct semaphore_waiter *w = list_first_entry(&sem->wait_list,
-							      struct semaphore_waiter, list);
-
-		list_del(&w->list);
-		w->granted = true;
-		wake_up_process(w->task);
+		/* The sleeper's frame stays valid: it cannot return without the lock. */
+		list_del(&first->node);
+		first->granted = true;
+		wake_up_process(first->task);
 	}
-	spin_unlock_irqrestore(&sem->lock, flags);
+	spin_unlock_irqrestore(&sem->lock, irqflags);
 }

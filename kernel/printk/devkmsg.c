@@ -154,31 +154,37 @@ static ssize_t devkmsg_write_iter(struct kiocb *iocb, struct iov_iter *from)
 	return ret;
 }
 
+/*
+ * The record a seek lands on: SEEK_SET the oldest one still in the
+ * buffer, SEEK_DATA the first one after the last syslog clear (what
+ * "dmesg -c" has not shown yet), SEEK_END just past the newest.
+ */
+static u64 devkmsg_seek_target(int whence)
+{
+	u64 oldest = log_first_seq();
+
+	if (whence == SEEK_END)
+		return log_next_seq();
+	if (whence == SEEK_DATA)
+		return max(oldest, syslog_clear_seq());
+	return oldest;
+}
+
+/* Records cannot be addressed by byte offset: only offset 0 is accepted. */
 static loff_t devkmsg_llseek(struct file *file, loff_t offset, int whence)
 {
 	struct devkmsg_user *user = file->private_data;
-	loff_t ret = 0;
 
 	if (!user)
 		return -EBADF;
 	if (offset)
 		return -ESPIPE;
+	if (whence != SEEK_SET && whence != SEEK_DATA && whence != SEEK_END)
+		return -EINVAL;
 	mutex_lock(&user->lock);
-	switch (whence) {
-	case SEEK_SET:
-		user->seq = log_first_seq();
-		break;
-	case SEEK_DATA:
-		user->seq = max(syslog_clear_seq(), log_first_seq());
-		break;
-	case SEEK_END:
-		user->seq = log_next_seq();
-		break;
-	default:
-		ret = -EINVAL;
-	}
+	user->seq = devkmsg_seek_target(whence);
 	mutex_unlock(&user->lock);
-	return ret;
+	return 0;
 }
 
 static __poll_t devkmsg_poll(struct file *file, poll_table *wait)

@@ -245,15 +245,16 @@ int vprintk(const char *fmt, va_list args)
 	return len;
 }
 
+/* The varargs face of vprintk(); returns what vprintk() returns. */
 int printk(const char *fmt, ...)
 {
-	va_list args;
-	int r;
+	va_list ap;
+	int logged;
 
-	va_start(args, fmt);
-	r = vprintk(fmt, args);
-	va_end(args);
-	return r;
+	va_start(ap, fmt);
+	logged = vprintk(fmt, ap);
+	va_end(ap);
+	return logged;
 }
 
 void printk_enter_oops(void)
@@ -424,29 +425,36 @@ bool console_wanted(const char *name, int index, const char **options)
 	return false;
 }
 
+/*
+ * Console verbosity from the command line: loglevel=N (0-15), "quiet"
+ * (warnings and worse, level 4) and "debug" (everything, level 10).
+ * Each returns 1: the word is the kernel's, init does not see it.
+ */
+static int __init console_level_from_cmdline(unsigned int lvl)
+{
+	console_loglevel = lvl;
+	return 1;
+}
+
 static int __init loglevel_setup(char *str)
 {
 	unsigned int lvl;
 
-	if (kstrtouint(str, 10, &lvl) || lvl > 15) {
-		pr_warn("printk: ignoring bad loglevel=%s\n", str);
-		return 1;
-	}
-	console_loglevel = lvl;
+	if (!kstrtouint(str, 10, &lvl) && lvl <= 15)
+		return console_level_from_cmdline(lvl);
+	pr_warn("printk: ignoring bad loglevel=%s\n", str);
 	return 1;
 }
 __setup("loglevel=", loglevel_setup);
 
 static int __init quiet_setup(char *str)
 {
-	console_loglevel = 4;	/* KERN_WARNING and worse */
-	return 1;
+	return console_level_from_cmdline(4);
 }
 __setup("quiet", quiet_setup);
 
 static int __init debug_setup(char *str)
 {
-	console_loglevel = 10;
-	return 1;
+	return console_level_from_cmdline(10);
 }
 __setup("debug", debug_setup);

@@ -281,17 +281,17 @@ static int nsleep_clock_ok(clockid_t clk)
 static long clock_nanosleep_common(clockid_t clk, int flags, const struct __kernel_timespec *rqtp,
 				   struct __kernel_timespec *rmtp)
 {
+	int err = nsleep_clock_ok(clk);
 	struct timespec64 ts;
 	u64 expires, now;
-	int ret;
 
-	ret = nsleep_clock_ok(clk);
-	if (ret)
-		return ret;
-	if (get_timespec64(&ts, rqtp))
-		return -EFAULT;
-	if (!timespec64_valid(&ts))
-		return -EINVAL;
+	/* Errors in the order Linux reports them: clock, copy, range. */
+	if (!err && get_timespec64(&ts, rqtp))
+		err = -EFAULT;
+	if (!err && !timespec64_valid(&ts))
+		err = -EINVAL;
+	if (err)
+		return err;
 	current->restart_block.fn = do_no_restart_syscall;
 	if (flags & TIMER_ABSTIME)
 		return do_clock_nanosleep(clk, true, timespec64_to_ns(&ts), NULL);
