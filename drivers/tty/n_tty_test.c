@@ -318,6 +318,22 @@ static int n_tty_raw_test(void)
 }
 DEFINE_SELFTEST("n_tty: non-canonical VMIN/VTIME 0, switching modes", n_tty_raw_test);
 
+/*
+ * OPOST cases run in this order, so each starts at the column the one
+ * before left.  ONLRET: NL returns the carriage, so after "xy\n" a tab
+ * at column 0 takes 8 spaces; without it NL keeps column 2 and the tab
+ * takes 6.
+ */
+static const struct opost_case {
+	tcflag_t oflag;
+	const char *in, *out;
+} opost_cases[] = {
+	{ OPOST | OCRNL | OLCUC, "ab\r", "AB\n" },	/* CR as NL: the column stays */
+	{ OPOST | ONOCR, "\r\rq\r\r", "\rq\r" },
+	{ OPOST | ONLRET | XTABS, "\rxy\n\t.", "\rxy\n        ." },
+	{ OPOST | XTABS, "\rxy\n\t.", "\rxy\n      ." },
+};
+
 static int n_tty_output_test(void)
 {
 	struct tty_struct *tty = loop_tty();
@@ -342,6 +358,38 @@ static int n_tty_output_test(void)
 	tty_set_termios(tty, &t);
 	tty->ldisc->write(tty, NULL, (const u8 *)"\n\t", 2);
 	ST_ECHO(tty, "\n\t");
+
+	/* The other output flags, each case following on from the one before. */
+	for (unsigned int i = 0; i < ARRAY_SIZE(opost_cases); i++) {
+		const struct opost_case *oc = &opost_cases[i];
+
+		capture_len = 0;
+		t.c_oflag = oc->oflag;
+		tty_set_termios(tty, &t);
+		tty->ldisc->write(tty, NULL, (const u8 *)oc->in, strlen(oc->in));
+		if (!echoed(oc->out)) {
+			show_capture();
+			ST_ASSERT(0, "output case %u differs from the expected", i);
+		}
+	}
 	return 0;
 }
 DEFINE_SELFTEST("n_tty: OPOST, ONLCR and XTABS output", n_tty_output_test);
+
+/*
+ * A prompt written by the program shifts the tab stops of what is typed
+ * after it: the input line starts at column 3, after "abc", so erasing
+ * the tab typed there (to column 8) backs up 5, not 8.
+ */
+static int n_tty_prompt_tab_erase_test(void)
+{
+	struct tty_struct *tty = loop_tty();
+
+	ST_ASSERT(tty, "no test tty");
+	reset(tty, 0, 0, 0, 0);
+	tty->ldisc->write(tty, NULL, (const u8 *)"\rabc", 4);
+	feed(tty, "\t\x7f");
+	ST_ECHO(tty, "\rabc\t\b\b\b\b\b");
+	return 0;
+}
+DEFINE_SELFTEST("n_tty: tab erase after program output", n_tty_prompt_tab_erase_test);
