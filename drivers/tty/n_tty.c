@@ -144,100 +144,157 @@ static void isig(int sig, struct tty_struct *tty)
 	}
 }
 
-/* ERASE, WERASE, KILL.  ldata->lock held. */
+/*
+ * Where the last character of the line being edited starts: with IUTF8
+ * a character is a lead byte and its continuation bytes.  Returns false
+ * if the line holds only stray continuation bytes back to its start, so
+ * that nothing can be erased.  ldata->lock held.
+ */
+static bool last_char_start(struct tty_struct *tty, unsigned int *start)
+{
+	struct n_tty_data *ldata = tty->disc_data;
+	unsigned int pos = ldata->read_head;
+
+	for (;;) {
+		u8 b = ldata->read_buf[--pos & N_TTY_BUF_MASK];
+
+		if (!is_continuation(b, tty)) {
+			*start = pos;
+			return true;
+		}
+		if (pos == ldata->canon_head)
+			return false;
+	}
+}
+
+/*
+ * Width of the echo of the line from its start, or from the tab before
+ * pos, up to pos.  *after_tab tells which.  ldata->lock held.
+ */
+static unsigned int columns_before(struct tty_struct *tty, unsigned int pos, bool *after_tab)
+{
+	struct n_tty_data *ldata = tty->disc_data;
+	unsigned int width = 0;
+
+	*after_tab = false;
+	for (; pos != ldata->canon_head; pos--) {
+		u8 b = ldata->read_buf[(pos - 1) & N_TTY_BUF_MASK];
+
+		if (b == '\t') {
+			*after_tab = true;
+			break;
+		}
+		if (!iscntrl(b))
+			width += !is_continuation(b, tty);
+		else if (L_ECHOCTL(tty))
+			width += 2;	/* echoed as ^X */
+	}
+	return width;
+}
+
+/*
+ * Echo the removal of the character c that occupied len bytes from
+ * start (c being its first).  ECHOPRT prints it between \ and /; else
+ * ERASE without ECHOE echoes the ERASE character; else the character is
+ * rubbed out with "\b \b" per column it took.  ldata->lock held.
+ */
+static void echo_erased(struct tty_struct *tty, u8 c, unsigned int start,
+			unsigned int len, bool plain_erase)
+{
+	static const u8 rubout[] = { '\b', ' ', '\b' };
+	struct n_tty_data *ldata = tty->disc_data;
+	unsigned int cols;
+	bool after_tab;
+
+	if (L_ECHOPRT(tty)) {
+		if (!ldata->erasing) {
+			ldata->erasing = true;
+			n_tty_echo_char_raw('\\', ldata);
+		}
+		n_tty_echo_char(c, tty);
+		/* The continuation bytes follow, last first: the erase order. */
+		while (--len)
+			n_tty_echo_char_raw(ldata->read_buf[(start + len) & N_TTY_BUF_MASK], ldata);
+		return;
+	}
+	if (plain_erase && !L_ECHOE(tty)) {
+		n_tty_echo_char(ERASE_CHAR(tty), tty);
+		return;
+	}
+	if (c == '\t') {
+		/* Only the output side knows the column; tell it what it needs. */
+		cols = columns_before(tty, start, &after_tab);
+		n_tty_echo_erase_tab(cols, after_tab, ldata);
+		return;
+	}
+	if (!iscntrl(c))
+		cols = 1;
+	else
+		cols = L_ECHOCTL(tty) ? 2 : 0;
+	while (cols--)
+		n_tty_add_echo(ldata, rubout, sizeof(rubout));
+}
+
+/*
+ * KILL when it is not shown by rubbing the line out character by
+ * character (that needs ECHO, ECHOE, ECHOK and ECHOKE): the line goes,
+ * and with ECHO the KILL character is echoed, then a newline under ECHOK.
+ */
+static void kill_line_at_once(struct tty_struct *tty)
+{
+	struct n_tty_data *ldata = tty->disc_data;
+
+	ldata->read_head = ldata->canon_head;
+	if (!L_ECHO(tty))
+		return;
+	n_tty_finish_erasing(ldata);
+	n_tty_echo_char(KILL_CHAR(tty), tty);
+	if (L_ECHOK(tty))
+		n_tty_echo_char_raw('\n', ldata);
+}
+
+/*
+ * ERASE removes the last character of the line, WERASE the last word
+ * (trailing non-word characters, then the alphanumerics and '_' before
+ * them), KILL the whole line.  ldata->lock held.
+ */
 static void eraser(u8 c, struct tty_struct *tty)
 {
 	struct n_tty_data *ldata = tty->disc_data;
-	enum { ERASE, WERASE, KILL } kill_type;
-	unsigned int head, cnt;
-	bool seen_alnums = false;
+	bool one = c == ERASE_CHAR(tty);
+	bool word = !one && c == WERASE_CHAR(tty);
+	bool in_word = false;
 
 	if (ldata->read_head == ldata->canon_head)
 		return;
-	if (c == ERASE_CHAR(tty)) {
-		kill_type = ERASE;
-	} else if (c == WERASE_CHAR(tty)) {
-		kill_type = WERASE;
-	} else {
-		if (!L_ECHO(tty)) {
-			ldata->read_head = ldata->canon_head;
-			return;
-		}
-		if (!L_ECHOK(tty) || !L_ECHOKE(tty) || !L_ECHOE(tty)) {
-			/* Show the kill character (and a newline) instead of erasing visually. */
-			ldata->read_head = ldata->canon_head;
-			n_tty_finish_erasing(ldata);
-			n_tty_echo_char(KILL_CHAR(tty), tty);
-			if (L_ECHOK(tty))
-				n_tty_echo_char_raw('\n', ldata);
-			return;
-		}
-		kill_type = KILL;
+	if (!one && !word && !(L_ECHO(tty) && L_ECHOE(tty) && L_ECHOK(tty) && L_ECHOKE(tty))) {
+		kill_line_at_once(tty);
+		return;
 	}
 
 	while (ldata->read_head != ldata->canon_head) {
-		/* One character; with IUTF8 that is a lead byte and its continuations. */
-		head = ldata->read_head;
-		do {
-			head--;
-			c = ldata->read_buf[head & N_TTY_BUF_MASK];
-		} while (is_continuation(c, tty) && head != ldata->canon_head);
-		if (is_continuation(c, tty))
+		unsigned int start, len;
+		u8 lead;
+
+		if (!last_char_start(tty, &start))
 			break;
+		lead = ldata->read_buf[start & N_TTY_BUF_MASK];
+		if (word) {
+			bool word_char = isalnum(lead) || lead == '_';
 
-		if (kill_type == WERASE) {
-			if (isalnum(c) || c == '_')
-				seen_alnums = true;
-			else if (seen_alnums)
-				break;
+			if (!word_char && in_word)
+				break;	/* the separator before the word stays */
+			in_word |= word_char;
 		}
-		cnt = ldata->read_head - head;
-		ldata->read_head = head;
-
-		if (L_ECHO(tty)) {
-			if (L_ECHOPRT(tty)) {
-				if (!ldata->erasing) {
-					n_tty_echo_char_raw('\\', ldata);
-					ldata->erasing = true;
-				}
-				n_tty_echo_char(c, tty);
-				while (--cnt > 0)
-					n_tty_echo_char_raw(ldata->read_buf[(head + cnt) & N_TTY_BUF_MASK], ldata);
-			} else if (kill_type == ERASE && !L_ECHOE(tty)) {
-				n_tty_echo_char(ERASE_CHAR(tty), tty);
-			} else if (c == '\t') {
-				unsigned int num_chars = 0, tail = ldata->read_head;
-				bool after_tab = false;
-
-				/* Columns between the previous tab (or the line start) and this one. */
-				while (tail != ldata->canon_head) {
-					u8 p = ldata->read_buf[--tail & N_TTY_BUF_MASK];
-
-					if (p == '\t') {
-						after_tab = true;
-						break;
-					} else if (iscntrl(p)) {
-						if (L_ECHOCTL(tty))
-							num_chars += 2;
-					} else if (!is_continuation(p, tty)) {
-						num_chars++;
-					}
-				}
-				n_tty_echo_erase_tab(num_chars, after_tab, ldata);
-			} else {
-				static const u8 rubout[3] = { '\b', ' ', '\b' };
-
-				/* A ^X echo is two columns wide. */
-				if (iscntrl(c) && L_ECHOCTL(tty))
-					n_tty_add_echo(ldata, rubout, 3);
-				if (!iscntrl(c) || L_ECHOCTL(tty))
-					n_tty_add_echo(ldata, rubout, 3);
-			}
-		}
-		if (kill_type == ERASE)
+		len = ldata->read_head - start;
+		ldata->read_head = start;
+		if (L_ECHO(tty))
+			echo_erased(tty, lead, start, len, one);
+		if (one)
 			break;
 	}
-	if (ldata->read_head == ldata->canon_head && L_ECHO(tty))
+
+	if (L_ECHO(tty) && ldata->read_head == ldata->canon_head)
 		n_tty_finish_erasing(ldata);
 }
 
@@ -262,6 +319,75 @@ static void receive_char_normal(u8 c, struct tty_struct *tty)
 		n_tty_echo_char(c, tty);
 	}
 	put_char_checked(c, tty);
+}
+
+/* LNEXT: take the next character literally; ECHOCTL parks a ^ under the cursor meanwhile. */
+static void start_lnext(struct tty_struct *tty)
+{
+	struct n_tty_data *ldata = tty->disc_data;
+
+	ldata->lnext = true;
+	if (!L_ECHO(tty))
+		return;
+	n_tty_finish_erasing(ldata);
+	if (!L_ECHOCTL(tty))
+		return;
+	n_tty_echo_char_raw('^', ldata);
+	n_tty_echo_char_raw('\b', ldata);
+}
+
+/* REPRINT: echo the character, a newline, then the line typed so far. */
+static void reprint_line(u8 c, struct tty_struct *tty)
+{
+	struct n_tty_data *ldata = tty->disc_data;
+	unsigned int pos;
+
+	n_tty_finish_erasing(ldata);
+	n_tty_echo_char(c, tty);
+	n_tty_echo_char_raw('\n', ldata);
+	pos = ldata->canon_head;
+	while (pos != ldata->read_head)
+		n_tty_echo_char(ldata->read_buf[pos++ & N_TTY_BUF_MASK], tty);
+}
+
+/*
+ * Canonical mode's editing characters and line terminators.  Returns
+ * false if c is none of them, so it is stored as ordinary input.
+ * ldata->lock held.
+ */
+static bool receive_canon_char(u8 c, struct tty_struct *tty)
+{
+	struct n_tty_data *ldata = tty->disc_data;
+	bool ext = L_IEXTEN(tty);
+
+	if (c == ERASE_CHAR(tty) || c == KILL_CHAR(tty) || (ext && c == WERASE_CHAR(tty)))
+		eraser(c, tty);
+	else if (ext && c == LNEXT_CHAR(tty))
+		start_lnext(tty);
+	else if (ext && L_ECHO(tty) && c == REPRINT_CHAR(tty))
+		reprint_line(c, tty);
+	else if (c == '\n') {
+		/* ECHONL echoes the newline even without ECHO. */
+		if (L_ECHONL(tty) || L_ECHO(tty))
+			n_tty_echo_char_raw('\n', ldata);
+		handle_newline(c, MARK_EOL, tty);
+	} else if (c == EOF_CHAR(tty)) {
+		/* Ends the line without echo and without being read. */
+		handle_newline(c, MARK_EOL | MARK_EOF, tty);
+	} else if (c == EOL_CHAR(tty) || (ext && c == EOL2_CHAR(tty))) {
+		if (L_ECHO(tty)) {
+			if (ldata->canon_head == ldata->read_head)
+				n_tty_echo_set_canon_col(ldata);
+			n_tty_echo_char(c, tty);
+		}
+		/* PARMRK doubles a real 0xff, as for ordinary input. */
+		if (I_PARMRK(tty) && c == 0xff)
+			put_tty_queue(0xff, 0, ldata);
+		handle_newline(c, MARK_EOL, tty);
+	} else {
+		return false;
+	}
+	return true;
 }
 
 /*
@@ -300,53 +426,8 @@ static int receive_char_special(u8 c, struct tty_struct *tty)
 		c = '\r';
 	}
 
-	if (ldata->icanon) {
-		if (c == ERASE_CHAR(tty) || c == KILL_CHAR(tty) ||
-		    (c == WERASE_CHAR(tty) && L_IEXTEN(tty))) {
-			eraser(c, tty);
-			return 0;
-		}
-		if (c == LNEXT_CHAR(tty) && L_IEXTEN(tty)) {
-			ldata->lnext = true;
-			if (L_ECHO(tty)) {
-				n_tty_finish_erasing(ldata);
-				if (L_ECHOCTL(tty)) {
-					n_tty_echo_char_raw('^', ldata);
-					n_tty_echo_char_raw('\b', ldata);
-				}
-			}
-			return 0;
-		}
-		if (c == REPRINT_CHAR(tty) && L_ECHO(tty) && L_IEXTEN(tty)) {
-			n_tty_finish_erasing(ldata);
-			n_tty_echo_char(c, tty);
-			n_tty_echo_char_raw('\n', ldata);
-			for (unsigned int t = ldata->canon_head; t != ldata->read_head; t++)
-				n_tty_echo_char(ldata->read_buf[t & N_TTY_BUF_MASK], tty);
-			return 0;
-		}
-		if (c == '\n') {
-			if (L_ECHO(tty) || L_ECHONL(tty))
-				n_tty_echo_char_raw('\n', ldata);
-			handle_newline(c, MARK_EOL, tty);
-			return 0;
-		}
-		if (c == EOF_CHAR(tty)) {
-			handle_newline(c, MARK_EOL | MARK_EOF, tty);
-			return 0;
-		}
-		if (c == EOL_CHAR(tty) || (c == EOL2_CHAR(tty) && L_IEXTEN(tty))) {
-			if (L_ECHO(tty)) {
-				if (ldata->read_head == ldata->canon_head)
-					n_tty_echo_set_canon_col(ldata);
-				n_tty_echo_char(c, tty);
-			}
-			if (c == 0xff && I_PARMRK(tty))
-				put_tty_queue(0xff, 0, ldata);
-			handle_newline(c, MARK_EOL, tty);
-			return 0;
-		}
-	}
+	if (ldata->icanon && receive_canon_char(c, tty))
+		return 0;
 	receive_char_normal(c, tty);
 	return 0;
 }
@@ -597,87 +678,119 @@ static size_t raw_copy(struct n_tty_data *ldata, u8 *kb, size_t nr)
 	return n;
 }
 
+/*
+ * How a non-canonical read waits (termios(3), VMIN and VTIME):
+ * *enough: bytes that complete the read; *first: how long to wait for
+ * the first byte; *gap: once bytes came, how long to wait for the next
+ * one (0: no inter-byte timer).  Canonical reads wait for a line,
+ * without limit.
+ */
+static void read_timing(struct tty_struct *tty, size_t *enough, long *first, long *gap)
+{
+	struct n_tty_data *ldata = tty->disc_data;
+	long vtime = TIME_CHAR(tty) * (HZ / 10);
+
+	*enough = 0;
+	*first = MAX_SCHEDULE_TIMEOUT;
+	*gap = 0;
+	if (ldata->icanon)
+		return;
+	if (!MIN_CHAR(tty)) {
+		/* MIN 0: one byte will do; VTIME (maybe 0) bounds the wait for it. */
+		*enough = 1;
+		*first = vtime;
+		return;
+	}
+	*enough = MIN_CHAR(tty);
+	*gap = vtime;
+}
+
+/*
+ * Nothing to read yet.  Returns 1 if the reader should sleep, 0 if it
+ * should return what it has (hangup, timer expired), or an error.
+ */
+static int read_should_sleep(struct tty_struct *tty, struct file *file, long timeout)
+{
+	if (tty_hung_up_p(tty))
+		return 0;
+	if (test_bit(TTY_IO_ERROR, &tty->flags))
+		return -EIO;
+	if (!timeout)
+		return 0;
+	if (tty_io_nonblock(tty, file))
+		return -EAGAIN;
+	return signal_pending(current) ? -ERESTARTSYS : 1;
+}
+
+/* Move readable input to kbuf; a reader that made room restarts the flip buffer. */
+static size_t take_input(struct tty_struct *tty, u8 *kbuf, size_t nr)
+{
+	struct n_tty_data *ldata = tty->disc_data;
+	size_t n;
+
+	spin_lock(&ldata->lock);
+	n = ldata->icanon ? canon_copy(ldata, kbuf, nr) : raw_copy(ldata, kbuf, nr);
+	spin_unlock(&ldata->lock);
+	n_tty_check_unthrottle(tty);
+	return n;
+}
+
+/*
+ * read(): a background reader is stopped with SIGTTIN first.  One reader
+ * at a time (atomic_read_lock), so that lines are not split between two.
+ */
 static ssize_t n_tty_read(struct tty_struct *tty, struct file *file, u8 *kbuf, size_t nr)
 {
 	struct n_tty_data *ldata = tty->disc_data;
-	bool nonblock = tty_io_nonblock(tty, file);
-	long timeout = MAX_SCHEDULE_TIMEOUT, time = 0;
-	size_t minimum = 0, copied = 0;
-	ssize_t ret = 0;
 	DECLARE_WAITQUEUE(wait, current);
+	size_t copied = 0, enough;
+	long timeout, gap;
+	int err;
 
-	ret = tty_check_change_sig(tty, SIGTTIN);
-	if (ret)
-		return ret;
+	err = tty_check_change_sig(tty, SIGTTIN);
+	if (err)
+		return err;
+	if (!tty_io_nonblock(tty, file))
+		err = mutex_lock_interruptible(&ldata->atomic_read_lock) ? -ERESTARTSYS : 0;
+	else if (!mutex_trylock(&ldata->atomic_read_lock))
+		err = -EAGAIN;
+	if (err)
+		return err;
 
-	if (nonblock) {
-		if (!mutex_trylock(&ldata->atomic_read_lock))
-			return -EAGAIN;
-	} else if (mutex_lock_interruptible(&ldata->atomic_read_lock)) {
-		return -ERESTARTSYS;
-	}
 	down_read(&tty->termios_rwsem);
-
-	if (!ldata->icanon) {
-		minimum = MIN_CHAR(tty);
-		if (minimum) {
-			/* VTIME is an inter-byte timer, started by the first byte. */
-			time = (HZ / 10) * TIME_CHAR(tty);
-		} else {
-			/* VTIME is the total wait for the first byte (0: none). */
-			timeout = (HZ / 10) * TIME_CHAR(tty);
-			minimum = 1;
-		}
-	}
-
+	read_timing(tty, &enough, &timeout, &gap);
 	add_wait_queue(&tty->read_wait, &wait);
 	while (nr) {
-		set_current_state(TASK_INTERRUPTIBLE);
-		if (input_available(tty, false)) {
-			size_t n;
+		size_t got;
 
-			__set_current_state(TASK_RUNNING);
-			spin_lock(&ldata->lock);
-			if (ldata->icanon)
-				n = canon_copy(ldata, kbuf + copied, nr);
-			else
-				n = raw_copy(ldata, kbuf + copied, nr);
-			spin_unlock(&ldata->lock);
-			copied += n;
-			nr -= n;
-			n_tty_check_unthrottle(tty);
-			if (ldata->icanon || copied >= minimum)
+		/* Before looking, so that a wakeup from receive_buf is not lost. */
+		set_current_state(TASK_INTERRUPTIBLE);
+		if (!input_available(tty, false)) {
+			err = read_should_sleep(tty, file, timeout);
+			if (err <= 0)
 				break;
-			if (time)
-				timeout = time;
+			err = 0;
+			up_read(&tty->termios_rwsem);
+			timeout = schedule_timeout(timeout);
+			down_read(&tty->termios_rwsem);
 			continue;
 		}
-		if (tty_hung_up_p(tty))
+		__set_current_state(TASK_RUNNING);
+		got = take_input(tty, kbuf + copied, nr);
+		copied += got;
+		nr -= got;
+		/* A canonical read returns one line; a raw one once VMIN is met. */
+		if (ldata->icanon || copied >= enough)
 			break;
-		if (test_bit(TTY_IO_ERROR, &tty->flags)) {
-			ret = -EIO;
-			break;
-		}
-		if (!timeout)
-			break;
-		if (nonblock) {
-			ret = -EAGAIN;
-			break;
-		}
-		if (signal_pending(current)) {
-			ret = -ERESTARTSYS;
-			break;
-		}
-		up_read(&tty->termios_rwsem);
-		timeout = schedule_timeout(timeout);
-		down_read(&tty->termios_rwsem);
+		if (gap)
+			timeout = gap;
 	}
 	__set_current_state(TASK_RUNNING);
 	remove_wait_queue(&tty->read_wait, &wait);
 	up_read(&tty->termios_rwsem);
 	mutex_unlock(&ldata->atomic_read_lock);
 
-	return copied ? (ssize_t)copied : ret;
+	return copied ? (ssize_t)copied : err;
 }
 
 /* ------------------------------------------------------------ misc */
@@ -752,20 +865,24 @@ static void n_tty_close(struct tty_struct *tty)
 	tty->disc_data = NULL;
 }
 
+/* N_TTY as the tty core sees it; grouped: life cycle, input, output, control. */
 const struct tty_ldisc_ops n_tty_ops = {
-	.name = "n_tty",
 	.num = N_TTY,
+	.name = "n_tty",
 	.open = n_tty_open,
+	.hangup = n_tty_hangup,
 	.close = n_tty_close,
-	.flush_buffer = n_tty_flush_buffer,
+
+	.receive_buf = n_tty_receive_buf,
 	.read = n_tty_read,
-	.write = n_tty_write,
-	.ioctl = n_tty_ioctl,
-	.set_termios = n_tty_set_termios,
+	.inq = n_tty_inq,
+	.flush_buffer = n_tty_flush_buffer,
 #if __has_include(<linux/poll.h>)
 	.poll = n_tty_poll,
 #endif
-	.receive_buf = n_tty_receive_buf,
-	.inq = n_tty_inq,
-	.hangup = n_tty_hangup,
+
+	.write = n_tty_write,
+
+	.set_termios = n_tty_set_termios,
+	.ioctl = n_tty_ioctl,
 };
