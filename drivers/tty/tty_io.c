@@ -564,31 +564,91 @@ static int tty_tiocmget(struct tty_struct *tty, int *p)
 	return put_user(ret, p);
 }
 
+/* The modem lines a program may drive (tty_ioctl(4), TIOCMSET). */
+#define TIOCM_OUTPUTS	(TIOCM_DTR | TIOCM_RTS | TIOCM_OUT1 | TIOCM_OUT2 | TIOCM_LOOP)
+
+/* TIOCMBIS turns the given lines on, TIOCMBIC off, TIOCMSET sets all of them. */
 static int tty_tiocmset(struct tty_struct *tty, unsigned int cmd, unsigned int *p)
 {
-	unsigned int val, set = 0, clear = 0;
+	unsigned int lines;
 
 	if (!tty->ops->tiocmset)
 		return -ENOTTY;
-	if (get_user(val, p))
+	if (get_user(lines, p))
 		return -EFAULT;
-	switch (cmd) {
-	case TIOCMBIS:
-		set = val;
-		break;
-	case TIOCMBIC:
-		clear = val;
-		break;
-	case TIOCMSET:
-		set = val;
-		clear = ~val;
-		break;
-	}
-	set &= TIOCM_DTR | TIOCM_RTS | TIOCM_OUT1 | TIOCM_OUT2 | TIOCM_LOOP;
-	clear &= TIOCM_DTR | TIOCM_RTS | TIOCM_OUT1 | TIOCM_OUT2 | TIOCM_LOOP;
-	return tty->ops->tiocmset(tty, set, clear);
+	lines &= TIOCM_OUTPUTS;
+	if (cmd == TIOCMBIS)
+		return tty->ops->tiocmset(tty, lines, 0);
+	if (cmd == TIOCMBIC)
+		return tty->ops->tiocmset(tty, 0, lines);
+	return tty->ops->tiocmset(tty, lines, TIOCM_OUTPUTS & ~lines);
 }
 
+/* TIOCEXCL, TIOCNXCL, TIOCGEXCL: exclusive mode refuses further opens (EBUSY). */
+static int tty_excl_ioctl(struct tty_struct *tty, unsigned int cmd, int *p)
+{
+	if (cmd == TIOCGEXCL)
+		return put_user((int)test_bit(TTY_EXCLUSIVE, &tty->flags), p);
+	if (cmd == TIOCEXCL)
+		set_bit(TTY_EXCLUSIVE, &tty->flags);
+	else
+		clear_bit(TTY_EXCLUSIVE, &tty->flags);
+	return 0;
+}
+
+/* TIOCSETD: N_TTY is the only line discipline there is to choose. */
+static int tty_set_ldisc_ioctl(int *p)
+{
+	int disc;
+
+	if (get_user(disc, p))
+		return -EFAULT;
+	return disc == N_TTY ? 0 : -EINVAL;
+}
+
+/* TIOCGDEV: the device number of the terminal behind this file. */
+static int tty_get_dev_ioctl(struct tty_struct *tty, unsigned int *p)
+{
+	dev_t dev = MKDEV(tty->driver->major, tty->driver->minor_start + tty->index);
+
+	return put_user((unsigned int)new_encode_dev(dev), p);
+}
+
+/*
+ * TCSBRK and TCSBRKP drain the output first (tcdrain), then send a
+ * break: TCSBRK with 0 for 250 ms (other values only drain), TCSBRKP
+ * for arg tenths of a second, 0 meaning 250 ms.
+ */
+static int tty_tcsbrk(struct tty_struct *tty, unsigned int cmd, unsigned long arg)
+{
+	unsigned int ms = 250;
+	int ret;
+
+	ret = tty_check_change(tty);
+	if (!ret)
+		ret = tty_wait_until_sent(tty, 0);
+	if (ret)
+		return ret;
+	if (cmd == TCSBRK && arg)
+		return 0;
+	if (cmd == TCSBRKP && arg)
+		ms = arg * 100;
+	return send_break(tty, ms);
+}
+
+/* TIOCSBRK / TIOCCBRK: start or end a break of indefinite length. */
+static int tty_break_ioctl(struct tty_struct *tty, bool on)
+{
+	if (!tty->ops->break_ctl)
+		return -EINVAL;
+	return tty->ops->break_ctl(tty, on ? -1 : 0);
+}
+
+/*
+ * ioctl() on a terminal: job control first, then the requests the core
+ * handles itself, then the driver's, the termios ones (tty_ioctl.c) and
+ * the line discipline's.  What nobody knows is ENOTTY.
+ */
 static long tty_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 {
 	struct tty_struct *tty = file_tty(file);
@@ -600,79 +660,51 @@ static long tty_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 		return ret;
 
 	switch (cmd) {
-	case TIOCSTI:
-		return tiocsti(tty, file, p);
 	case TIOCGWINSZ:
 		return tiocgwinsz(tty, p);
 	case TIOCSWINSZ:
 		return tiocswinsz(tty, p);
-	case TIOCCONS:
-		/* Redirecting console output to a pty is not supported. */
-		return capable(CAP_SYS_ADMIN) ? -EINVAL : -EPERM;
-	case TIOCEXCL:
-		set_bit(TTY_EXCLUSIVE, &tty->flags);
-		return 0;
-	case TIOCNXCL:
-		clear_bit(TTY_EXCLUSIVE, &tty->flags);
-		return 0;
-	case TIOCGEXCL:
-		return put_user((int)test_bit(TTY_EXCLUSIVE, &tty->flags), (int *)p);
-	case TIOCGETD:
-		return put_user(tty->ldisc->num, (int *)p);
-	case TIOCSETD: {
-		int disc;
-
-		if (get_user(disc, (int *)p))
-			return -EFAULT;
-		/* N_TTY is the only line discipline. */
-		return disc == N_TTY ? 0 : -EINVAL;
-	}
-	case TIOCGDEV: {
-		unsigned int dev = new_encode_dev(MKDEV(tty->driver->major,
-							tty->driver->minor_start + tty->index));
-
-		return put_user(dev, (unsigned int *)p);
-	}
-	case TIOCVHANGUP:
-		if (!capable(CAP_SYS_ADMIN))
-			return -EPERM;
-		tty_vhangup(tty);
-		return 0;
-	case TIOCSBRK:
-		return tty->ops->break_ctl ? tty->ops->break_ctl(tty, -1) : -EINVAL;
-	case TIOCCBRK:
-		return tty->ops->break_ctl ? tty->ops->break_ctl(tty, 0) : -EINVAL;
-	case TCSBRK:
-	case TCSBRKP:
-		ret = tty_check_change(tty);
-		if (ret)
-			return ret;
-		ret = tty_wait_until_sent(tty, 0);
-		if (ret)
-			return ret;
-		/* TCSBRK 0: a 250 ms break; TCSBRKP n: n deciseconds (0: 250 ms). */
-		if (cmd == TCSBRK)
-			return arg ? 0 : send_break(tty, 250);
-		return send_break(tty, arg ? arg * 100 : 250);
+	case TIOCSTI:
+		return tiocsti(tty, file, p);
 	case TIOCOUTQ:
 		return put_user((int)tty_chars_in_buffer(tty), (int *)p);
 	case TIOCMGET:
 		return tty_tiocmget(tty, p);
 	case TIOCMSET:
-	case TIOCMBIC:
 	case TIOCMBIS:
+	case TIOCMBIC:
 		return tty_tiocmset(tty, cmd, p);
+	case TCSBRK:
+	case TCSBRKP:
+		return tty_tcsbrk(tty, cmd, arg);
+	case TIOCSBRK:
+	case TIOCCBRK:
+		return tty_break_ioctl(tty, cmd == TIOCSBRK);
+	case TIOCEXCL:
+	case TIOCNXCL:
+	case TIOCGEXCL:
+		return tty_excl_ioctl(tty, cmd, p);
+	case TIOCGETD:
+		return put_user(tty->ldisc->num, (int *)p);
+	case TIOCSETD:
+		return tty_set_ldisc_ioctl(p);
+	case TIOCGDEV:
+		return tty_get_dev_ioctl(tty, p);
+	case TIOCVHANGUP:
+		if (!capable(CAP_SYS_ADMIN))
+			return -EPERM;
+		tty_vhangup(tty);
+		return 0;
+	case TIOCCONS:
+		/* Redirecting console output to a pty is not supported. */
+		return capable(CAP_SYS_ADMIN) ? -EINVAL : -EPERM;
 	}
 
-	if (tty->ops->ioctl) {
-		ret = tty->ops->ioctl(tty, cmd, arg);
-		if (ret != -ENOIOCTLCMD)
-			return ret;
-	}
-	ret = tty_mode_ioctl(tty, cmd, arg);
-	if (ret != -ENOIOCTLCMD)
-		return ret;
-	ret = tty->ldisc->ioctl(tty, cmd, arg);
+	ret = tty->ops->ioctl ? tty->ops->ioctl(tty, cmd, arg) : -ENOIOCTLCMD;
+	if (ret == -ENOIOCTLCMD)
+		ret = tty_mode_ioctl(tty, cmd, arg);
+	if (ret == -ENOIOCTLCMD)
+		ret = tty->ldisc->ioctl(tty, cmd, arg);
 	return ret == -ENOIOCTLCMD ? -ENOTTY : ret;
 }
 

@@ -119,26 +119,22 @@ int tty_wait_until_sent(struct tty_struct *tty, long timeout)
 
 int tty_perform_flush(struct tty_struct *tty, unsigned long arg)
 {
+	/* tcflush(3): TCIFLUSH received input, TCOFLUSH unsent output, TCIOFLUSH both. */
+	bool in = arg == TCIFLUSH || arg == TCIOFLUSH;
+	bool out = arg == TCOFLUSH || arg == TCIOFLUSH;
 	int ret = tty_check_change(tty);
 
 	if (ret)
 		return ret;
-	switch (arg) {
-	case TCIFLUSH:
-		tty_buffer_flush(tty->port);
-		tty->ldisc->flush_buffer(tty);
-		break;
-	case TCIOFLUSH:
-		tty_buffer_flush(tty->port);
-		tty->ldisc->flush_buffer(tty);
-		tty_driver_flush_buffer(tty);
-		break;
-	case TCOFLUSH:
-		tty_driver_flush_buffer(tty);
-		break;
-	default:
+	if (!in && !out)
 		return -EINVAL;
+	if (in) {
+		/* Both stages of input: the flip buffer and the line discipline's. */
+		tty_buffer_flush(tty->port);
+		tty->ldisc->flush_buffer(tty);
 	}
+	if (out)
+		tty_driver_flush_buffer(tty);
 	return 0;
 }
 
