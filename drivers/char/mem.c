@@ -51,20 +51,23 @@ static struct class mem_class = {
 
 /* ------------------------------------------------------------ null, zero, full */
 
+/* Any seek on any of the three succeeds and lands at 0. */
 static loff_t null_lseek(struct file *file, loff_t offset, int whence)
 {
 	file->f_pos = 0;
 	return 0;
 }
 
+/* /dev/null reads: end of file straight away. */
 static ssize_t read_null(struct file *file, char *buf, size_t count, loff_t *ppos)
 {
 	return 0;
 }
 
-static ssize_t write_null(struct file *file, const char *buf, size_t count, loff_t *ppos)
+/* /dev/full writes: no space left, ever. */
+static ssize_t write_full(struct file *file, const char *buf, size_t count, loff_t *ppos)
 {
-	return count;
+	return -ENOSPC;
 }
 
 static ssize_t read_iter_null(struct kiocb *iocb, struct iov_iter *to)
@@ -72,75 +75,92 @@ static ssize_t read_iter_null(struct kiocb *iocb, struct iov_iter *to)
 	return 0;
 }
 
+/* /dev/null and /dev/zero writes: all taken, the data never looked at. */
 static ssize_t write_iter_null(struct kiocb *iocb, struct iov_iter *from)
 {
-	size_t count = iov_iter_count(from);
+	size_t before = iov_iter_count(from);
 
-	iov_iter_advance(from, count);
+	/* Consuming the iterator is what tells the caller the bytes went. */
+	iov_iter_advance(from, before);
+	return before - iov_iter_count(from);
+}
+
+static ssize_t write_null(struct file *file, const char *buf, size_t count, loff_t *ppos)
+{
 	return count;
+}
+
+/*
+ * Between two pages of zeros: a pending signal ends the read short (it
+ * has done something by then); otherwise give others a turn.
+ */
+static bool zero_fill_stop(void)
+{
+	if (signal_pending(current))
+		return true;
+	cond_resched();
+	return false;
+}
+
+/*
+ * /dev/zero and /dev/full reads: zeros, a page at a time.  A fault
+ * ends the read; it fails with EFAULT only if nothing was zeroed.
+ */
+static ssize_t read_zero(struct file *file, char *buf, size_t count, loff_t *ppos)
+{
+	char *pos = buf, *end = buf + count;
+
+	while (pos < end) {
+		size_t want = min_t(size_t, end - pos, PAGE_SIZE);
+		size_t missed = clear_user(pos, want);
+
+		pos += want - missed;
+		if (missed)
+			return pos == buf ? -EFAULT : pos - buf;
+		if (pos < end && zero_fill_stop())
+			break;
+	}
+	return pos - buf;
 }
 
 static ssize_t read_iter_zero(struct kiocb *iocb, struct iov_iter *to)
 {
-	size_t want = iov_iter_count(to), done = 0;
+	ssize_t total = 0;
 
-	while (done < want) {
-		size_t n = iov_iter_zero(want - done, to);
+	while (iov_iter_count(to)) {
+		size_t zeroed = iov_iter_zero(iov_iter_count(to), to);
 
-		if (!n)
-			return done ? (ssize_t)done : -EFAULT;
-		done += n;
-		if (signal_pending(current))
+		if (!zeroed)
+			return total ? total : -EFAULT;
+		total += zeroed;
+		if (iov_iter_count(to) && zero_fill_stop())
 			break;
-		cond_resched();
 	}
-	return done;
+	return total;
 }
 
-static ssize_t read_zero(struct file *file, char *buf, size_t count, loff_t *ppos)
-{
-	size_t done = 0;
-
-	while (done < count) {
-		size_t chunk = min_t(size_t, count - done, PAGE_SIZE);
-		size_t left = clear_user(buf + done, chunk);
-
-		done += chunk - left;
-		if (left)
-			return done ? (ssize_t)done : -EFAULT;
-		if (signal_pending(current))
-			break;
-		cond_resched();
-	}
-	return done;
-}
-
-static ssize_t write_full(struct file *file, const char *buf, size_t count, loff_t *ppos)
-{
-	return -ENOSPC;
-}
-
+/* Each device's operations, named after what it does with reads and writes. */
 static const struct file_operations null_fops = {
-	.llseek = null_lseek,
 	.read = read_null,
-	.write = write_null,
 	.read_iter = read_iter_null,
+	.write = write_null,
 	.write_iter = write_iter_null,
+	.llseek = null_lseek,
 };
 
 static const struct file_operations zero_fops = {
-	.llseek = null_lseek,
 	.read = read_zero,
-	.write = write_null,
 	.read_iter = read_iter_zero,
+	.write = write_null,
 	.write_iter = write_iter_null,
+	.llseek = null_lseek,
 };
 
 static const struct file_operations full_fops = {
-	.llseek = null_lseek,
 	.read = read_zero,
 	.read_iter = read_iter_zero,
 	.write = write_full,
+	.llseek = null_lseek,
 };
 
 /* ------------------------------------------------------------ the major */

@@ -455,23 +455,27 @@ static long get_random_bytes_user(char *ubuf, size_t len)
 	return done ? (long)done : -EFAULT;
 }
 
+/*
+ * getrandom(2): bytes from the generator once it has been seeded.
+ * GRND_INSECURE does not wait for that; GRND_NONBLOCK fails with EAGAIN
+ * instead of waiting; GRND_RANDOM means nothing more today (it was the
+ * blocking pool) but may not be combined with GRND_INSECURE.
+ */
 SYSCALL_DEFINE3(getrandom, char *, ubuf, size_t, len, unsigned int, flags)
 {
-	int ret;
+	const unsigned int known = GRND_NONBLOCK | GRND_RANDOM | GRND_INSECURE;
+	int err;
 
-	if (flags & ~(GRND_NONBLOCK | GRND_RANDOM | GRND_INSECURE))
+	if (flags & ~known)
 		return -EINVAL;
-	/* GRND_INSECURE and GRND_RANDOM contradict each other. */
-	if ((flags & (GRND_INSECURE | GRND_RANDOM)) == (GRND_INSECURE | GRND_RANDOM))
+	if ((flags & GRND_INSECURE) && (flags & GRND_RANDOM))
 		return -EINVAL;
-	if (!crng_ready() && !(flags & GRND_INSECURE)) {
-		if (flags & GRND_NONBLOCK)
-			return -EAGAIN;
-		ret = wait_for_random_bytes();
-		if (ret)
-			return ret;
-	}
-	return get_random_bytes_user(ubuf, len);
+	if (crng_ready() || (flags & GRND_INSECURE))
+		return get_random_bytes_user(ubuf, len);
+	if (flags & GRND_NONBLOCK)
+		return -EAGAIN;
+	err = wait_for_random_bytes();
+	return err ? err : get_random_bytes_user(ubuf, len);
 }
 
 /* ------------------------------------------------------------ /dev/random, /dev/urandom */
@@ -491,80 +495,81 @@ static ssize_t random_read(struct file *file, char *ubuf, size_t count, loff_t *
 	return get_random_bytes_user(ubuf, count);
 }
 
-/* Written data is mixed in but earns no entropy credit. */
-static ssize_t random_write(struct file *file, const char *ubuf, size_t count, loff_t *ppos)
+/*
+ * Mix len bytes of user memory into the input pool, no credit given.
+ * Returns how many were taken: fewer than len only if a copy faulted.
+ */
+static size_t mix_from_user(const u8 *ubuf, size_t len)
 {
-	u8 chunk[256];
-	size_t done = 0;
+	u8 bounce[256];
+	size_t taken = 0;
 
-	while (done < count) {
-		size_t n = min_t(size_t, count - done, sizeof(chunk));
+	while (taken < len) {
+		size_t step = min_t(size_t, len - taken, sizeof(bounce));
 
-		if (copy_from_user(chunk, ubuf + done, n)) {
-			memzero_explicit(chunk, sizeof(chunk));
-			return done ? (ssize_t)done : -EFAULT;
-		}
-		mix_pool_bytes(chunk, n);
-		done += n;
+		if (copy_from_user(bounce, ubuf + taken, step))
+			break;
+		mix_pool_bytes(bounce, step);
+		taken += step;
 		cond_resched();
 	}
-	memzero_explicit(chunk, sizeof(chunk));
-	return done;
+	memzero_explicit(bounce, sizeof(bounce));
+	return taken;
 }
 
+/* Anyone may stir data into the pool; it earns no entropy credit. */
+static ssize_t random_write(struct file *file, const char *ubuf, size_t count, loff_t *ppos)
+{
+	size_t taken = mix_from_user((const u8 *)ubuf, count);
+
+	if (!taken && count)
+		return -EFAULT;
+	return taken;
+}
+
+/*
+ * random(4) ioctls.  RNDGETENTCNT is open to all; the others change the
+ * pool's state and need CAP_SYS_ADMIN.  RNDZAPENTCNT and RNDCLEARPOOL
+ * are accepted and do nothing, as on Linux since 5.18.
+ */
 static long random_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 {
 	int *p = (int *)arg;
-	int ent, size;
+	int bits, len;
 
-	switch (cmd) {
-	case RNDGETENTCNT:
+	if (cmd == RNDGETENTCNT)
 		return put_user((int)READ_ONCE(input_pool.init_bits), p);
-	case RNDADDTOENTCNT:
-		if (!capable(CAP_SYS_ADMIN))
-			return -EPERM;
-		if (get_user(ent, p))
-			return -EFAULT;
-		if (ent < 0)
-			return -EINVAL;
-		credit_init_bits(ent);
-		return 0;
-	case RNDADDENTROPY: {
-		u8 chunk[256];
-		int done = 0;
+	if (cmd != RNDADDTOENTCNT && cmd != RNDADDENTROPY && cmd != RNDZAPENTCNT &&
+	    cmd != RNDCLEARPOOL && cmd != RNDRESEEDCRNG)
+		return -EINVAL;
+	if (!capable(CAP_SYS_ADMIN))
+		return -EPERM;
 
-		if (!capable(CAP_SYS_ADMIN))
-			return -EPERM;
-		if (get_user(ent, p) || get_user(size, p + 1))
-			return -EFAULT;
-		if (ent < 0 || size < 0)
-			return -EINVAL;
-		while (done < size) {
-			int n = min_t(int, size - done, sizeof(chunk));
-
-			if (copy_from_user(chunk, (u8 *)(p + 2) + done, n))
-				return -EFAULT;
-			mix_pool_bytes(chunk, n);
-			done += n;
-		}
-		memzero_explicit(chunk, sizeof(chunk));
-		credit_init_bits(ent);
+	if (cmd == RNDZAPENTCNT || cmd == RNDCLEARPOOL)
 		return 0;
-	}
-	case RNDZAPENTCNT:
-	case RNDCLEARPOOL:
-		/* Linux stopped honouring these in 5.18: only the privilege check is left. */
-		return capable(CAP_SYS_ADMIN) ? 0 : -EPERM;
-	case RNDRESEEDCRNG:
-		if (!capable(CAP_SYS_ADMIN))
-			return -EPERM;
+	if (cmd == RNDRESEEDCRNG) {
+		/* Only a seeded generator can be reseeded. */
 		if (!crng_ready())
 			return -ENODATA;
 		crng_reseed();
 		return 0;
-	default:
-		return -EINVAL;
 	}
+
+	/* RNDADDTOENTCNT: int bits; RNDADDENTROPY: int bits, int len, u8 data[len]. */
+	if (get_user(bits, p))
+		return -EFAULT;
+	if (cmd == RNDADDENTROPY) {
+		if (get_user(len, p + 1))
+			return -EFAULT;
+		if (len < 0)
+			return -EINVAL;
+	}
+	if (bits < 0)
+		return -EINVAL;
+	if (cmd == RNDADDENTROPY && mix_from_user((const u8 *)(p + 2), len) != (size_t)len)
+		return -EFAULT;
+	credit_init_bits(bits);
+	return 0;
 }
 
 #if __has_include(<linux/poll.h>)
