@@ -106,16 +106,15 @@ dev_t virtblk_devt(int index)
 	return used ? MKDEV(virtblk_major, index * VIRTBLK_MINORS) : 0;
 }
 
+/*
+ * The status byte the device wrote last (virtio 1.1, 5.2.6): OK,
+ * UNSUPP for a request type it does not do, anything else an I/O error.
+ */
 static blk_status_t virtblk_result(u8 status)
 {
-	switch (status) {
-	case VIRTIO_BLK_S_OK:
+	if (status == VIRTIO_BLK_S_OK)
 		return BLK_STS_OK;
-	case VIRTIO_BLK_S_UNSUPP:
-		return BLK_STS_NOTSUPP;
-	default:
-		return BLK_STS_IOERR;
-	}
+	return status == VIRTIO_BLK_S_UNSUPP ? BLK_STS_NOTSUPP : BLK_STS_IOERR;
 }
 
 /* ------------------------------------------------------------ I/O */
@@ -424,14 +423,15 @@ static int virtblk_probe(struct virtio_device *vdev)
 		goto out_vqs;
 	}
 	vblk->disk = disk;
+	disk->private_data = vblk;
+	disk->fops = &virtblk_fops;
 	err = virtblk_name_format("vd", index, disk->disk_name, DISK_NAME_LEN);
 	if (err)
 		goto out_disk;
+	/* Minors 0-15 for vda, 16-31 for vdb...: the disk, then its partitions. */
 	disk->major = virtblk_major;
 	disk->first_minor = index * VIRTBLK_MINORS;
 	disk->minors = VIRTBLK_MINORS;
-	disk->fops = &virtblk_fops;
-	disk->private_data = vblk;
 
 	virtblk_set_limits(vblk, disk->queue);
 	if (virtio_has_feature(vdev, VIRTIO_BLK_F_RO))

@@ -126,29 +126,36 @@ static struct virtqueue *setup_vq(struct virtio_pci_device *vp, unsigned int ind
 	return vq;
 }
 
+/*
+ * Give the queue back: unhook its MSI-X vector if it had one (an ISR
+ * read pushes the write out), then a PFN of 0 detaches the rings from
+ * the device before their memory is freed.
+ */
 static void del_vq(struct virtio_pci_device *vp, struct virtqueue *vq)
 {
-	iowrite16(vq->index, vp->ioaddr + VIRTIO_PCI_QUEUE_SEL);
+	void *io = vp->ioaddr;
+
+	iowrite16(vq->index, io + VIRTIO_PCI_QUEUE_SEL);
 	if (vp->pci_dev->msix_enabled) {
-		iowrite16(VIRTIO_MSI_NO_VECTOR, vp->ioaddr + VIRTIO_MSI_QUEUE_VECTOR);
-		ioread8(vp->ioaddr + VIRTIO_PCI_ISR);	/* flush */
+		iowrite16(VIRTIO_MSI_NO_VECTOR, io + VIRTIO_MSI_QUEUE_VECTOR);
+		(void)ioread8(io + VIRTIO_PCI_ISR);
 	}
-	/* Address 0 takes the queue away from the device. */
-	iowrite32(0, vp->ioaddr + VIRTIO_PCI_QUEUE_PFN);
+	iowrite32(0, io + VIRTIO_PCI_QUEUE_PFN);
 	vring_del_virtqueue(vq);
 }
 
+/* Legacy devices have no config generation counter. */
 static const struct virtio_config_ops virtio_pci_legacy_config_ops = {
-	.get = vp_get,
-	.set = vp_set,
-	.get_status = vp_get_status,
-	.set_status = vp_set_status,
-	.reset = vp_reset,
-	.find_vqs = vp_find_vqs,
-	.del_vqs = vp_del_vqs,
+	.bus_name = vp_bus_name,
 	.get_features = vp_get_features,
 	.finalize_features = vp_finalize_features,
-	.bus_name = vp_bus_name,
+	.reset = vp_reset,
+	.get_status = vp_get_status,
+	.set_status = vp_set_status,
+	.get = vp_get,
+	.set = vp_set,
+	.find_vqs = vp_find_vqs,
+	.del_vqs = vp_del_vqs,
 };
 
 void virtio_pci_legacy_remove(struct virtio_pci_device *vp)

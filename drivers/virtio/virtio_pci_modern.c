@@ -65,51 +65,66 @@ static int vp_finalize_features(struct virtio_device *vdev)
 	return 0;
 }
 
+/*
+ * The device-specific configuration structure (virtio 1.1, 4.1.4.6):
+ * where [offset, offset + len) lies in it, or NULL when it does not.
+ */
+static void *config_window(struct virtio_pci_device *vp, unsigned int offset, unsigned int len)
+{
+	if (!vp->device || offset > vp->device_len || len > vp->device_len - offset)
+		return NULL;
+	return vp->device + offset;
+}
+
+/*
+ * Config fields are little-endian and read with an access of their own
+ * width; anything else (bytes, 64-bit fields, arrays) byte by byte,
+ * the caller checking config_generation around it.  Outside the
+ * structure reads give all ones, as from an absent device.
+ */
 static void vp_get(struct virtio_device *vdev, unsigned int offset, void *buf, unsigned int len)
 {
-	struct virtio_pci_device *vp = to_vp_device(vdev);
-	void *p = vp->device + offset;
+	void *win = config_window(to_vp_device(vdev), offset, len);
+	u8 *out = buf;
+	__le32 v32;
+	__le16 v16;
 
-	if (!vp->device || offset + len > vp->device_len) {
-		memset(buf, 0xff, len);
+	if (!win) {
+		memset(out, 0xff, len);
 		return;
 	}
-	switch (len) {
-	case 1:
-		*(u8 *)buf = ioread8(p);
-		break;
-	case 2:
-		*(__le16 *)buf = cpu_to_le16(ioread16(p));
-		break;
-	case 4:
-		*(__le32 *)buf = cpu_to_le32(ioread32(p));
-		break;
-	default:
+	if (len == sizeof(v32)) {
+		v32 = cpu_to_le32(ioread32(win));
+		memcpy(out, &v32, sizeof(v32));
+	} else if (len == sizeof(v16)) {
+		v16 = cpu_to_le16(ioread16(win));
+		memcpy(out, &v16, sizeof(v16));
+	} else {
 		for (unsigned int i = 0; i < len; i++)
-			((u8 *)buf)[i] = ioread8(p + i);
-		break;
+			out[i] = ioread8(win + i);
 	}
 }
 
+/* The same rules for writes; a write outside the structure is dropped. */
 static void vp_set(struct virtio_device *vdev, unsigned int offset, const void *buf,
 		   unsigned int len)
 {
-	struct virtio_pci_device *vp = to_vp_device(vdev);
-	void *p = vp->device + offset;
+	void *win = config_window(to_vp_device(vdev), offset, len);
+	const u8 *in = buf;
+	__le32 v32;
+	__le16 v16;
 
-	if (!vp->device || offset + len > vp->device_len)
+	if (!win)
 		return;
-	switch (len) {
-	case 2:
-		iowrite16(le16_to_cpu(*(const __le16 *)buf), p);
-		break;
-	case 4:
-		iowrite32(le32_to_cpu(*(const __le32 *)buf), p);
-		break;
-	default:
+	if (len == sizeof(v32)) {
+		memcpy(&v32, in, sizeof(v32));
+		iowrite32(le32_to_cpu(v32), win);
+	} else if (len == sizeof(v16)) {
+		memcpy(&v16, in, sizeof(v16));
+		iowrite16(le16_to_cpu(v16), win);
+	} else {
 		for (unsigned int i = 0; i < len; i++)
-			iowrite8(((const u8 *)buf)[i], p + i);
-		break;
+			iowrite8(in[i], win + i);
 	}
 }
 
@@ -205,26 +220,33 @@ static struct virtqueue *setup_vq(struct virtio_pci_device *vp, unsigned int ind
 
 static void del_vq(struct virtio_pci_device *vp, struct virtqueue *vq)
 {
-	iowrite16(vq->index, common_reg(vp, VIRTIO_PCI_COMMON_Q_SELECT));
+	/*
+	 * With MSI-X, first detach the queue from its vector (reading the
+	 * register back so the device has seen it) before its rings go.
+	 */
 	if (vp->nvectors) {
-		iowrite16(VIRTIO_MSI_NO_VECTOR, common_reg(vp, VIRTIO_PCI_COMMON_Q_MSIX));
-		ioread16(common_reg(vp, VIRTIO_PCI_COMMON_Q_MSIX));	/* flush */
+		void *qmsix = common_reg(vp, VIRTIO_PCI_COMMON_Q_MSIX);
+
+		iowrite16(vq->index, common_reg(vp, VIRTIO_PCI_COMMON_Q_SELECT));
+		iowrite16(VIRTIO_MSI_NO_VECTOR, qmsix);
+		(void)ioread16(qmsix);
 	}
 	vring_del_virtqueue(vq);
 }
 
+/* The transport as the virtio core calls it: config space, status, queues, features. */
 static const struct virtio_config_ops virtio_pci_modern_config_ops = {
+	.generation = vp_generation,
 	.get = vp_get,
 	.set = vp_set,
-	.generation = vp_generation,
+	.reset = vp_reset,
 	.get_status = vp_get_status,
 	.set_status = vp_set_status,
-	.reset = vp_reset,
 	.find_vqs = vp_find_vqs,
 	.del_vqs = vp_del_vqs,
+	.bus_name = vp_bus_name,
 	.get_features = vp_get_features,
 	.finalize_features = vp_finalize_features,
-	.bus_name = vp_bus_name,
 };
 
 /* ------------------------------------------------------------ capabilities */

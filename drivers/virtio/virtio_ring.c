@@ -398,11 +398,11 @@ struct virtqueue *vring_create_virtqueue(unsigned int index, unsigned int num,
 	vq->avail = mem + num * sizeof(struct vring_desc);
 	vq->used = mem + ALIGN(num * sizeof(struct vring_desc) + sizeof(__le16) * (3 + num),
 			       vring_align);
-	vq->vq.vdev = vdev;
-	vq->vq.index = index;
-	vq->vq.name = name;
-	vq->vq.callback = callback;
-	vq->vq.num_free = num;
+	/* The driver-visible part; every descriptor starts free. */
+	vq->vq = (struct virtqueue){
+		.vdev = vdev, .callback = callback, .name = name,
+		.index = index, .num_free = num,
+	};
 	vq->notify = notify;
 	vq->indirect = virtio_has_feature(vdev, VIRTIO_RING_F_INDIRECT_DESC);
 	vq->event = virtio_has_feature(vdev, VIRTIO_RING_F_EVENT_IDX);
