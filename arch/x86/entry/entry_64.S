@@ -43,22 +43,23 @@
 
 	.text
 
+/*
+ * struct pt_regs (the ptrace ABI's user_regs_struct) stores the general
+ * registers from r15, at the lowest address, up to di, just below
+ * orig_ax.  Saving pushes them in the reverse of that order; the
+ * macros below name the part of the list each path needs.
+ */
+	.macro	PUSH_GPRS regs:vararg
+	.irp	r, \regs
+	pushq	%\r
+	.endr
+	.endm
+
+	/* Unwind a full pt_regs save down to orig_ax, which stays. */
 	.macro	RESTORE_REGS
-	popq	%r15
-	popq	%r14
-	popq	%r13
-	popq	%r12
-	popq	%rbp
-	popq	%rbx
-	popq	%r11
-	popq	%r10
-	popq	%r9
-	popq	%r8
-	popq	%rax
-	popq	%rcx
-	popq	%rdx
-	popq	%rsi
-	popq	%rdi
+	.irp	r, r15, r14, r13, r12, rbp, rbx, r11, r10, r9, r8, rax, rcx, rdx, rsi, rdi
+	popq	%\r
+	.endr
 	.endm
 
 /*
@@ -69,20 +70,7 @@
 common_entry:
 	/* Put %rdi where the vector was (the pt_regs di slot), vector in %rdi. */
 	xchgq	%rdi, (%rsp)		/* rdi = vector, stack = old rdi */
-	pushq	%rsi
-	pushq	%rdx
-	pushq	%rcx
-	pushq	%rax
-	pushq	%r8
-	pushq	%r9
-	pushq	%r10
-	pushq	%r11
-	pushq	%rbx
-	pushq	%rbp
-	pushq	%r12
-	pushq	%r13
-	pushq	%r14
-	pushq	%r15
+	PUSH_GPRS rsi, rdx, rcx, rax, r8, r9, r10, r11, rbx, rbp, r12, r13, r14, r15
 	/*
 	 * The slots now are r15..rsi, then the old-rdi slot, then orig_ax.
 	 * That is pt_regs with di where the vector was: exactly the layout.
@@ -174,21 +162,9 @@ entry_SYSCALL_64:
 	pushq	$__USER_CS			/* cs */
 	pushq	%rcx				/* ip */
 	pushq	%rax				/* orig_ax */
-	pushq	%rdi
-	pushq	%rsi
-	pushq	%rdx
-	pushq	%rcx
+	PUSH_GPRS rdi, rsi, rdx, rcx
 	pushq	$-38				/* ax = -ENOSYS */
-	pushq	%r8
-	pushq	%r9
-	pushq	%r10
-	pushq	%r11
-	pushq	%rbx
-	pushq	%rbp
-	pushq	%r12
-	pushq	%r13
-	pushq	%r14
-	pushq	%r15
+	PUSH_GPRS r8, r9, r10, r11, rbx, rbp, r12, r13, r14, r15
 	movq	%rsp, %rbx
 	pushq	PTREGS_IP(%rbx)
 	pushq	%rbp

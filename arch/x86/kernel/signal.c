@@ -69,36 +69,51 @@ struct rt_sigframe {
 #define X86_EFLAGS_PF	(1 << 2)
 #endif
 
+/*
+ * The general registers that struct sigcontext (the ABI) and struct
+ * pt_regs both hold under the same names: where each sits in either.
+ * Saving and restoring a frame walk this list.
+ */
+#define GPR(name)	{ offsetof(struct sigcontext, name), offsetof(struct pt_regs, name) }
+
+static const struct gpr_slot {
+	unsigned short sc_off, regs_off;
+} gpr_slots[] = {
+	GPR(r8), GPR(r9), GPR(r10), GPR(r11), GPR(r12), GPR(r13), GPR(r14), GPR(r15),
+	GPR(di), GPR(si), GPR(bp), GPR(bx), GPR(dx), GPR(ax), GPR(cx), GPR(sp), GPR(ip),
+};
+
+static u64 *sc_slot(struct sigcontext *sc, const struct gpr_slot *g)
+{
+	return (u64 *)((char *)sc + g->sc_off);
+}
+
+static unsigned long *regs_slot(struct pt_regs *regs, const struct gpr_slot *g)
+{
+	return (unsigned long *)((char *)regs + g->regs_off);
+}
+
+/*
+ * The interrupted state for the handler's ucontext: registers, the
+ * fault details the kernel kept (trap number, error code, cr2), the
+ * first word of the mask to restore and where the FPU state went.
+ */
 static void fill_sigcontext(struct sigcontext *sc, struct pt_regs *regs,
 			    unsigned long mask, void *fpstate)
 {
-	struct thread_struct *th = &current->thread;
+	const struct thread_struct *th = &current->thread;
+	const struct gpr_slot *g;
 
 	memset(sc, 0, sizeof(*sc));
-	sc->r8 = regs->r8;
-	sc->r9 = regs->r9;
-	sc->r10 = regs->r10;
-	sc->r11 = regs->r11;
-	sc->r12 = regs->r12;
-	sc->r13 = regs->r13;
-	sc->r14 = regs->r14;
-	sc->r15 = regs->r15;
-	sc->di = regs->di;
-	sc->si = regs->si;
-	sc->bp = regs->bp;
-	sc->bx = regs->bx;
-	sc->dx = regs->dx;
-	sc->ax = regs->ax;
-	sc->cx = regs->cx;
-	sc->sp = regs->sp;
-	sc->ip = regs->ip;
+	for (g = gpr_slots; g < gpr_slots + ARRAY_SIZE(gpr_slots); g++)
+		*sc_slot(sc, g) = *regs_slot(regs, g);
 	sc->flags = regs->flags;
 	sc->cs = regs->cs;
 	sc->ss = regs->ss;
-	sc->err = th->error_code;
 	sc->trapno = th->trap_nr;
-	sc->oldmask = mask;
+	sc->err = th->error_code;
 	sc->cr2 = th->cr2;
+	sc->oldmask = mask;
 	sc->fpstate = (unsigned long)fpstate;
 }
 
@@ -170,81 +185,76 @@ static int setup_rt_frame(struct ksignal *ksig, struct pt_regs *regs)
 	return 0;
 }
 
-static void handle_signal(struct ksignal *ksig, struct pt_regs *regs)
+/* Run the system call again, as number nr: back over the 2-byte syscall instruction. */
+static void rerun_syscall(struct pt_regs *regs, unsigned long nr)
 {
-	int failed;
+	regs->ax = nr;
+	regs->ip -= 2;
+}
 
-	if (syscall_get_nr(regs) >= 0) {
-		switch ((long)regs->ax) {
-		case -ERESTART_RESTARTBLOCK:
-		case -ERESTARTNOHAND:
-			regs->ax = -EINTR;
-			break;
-		case -ERESTARTSYS:
-			if (!(ksig->ka.sa.sa_flags & SA_RESTART)) {
-				regs->ax = -EINTR;
-				break;
-			}
-			/* fall through */
-		case -ERESTARTNOINTR:
-			regs->ax = regs->orig_ax;
-			regs->ip -= 2;
-			break;
+/*
+ * A system call that was interrupted left an -ERESTART* code in ax; see
+ * the restart rules at the top.  ksig is the signal whose handler is
+ * about to run, or NULL if none is.
+ */
+static void syscall_restart_fixup(struct pt_regs *regs, const struct ksignal *ksig)
+{
+	long code = regs->ax;
+	bool to_eintr;
+
+	if (syscall_get_nr(regs) < 0)
+		return;
+	switch (code) {
+	case -ERESTART_RESTARTBLOCK:
+		if (!ksig) {
+			/* The call left its continuation in restart_block. */
+			rerun_syscall(regs, __NR_restart_syscall);
+			return;
 		}
+		to_eintr = true;
+		break;
+	case -ERESTARTNOHAND:
+		to_eintr = ksig;
+		break;
+	case -ERESTARTSYS:
+		to_eintr = ksig && !(ksig->ka.sa.sa_flags & SA_RESTART);
+		break;
+	case -ERESTARTNOINTR:
+		to_eintr = false;
+		break;
+	default:
+		return;		/* finished normally: its result stands */
 	}
-	failed = setup_rt_frame(ksig, regs);
-	signal_setup_done(failed, ksig, 0);
+	if (to_eintr)
+		regs->ax = -EINTR;
+	else
+		rerun_syscall(regs, regs->orig_ax);
 }
 
 void arch_do_signal_or_restart(struct pt_regs *regs)
 {
 	struct ksignal ksig;
+	bool deliver = get_signal(&ksig);
+	bool was_syscall = syscall_get_nr(regs) >= 0;
 
-	if (get_signal(&ksig)) {
-		handle_signal(&ksig, regs);
-		/* The call (if any) is dealt with: a second pass must not restart it. */
+	syscall_restart_fixup(regs, deliver ? &ksig : NULL);
+	if (deliver)
+		signal_setup_done(setup_rt_frame(&ksig, regs), &ksig, 0);
+	/* The call (if any) is dealt with: a second pass must not restart it. */
+	if (deliver || was_syscall)
 		regs->orig_ax = -1;
-		return;
-	}
-	if (syscall_get_nr(regs) >= 0) {
-		switch ((long)regs->ax) {
-		case -ERESTARTNOHAND:
-		case -ERESTARTSYS:
-		case -ERESTARTNOINTR:
-			regs->ax = regs->orig_ax;
-			regs->ip -= 2;
-			break;
-		case -ERESTART_RESTARTBLOCK:
-			regs->ax = __NR_restart_syscall;
-			regs->ip -= 2;
-			break;
-		}
-		regs->orig_ax = -1;
-	}
-	restore_saved_sigmask();
+	if (!deliver)
+		restore_saved_sigmask();
 }
 
 /* ------------------------------------------------------------ rt_sigreturn */
 
-static void restore_sigcontext(struct pt_regs *regs, const struct sigcontext *sc)
+static void restore_sigcontext(struct pt_regs *regs, struct sigcontext *sc)
 {
-	regs->r8 = sc->r8;
-	regs->r9 = sc->r9;
-	regs->r10 = sc->r10;
-	regs->r11 = sc->r11;
-	regs->r12 = sc->r12;
-	regs->r13 = sc->r13;
-	regs->r14 = sc->r14;
-	regs->r15 = sc->r15;
-	regs->di = sc->di;
-	regs->si = sc->si;
-	regs->bp = sc->bp;
-	regs->bx = sc->bx;
-	regs->dx = sc->dx;
-	regs->ax = sc->ax;
-	regs->cx = sc->cx;
-	regs->sp = sc->sp;
-	regs->ip = sc->ip;
+	const struct gpr_slot *g;
+
+	for (g = gpr_slots; g < gpr_slots + ARRAY_SIZE(gpr_slots); g++)
+		*regs_slot(regs, g) = *sc_slot(sc, g);
 	regs->flags = (regs->flags & ~FIX_EFLAGS) | (sc->flags & FIX_EFLAGS);
 	/*
 	 * Segments: only the flat 64-bit user selectors are valid here; any
