@@ -145,28 +145,21 @@ void device_initialize(struct device *dev)
 	mutex_init(&dev->mutex);
 }
 
-int dev_set_name(struct device *dev, const char *fmt, ...)
-{
-	va_list args;
-	int err;
-
-	va_start(args, fmt);
-	err = kobject_set_name_vargs(&dev->kobj, fmt, args);
-	va_end(args);
-	return err;
-}
-
+/* References are the kobject's; NULL is allowed and ignored. */
 struct device *get_device(struct device *dev)
 {
-	if (dev)
-		kobject_get(&dev->kobj);
+	if (!dev)
+		return NULL;
+	kobject_get(&dev->kobj);
 	return dev;
 }
 
+/* The last put calls the release routine (device_ktype). */
 void put_device(struct device *dev)
 {
-	if (dev)
-		kobject_put(&dev->kobj);
+	if (!dev)
+		return;
+	kobject_put(&dev->kobj);
 }
 
 int device_add(struct device *dev)
@@ -283,6 +276,22 @@ static void device_create_release(struct device *dev)
 	kfree(dev);
 }
 
+/* The name in sysfs, from a printf format; a '/' in it becomes '!'. */
+int dev_set_name(struct device *dev, const char *fmt, ...)
+{
+	va_list args;
+	int err;
+
+	va_start(args, fmt);
+	err = kobject_set_name_vargs(&dev->kobj, fmt, args);
+	va_end(args);
+	return err;
+}
+
+/*
+ * A bare device for a class (a device node, no driver): named from fmt,
+ * freed by its last put_device().  Errors come back as ERR_PTR().
+ */
 struct device *device_create(struct class *cls, struct device *parent, dev_t devt,
 			     void *drvdata, const char *fmt, ...)
 {
@@ -293,21 +302,25 @@ struct device *device_create(struct class *cls, struct device *parent, dev_t dev
 	if (!dev)
 		return ERR_PTR(-ENOMEM);
 	device_initialize(dev);
-	dev->class = cls;
-	dev->parent = parent;
-	dev->devt = devt;
-	dev->driver_data = drvdata;
+	/* From here on put_device() frees it. */
 	dev->release = device_create_release;
+
 	va_start(args, fmt);
 	err = kobject_set_name_vargs(&dev->kobj, fmt, args);
 	va_end(args);
+	if (err)
+		goto fail;
+
+	dev->driver_data = drvdata;
+	dev->devt = devt;
+	dev->class = cls;
+	dev->parent = parent;
+	err = device_add(dev);
 	if (!err)
-		err = device_add(dev);
-	if (err) {
-		put_device(dev);
-		return ERR_PTR(err);
-	}
-	return dev;
+		return dev;
+fail:
+	put_device(dev);
+	return ERR_PTR(err);
 }
 
 void device_destroy(struct class *cls, dev_t devt)

@@ -149,25 +149,21 @@ static void msi_irq_print(struct irq_desc *desc, char *buf, size_t len)
 	snprintf(buf, len, "%s %u-edge", pci_name(d->dev), d->entry);
 }
 
-static const struct irq_chip pci_msi_chip = {
-	.name = "PCI-MSI",
-	.irq_startup = msi_irq_startup,
-	.irq_mask = msi_irq_mask,
-	.irq_unmask = msi_irq_unmask,
-	.irq_eoi = msi_irq_eoi,
-	.irq_set_type = msi_irq_set_type,
-	.irq_print = msi_irq_print,
-};
+/*
+ * MSI and MSI-X vectors behave the same once set up; only the name in
+ * /proc/interrupts tells them apart.
+ */
+#define PCI_MSI_IRQ_CHIP(_label) {					\
+	.name = _label,							\
+	.irq_startup = msi_irq_startup,					\
+	.irq_mask = msi_irq_mask, .irq_unmask = msi_irq_unmask,		\
+	.irq_eoi = msi_irq_eoi,						\
+	.irq_set_type = msi_irq_set_type,				\
+	.irq_print = msi_irq_print,					\
+}
 
-static const struct irq_chip pci_msix_chip = {
-	.name = "PCI-MSIX",
-	.irq_startup = msi_irq_startup,
-	.irq_mask = msi_irq_mask,
-	.irq_unmask = msi_irq_unmask,
-	.irq_eoi = msi_irq_eoi,
-	.irq_set_type = msi_irq_set_type,
-	.irq_print = msi_irq_print,
-};
+static const struct irq_chip pci_msi_chip = PCI_MSI_IRQ_CHIP("PCI-MSI");
+static const struct irq_chip pci_msix_chip = PCI_MSI_IRQ_CHIP("PCI-MSIX");
 
 /* ------------------------------------------------------------ IRQ numbers and vectors */
 

@@ -446,12 +446,12 @@ struct pci_bus *pci_scan_root_bus(int domain, int busnr, struct pci_ops *ops, vo
 		kfree(bus);
 		return NULL;
 	}
-	bus->domain = domain;
-	bus->number = busnr;
-	bus->primary = busnr;
-	bus->busn_end = 0xff;
 	bus->ops = ops;
 	bus->sysdata = sysdata;
+	bus->domain = domain;
+	/* A root bus is its own primary; the scan may find buses up to 0xff below it. */
+	bus->number = bus->primary = busnr;
+	bus->busn_end = 0xff;
 
 	/* /sys/devices/pciDDDD:BB, the parent of the bus's devices */
 	device_initialize(root);

@@ -43,17 +43,23 @@ struct rtc_regs {
 	u8 sec, min, hour, day, mon, year, century;
 };
 
+/* Which CMOS register feeds which field (the MC146818 register map). */
+static const struct {
+	u8 reg, off;
+} rtc_map[] = {
+#define RTC_FIELD(reg, field)	{ reg, offsetof(struct rtc_regs, field) }
+	RTC_FIELD(RTC_SECONDS, sec), RTC_FIELD(RTC_MINUTES, min), RTC_FIELD(RTC_HOURS, hour),
+	RTC_FIELD(RTC_DAY_OF_MONTH, day), RTC_FIELD(RTC_MONTH, mon), RTC_FIELD(RTC_YEAR, year),
+#undef RTC_FIELD
+};
+
+/* One pass over the time registers; century only where ACPI's FADT names one. */
 static void read_regs(struct rtc_regs *r, u8 century_reg)
 {
-	r->sec = rtc_cmos_read(RTC_SECONDS);
-	r->min = rtc_cmos_read(RTC_MINUTES);
-	r->hour = rtc_cmos_read(RTC_HOURS);
-	r->day = rtc_cmos_read(RTC_DAY_OF_MONTH);
-	r->mon = rtc_cmos_read(RTC_MONTH);
-	r->year = rtc_cmos_read(RTC_YEAR);
+	for (unsigned int i = 0; i < ARRAY_SIZE(rtc_map); i++)
+		((u8 *)r)[rtc_map[i].off] = rtc_cmos_read(rtc_map[i].reg);
 	r->century = century_reg ? rtc_cmos_read(century_reg) : 0;
 }
-
 static unsigned int bcd2bin(u8 v)
 {
 	return (v & 0x0f) + (v >> 4) * 10;

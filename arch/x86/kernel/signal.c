@@ -104,17 +104,14 @@ static void fill_sigcontext(struct sigcontext *sc, struct pt_regs *regs,
 	const struct thread_struct *th = &current->thread;
 	const struct gpr_slot *g;
 
-	memset(sc, 0, sizeof(*sc));
+	/* Everything not named here (fs, gs, reserved words) reads as 0. */
+	*sc = (struct sigcontext){
+		.flags = regs->flags, .cs = regs->cs, .ss = regs->ss,
+		.trapno = th->trap_nr, .err = th->error_code, .cr2 = th->cr2,
+		.oldmask = mask, .fpstate = (unsigned long)fpstate,
+	};
 	for (g = gpr_slots; g < gpr_slots + ARRAY_SIZE(gpr_slots); g++)
 		*sc_slot(sc, g) = *regs_slot(regs, g);
-	sc->flags = regs->flags;
-	sc->cs = regs->cs;
-	sc->ss = regs->ss;
-	sc->trapno = th->trap_nr;
-	sc->err = th->error_code;
-	sc->cr2 = th->cr2;
-	sc->oldmask = mask;
-	sc->fpstate = (unsigned long)fpstate;
 }
 
 static int setup_rt_frame(struct ksignal *ksig, struct pt_regs *regs)

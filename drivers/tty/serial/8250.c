@@ -516,14 +516,16 @@ static int __init serial8250_init(void)
 	drv = tty_alloc_driver(UART_NR, TTY_DRIVER_REAL_RAW);
 	if (IS_ERR(drv))
 		return PTR_ERR(drv);
-	drv->name = "ttyS";
 	drv->driver_name = "serial";
+	drv->name = "ttyS";
+	/* Linux's device numbers: ttyS0 is 4:64. */
 	drv->major = SERIAL_MAJOR;
 	drv->minor_start = SERIAL_MINOR_START;
+	tty_set_operations(drv, &serial8250_ops);
+	/* A port starts at 9600 8N1, modem control lines ignored (CLOCAL). */
 	drv->init_termios = tty_std_termios;
 	drv->init_termios.c_cflag = B9600 | CS8 | CREAD | HUPCL | CLOCAL;
 	drv->init_termios.c_ispeed = drv->init_termios.c_ospeed = 9600;
-	tty_set_operations(drv, &serial8250_ops);
 
 	for (i = 0; i < UART_NR; i++) {
 		struct uart_8250_port *up = &serial_ports[i];

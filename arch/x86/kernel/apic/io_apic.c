@@ -88,18 +88,26 @@ static DEFINE_SPINLOCK(ioapic_lock);
 
 /* ------------------------------------------------------------ registers */
 
-static u32 io_apic_read(struct ioapic *a, u32 reg)
+/*
+ * The chip shows one register at a time (82093AA datasheet): an index
+ * written to IOREGSEL picks which one the IOWIN window then accesses.
+ * Callers hold ioapic_lock, so the pair is not split.
+ */
+static void *io_apic_pick(struct ioapic *a, u32 reg)
 {
 	writel(reg, a->base + IO_APIC_REGSEL);
-	return readl(a->base + IO_APIC_WINDOW);
+	return a->base + IO_APIC_WINDOW;
+}
+
+static u32 io_apic_read(struct ioapic *a, u32 reg)
+{
+	return readl(io_apic_pick(a, reg));
 }
 
 static void io_apic_write(struct ioapic *a, u32 reg, u32 val)
 {
-	writel(reg, a->base + IO_APIC_REGSEL);
-	writel(val, a->base + IO_APIC_WINDOW);
+	writel(val, io_apic_pick(a, reg));
 }
-
 /* Rewrite a whole entry without ever exposing a half-written unmasked one. */
 static void write_rte(struct ioapic *a, unsigned int pin, u32 low, u32 high)
 {
@@ -299,13 +307,13 @@ static void ioapic_print(struct irq_desc *desc, char *buf, size_t len)
 	snprintf(buf, len, "%u-%s", p->gsi, p->level ? "fasteoi" : "edge");
 }
 
+/* Pins are masked, unmasked and typed through their redirection entries. */
 static const struct irq_chip ioapic_chip = {
 	.name = "IO-APIC",
-	.irq_startup = ioapic_startup,
-	.irq_mask = ioapic_mask,
-	.irq_unmask = ioapic_unmask,
-	.irq_eoi = ioapic_eoi,
 	.irq_set_type = ioapic_set_type,
+	.irq_startup = ioapic_startup,
+	.irq_mask = ioapic_mask, .irq_unmask = ioapic_unmask,
+	.irq_eoi = ioapic_eoi,
 	.irq_print = ioapic_print,
 };
 
