@@ -57,14 +57,17 @@
 #define PCI_SLOT(devfn)		(((devfn) >> 3) & 0x1f)
 #define PCI_FUNC(devfn)		((devfn) & 0x07)
 
-/* Config accessor results (Linux's PCIBIOS_* codes) */
-#define PCIBIOS_SUCCESSFUL		0x00
-#define PCIBIOS_FUNC_NOT_SUPPORTED	0x81
-#define PCIBIOS_BAD_VENDOR_ID		0x83
-#define PCIBIOS_DEVICE_NOT_FOUND	0x86
-#define PCIBIOS_BAD_REGISTER_NUMBER	0x87
-#define PCIBIOS_SET_FAILED		0x88
-#define PCIBIOS_BUFFER_TOO_SMALL	0x89
+/*
+ * What the config accessors return: 0, or one of the PCI BIOS
+ * specification's status codes, under Linux's PCIBIOS_* names.
+ */
+enum {
+	PCIBIOS_SUCCESSFUL = 0x00,
+	/* Failures, by the caller's fault or the device's. */
+	PCIBIOS_FUNC_NOT_SUPPORTED = 0x81, PCIBIOS_BAD_VENDOR_ID = 0x83,
+	PCIBIOS_DEVICE_NOT_FOUND = 0x86, PCIBIOS_BAD_REGISTER_NUMBER = 0x87,
+	PCIBIOS_SET_FAILED = 0x88, PCIBIOS_BUFFER_TOO_SMALL = 0x89,
+};
 
 /* -errno for a PCIBIOS_* result */
 int pcibios_err_to_errno(int err);
@@ -200,18 +203,23 @@ const struct pci_device_id *pci_match_id(const struct pci_device_id *ids, struct
 
 /* ------------------------------------------------------------ config space */
 
+/*
+ * Config space by (bus, devfn) - for the scan, before a pci_dev exists -
+ * and by device.  Each width has its read and its write; they return a
+ * PCIBIOS_* code, and a failed read stores all ones.
+ */
 int pci_bus_read_config_byte(struct pci_bus *bus, unsigned int devfn, int where, u8 *val);
-int pci_bus_read_config_word(struct pci_bus *bus, unsigned int devfn, int where, u16 *val);
-int pci_bus_read_config_dword(struct pci_bus *bus, unsigned int devfn, int where, u32 *val);
 int pci_bus_write_config_byte(struct pci_bus *bus, unsigned int devfn, int where, u8 val);
+int pci_bus_read_config_word(struct pci_bus *bus, unsigned int devfn, int where, u16 *val);
 int pci_bus_write_config_word(struct pci_bus *bus, unsigned int devfn, int where, u16 val);
+int pci_bus_read_config_dword(struct pci_bus *bus, unsigned int devfn, int where, u32 *val);
 int pci_bus_write_config_dword(struct pci_bus *bus, unsigned int devfn, int where, u32 val);
 
 int pci_read_config_byte(const struct pci_dev *dev, int where, u8 *val);
-int pci_read_config_word(const struct pci_dev *dev, int where, u16 *val);
-int pci_read_config_dword(const struct pci_dev *dev, int where, u32 *val);
 int pci_write_config_byte(const struct pci_dev *dev, int where, u8 val);
+int pci_read_config_word(const struct pci_dev *dev, int where, u16 *val);
 int pci_write_config_word(const struct pci_dev *dev, int where, u16 val);
+int pci_read_config_dword(const struct pci_dev *dev, int where, u32 *val);
 int pci_write_config_dword(const struct pci_dev *dev, int where, u32 val);
 
 /* Offset of capability cap in dev's list, 0 if it has none. */

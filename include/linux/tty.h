@@ -112,78 +112,74 @@ extern const struct ktermios tty_std_termios;
 
 /* ------------------------------------------------------------ termios accessors */
 
-#define _I_FLAG(tty, f)	((tty)->termios.c_iflag & (f))
-#define _O_FLAG(tty, f)	((tty)->termios.c_oflag & (f))
-#define _C_FLAG(tty, f)	((tty)->termios.c_cflag & (f))
-#define _L_FLAG(tty, f)	((tty)->termios.c_lflag & (f))
+/*
+ * A test for every termios flag a driver or line discipline looks at,
+ * under the names Linux code knows them by: I_x for c_iflag bits, O_x
+ * for c_oflag, C_x for c_cflag, L_x for c_lflag.  Each returns the
+ * flag's bits of the current termios (O_TABDLY, C_BAUD and C_CSIZE a
+ * multi-bit field).  The caller holds termios_rwsem or does not mind a
+ * concurrent change.  They are generated functions, not macros, so the
+ * argument is type-checked.
+ */
+#define TTY_TERMIOS_TEST(member, name, bits)					\
+static inline tcflag_t name(const struct tty_struct *tty)			\
+{										\
+	return tty->termios.member & (bits);					\
+}
 
-#define I_IGNBRK(tty)	_I_FLAG((tty), IGNBRK)
-#define I_BRKINT(tty)	_I_FLAG((tty), BRKINT)
-#define I_IGNPAR(tty)	_I_FLAG((tty), IGNPAR)
-#define I_PARMRK(tty)	_I_FLAG((tty), PARMRK)
-#define I_INPCK(tty)	_I_FLAG((tty), INPCK)
-#define I_ISTRIP(tty)	_I_FLAG((tty), ISTRIP)
-#define I_INLCR(tty)	_I_FLAG((tty), INLCR)
-#define I_IGNCR(tty)	_I_FLAG((tty), IGNCR)
-#define I_ICRNL(tty)	_I_FLAG((tty), ICRNL)
-#define I_IUCLC(tty)	_I_FLAG((tty), IUCLC)
-#define I_IXON(tty)	_I_FLAG((tty), IXON)
-#define I_IXANY(tty)	_I_FLAG((tty), IXANY)
-#define I_IXOFF(tty)	_I_FLAG((tty), IXOFF)
-#define I_IMAXBEL(tty)	_I_FLAG((tty), IMAXBEL)
-#define I_IUTF8(tty)	_I_FLAG((tty), IUTF8)
+/* The name is pasted before b, a macro itself, turns into its value. */
+#define TTY_IFLAG(b)	TTY_TERMIOS_TEST(c_iflag, I_##b, b)
+#define TTY_OFLAG(b)	TTY_TERMIOS_TEST(c_oflag, O_##b, b)
+#define TTY_CFLAG(b)	TTY_TERMIOS_TEST(c_cflag, C_##b, b)
+#define TTY_LFLAG(b)	TTY_TERMIOS_TEST(c_lflag, L_##b, b)
 
-#define O_OPOST(tty)	_O_FLAG((tty), OPOST)
-#define O_OLCUC(tty)	_O_FLAG((tty), OLCUC)
-#define O_ONLCR(tty)	_O_FLAG((tty), ONLCR)
-#define O_OCRNL(tty)	_O_FLAG((tty), OCRNL)
-#define O_ONOCR(tty)	_O_FLAG((tty), ONOCR)
-#define O_ONLRET(tty)	_O_FLAG((tty), ONLRET)
-#define O_TABDLY(tty)	_O_FLAG((tty), TABDLY)
+/* Input: break and parity handling, CR/NL mapping, case, flow control, UTF-8. */
+TTY_IFLAG(IGNBRK) TTY_IFLAG(BRKINT) TTY_IFLAG(IGNPAR) TTY_IFLAG(PARMRK) TTY_IFLAG(INPCK)
+TTY_IFLAG(ISTRIP) TTY_IFLAG(INLCR) TTY_IFLAG(IGNCR) TTY_IFLAG(ICRNL) TTY_IFLAG(IUCLC)
+TTY_IFLAG(IXON) TTY_IFLAG(IXANY) TTY_IFLAG(IXOFF) TTY_IFLAG(IMAXBEL) TTY_IFLAG(IUTF8)
 
-#define C_BAUD(tty)	_C_FLAG((tty), CBAUD)
-#define C_CSIZE(tty)	_C_FLAG((tty), CSIZE)
-#define C_CSTOPB(tty)	_C_FLAG((tty), CSTOPB)
-#define C_CREAD(tty)	_C_FLAG((tty), CREAD)
-#define C_PARENB(tty)	_C_FLAG((tty), PARENB)
-#define C_PARODD(tty)	_C_FLAG((tty), PARODD)
-#define C_HUPCL(tty)	_C_FLAG((tty), HUPCL)
-#define C_CLOCAL(tty)	_C_FLAG((tty), CLOCAL)
-#define C_CMSPAR(tty)	_C_FLAG((tty), CMSPAR)
-#define C_CRTSCTS(tty)	_C_FLAG((tty), CRTSCTS)
+/* Output post-processing (OPOST and what it enables). */
+TTY_OFLAG(OPOST) TTY_OFLAG(OLCUC) TTY_OFLAG(ONLCR) TTY_OFLAG(OCRNL) TTY_OFLAG(ONOCR)
+TTY_OFLAG(ONLRET) TTY_OFLAG(TABDLY)
 
-#define L_ISIG(tty)	_L_FLAG((tty), ISIG)
-#define L_ICANON(tty)	_L_FLAG((tty), ICANON)
-#define L_XCASE(tty)	_L_FLAG((tty), XCASE)
-#define L_ECHO(tty)	_L_FLAG((tty), ECHO)
-#define L_ECHOE(tty)	_L_FLAG((tty), ECHOE)
-#define L_ECHOK(tty)	_L_FLAG((tty), ECHOK)
-#define L_ECHONL(tty)	_L_FLAG((tty), ECHONL)
-#define L_NOFLSH(tty)	_L_FLAG((tty), NOFLSH)
-#define L_TOSTOP(tty)	_L_FLAG((tty), TOSTOP)
-#define L_ECHOCTL(tty)	_L_FLAG((tty), ECHOCTL)
-#define L_ECHOPRT(tty)	_L_FLAG((tty), ECHOPRT)
-#define L_ECHOKE(tty)	_L_FLAG((tty), ECHOKE)
-#define L_FLUSHO(tty)	_L_FLAG((tty), FLUSHO)
-#define L_PENDIN(tty)	_L_FLAG((tty), PENDIN)
-#define L_IEXTEN(tty)	_L_FLAG((tty), IEXTEN)
-#define L_EXTPROC(tty)	_L_FLAG((tty), EXTPROC)
+/* The line: speed, character size, stop bits, parity, modem control. */
+TTY_CFLAG(CBAUD) TTY_CFLAG(CSIZE) TTY_CFLAG(CSTOPB) TTY_CFLAG(CREAD) TTY_CFLAG(PARENB)
+TTY_CFLAG(PARODD) TTY_CFLAG(HUPCL) TTY_CFLAG(CLOCAL) TTY_CFLAG(CMSPAR) TTY_CFLAG(CRTSCTS)
 
-#define INTR_CHAR(tty)		((tty)->termios.c_cc[VINTR])
-#define QUIT_CHAR(tty)		((tty)->termios.c_cc[VQUIT])
-#define ERASE_CHAR(tty)		((tty)->termios.c_cc[VERASE])
-#define KILL_CHAR(tty)		((tty)->termios.c_cc[VKILL])
-#define EOF_CHAR(tty)		((tty)->termios.c_cc[VEOF])
-#define TIME_CHAR(tty)		((tty)->termios.c_cc[VTIME])
-#define MIN_CHAR(tty)		((tty)->termios.c_cc[VMIN])
-#define START_CHAR(tty)		((tty)->termios.c_cc[VSTART])
-#define STOP_CHAR(tty)		((tty)->termios.c_cc[VSTOP])
-#define SUSP_CHAR(tty)		((tty)->termios.c_cc[VSUSP])
-#define EOL_CHAR(tty)		((tty)->termios.c_cc[VEOL])
-#define REPRINT_CHAR(tty)	((tty)->termios.c_cc[VREPRINT])
-#define WERASE_CHAR(tty)	((tty)->termios.c_cc[VWERASE])
-#define LNEXT_CHAR(tty)		((tty)->termios.c_cc[VLNEXT])
-#define EOL2_CHAR(tty)		((tty)->termios.c_cc[VEOL2])
+/* Local modes: signals, canonical editing, the echo variants, job control. */
+TTY_LFLAG(ISIG) TTY_LFLAG(ICANON) TTY_LFLAG(XCASE) TTY_LFLAG(ECHO) TTY_LFLAG(ECHOE)
+TTY_LFLAG(ECHOK) TTY_LFLAG(ECHONL) TTY_LFLAG(NOFLSH) TTY_LFLAG(TOSTOP) TTY_LFLAG(ECHOCTL)
+TTY_LFLAG(ECHOPRT) TTY_LFLAG(ECHOKE) TTY_LFLAG(FLUSHO) TTY_LFLAG(PENDIN) TTY_LFLAG(IEXTEN)
+TTY_LFLAG(EXTPROC)
+
+/* Linux spells the baud test C_BAUD, after the CBAUD mask. */
+static inline tcflag_t C_BAUD(const struct tty_struct *tty)
+{
+	return C_CBAUD(tty);
+}
+
+/*
+ * The special characters (c_cc), as NAME_CHAR(tty): VINTR is
+ * INTR_CHAR(), and so on.  VMIN and VTIME are counts, not characters,
+ * but keep the same form.
+ */
+#define TTY_CC(name, index)							\
+static inline cc_t name##_CHAR(const struct tty_struct *tty)			\
+{										\
+	return tty->termios.c_cc[index];					\
+}
+
+TTY_CC(INTR, VINTR) TTY_CC(QUIT, VQUIT) TTY_CC(SUSP, VSUSP)	/* ISIG */
+TTY_CC(ERASE, VERASE) TTY_CC(WERASE, VWERASE) TTY_CC(KILL, VKILL)	/* editing */
+TTY_CC(LNEXT, VLNEXT) TTY_CC(REPRINT, VREPRINT)
+TTY_CC(EOF, VEOF) TTY_CC(EOL, VEOL) TTY_CC(EOL2, VEOL2)	/* line ends */
+TTY_CC(START, VSTART) TTY_CC(STOP, VSTOP)			/* IXON */
+TTY_CC(MIN, VMIN) TTY_CC(TIME, VTIME)				/* non-canonical reads */
+
+#undef TTY_IFLAG
+#undef TTY_OFLAG
+#undef TTY_CFLAG
+#undef TTY_LFLAG
 
 /* A c_cc entry of 0 disables that special character (_POSIX_VDISABLE). */
 #define __DISABLED_CHAR		'\0'
