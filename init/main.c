@@ -42,7 +42,7 @@ static int nr_init_args = 1, nr_init_envs = 2;
 char *execute_command;		/* init= */
 char *ramdisk_execute_command = CONFIG_DEFAULT_INIT;	/* rdinit= */
 static bool test_panic;
-static bool run_selftests = true;	/* selftests=0 skips them (CONFIG_SELFTESTS) */
+static bool run_selftests;	/* selftests=1 runs them (CONFIG_SELFTESTS) */
 
 /* Split off the next word; handles "a=\"b c\"".  Returns NULL at the end. */
 static char *next_arg(char **pos, char **val)
