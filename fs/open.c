@@ -35,10 +35,67 @@ static const struct file_operations empty_fops = {};
 
 /* ------------------------------------------------------------ open */
 
+/*
+ * An open for writing holds write access to the inode (ETXTBSY while it
+ * is executed) and to the mount (EROFS) until the file is released;
+ * FMODE_WRITER records that it does.  Device nodes, FIFOs and sockets
+ * write elsewhere and take neither.
+ */
+static int open_take_write(struct file *f, struct inode *inode)
+{
+	int err;
+
+	if (!(f->f_mode & FMODE_WRITE) || special_file(inode->i_mode))
+		return 0;
+	err = get_write_access(inode);
+	if (err)
+		return err;
+	err = mnt_want_write(f->f_path.mnt);
+	if (err) {
+		put_write_access(inode);
+		return err;
+	}
+	f->f_mode |= FMODE_WRITER;
+	return 0;
+}
+
+static void open_drop_write(struct file *f, struct inode *inode)
+{
+	if (!(f->f_mode & FMODE_WRITER))
+		return;
+	f->f_mode &= ~FMODE_WRITER;
+	put_write_access(inode);
+	mnt_drop_write(f->f_path.mnt);
+}
+
+/* Once ->open() succeeded: what the file can do follows from its f_op. */
+static void open_note_abilities(struct file *f)
+{
+	const struct file_operations *fop = f->f_op;
+	const struct address_space_operations *aops = f->f_mapping->a_ops;
+	fmode_t mode = f->f_mode | FMODE_OPENED;
+
+	if (!fop->llseek)
+		mode &= ~FMODE_LSEEK;
+	if ((mode & FMODE_READ) && (fop->read_iter || fop->read))
+		mode |= FMODE_CAN_READ;
+	if ((mode & FMODE_WRITE) && (fop->write_iter || fop->write))
+		mode |= FMODE_CAN_WRITE;
+	if (aops && aops->direct_IO)
+		mode |= FMODE_CAN_ODIRECT;
+	f->f_mode = mode;
+}
+
+/*
+ * Attach @inode (f->f_path already set) to the new file @f and run the
+ * open method: @open if given, else the one in inode->i_fop.  On failure
+ * the file holds no path and no write access again.
+ */
 int do_dentry_open(struct file *f, struct inode *inode,
 		   int (*open)(struct inode *, struct file *))
 {
-	int error;
+	int (*open_fn)(struct inode *, struct file *);
+	int err;
 
 	path_get(&f->f_path);
 	f->f_inode = inode;
@@ -53,61 +110,42 @@ int do_dentry_open(struct file *f, struct inode *inode,
 		f->f_op = &empty_fops;
 		return 0;
 	}
+
 	/* Seeking and positioned I/O are allowed unless ->open says otherwise. */
 	f->f_mode |= FMODE_LSEEK | FMODE_PREAD | FMODE_PWRITE;
-	if ((f->f_mode & FMODE_WRITE) && !special_file(inode->i_mode)) {
-		error = get_write_access(inode);
-		if (error)
-			goto cleanup_file;
-		error = mnt_want_write(f->f_path.mnt);
-		if (error) {
-			put_write_access(inode);
-			goto cleanup_file;
-		}
-		f->f_mode |= FMODE_WRITER;
-	}
+	err = open_take_write(f, inode);
+	if (err)
+		goto forget_path;
 	/* POSIX: reads and writes of regular files and directories are atomic wrt f_pos. */
 	if (S_ISREG(inode->i_mode) || S_ISDIR(inode->i_mode))
 		f->f_mode |= FMODE_ATOMIC_POS;
+
 	f->f_op = inode->i_fop;
 	if (WARN_ON(!f->f_op)) {
-		error = -ENODEV;
-		goto cleanup_all;
+		err = -ENODEV;
+	} else {
+		open_fn = open ? open : f->f_op->open;
+		if (open_fn)
+			err = open_fn(inode, f);
 	}
-	if (!open)
-		open = f->f_op->open;
-	if (open) {
-		error = open(inode, f);
-		if (error)
-			goto cleanup_all;
+	if (err) {
+		open_drop_write(f, inode);
+		goto forget_path;
 	}
-	f->f_mode |= FMODE_OPENED;
-	if ((f->f_mode & FMODE_LSEEK) && !f->f_op->llseek)
-		f->f_mode &= ~FMODE_LSEEK;
-	if ((f->f_mode & FMODE_READ) && (f->f_op->read || f->f_op->read_iter))
-		f->f_mode |= FMODE_CAN_READ;
-	if ((f->f_mode & FMODE_WRITE) && (f->f_op->write || f->f_op->write_iter))
-		f->f_mode |= FMODE_CAN_WRITE;
-	if (f->f_mapping->a_ops && f->f_mapping->a_ops->direct_IO)
-		f->f_mode |= FMODE_CAN_ODIRECT;
+
+	open_note_abilities(f);
+	/* Creation-time flags mean nothing once the file is open. */
 	f->f_flags &= ~(O_CREAT | O_EXCL | O_NOCTTY | O_TRUNC);
 	/* O_DIRECT needs the file system's support (tmpfs in Linux 6.1 has none). */
 	if ((f->f_flags & O_DIRECT) && !(f->f_mode & FMODE_CAN_ODIRECT))
 		return -EINVAL;
 	return 0;
 
-cleanup_all:
-	if (f->f_mode & FMODE_WRITER) {
-		put_write_access(inode);
-		mnt_drop_write(f->f_path.mnt);
-		f->f_mode &= ~FMODE_WRITER;
-	}
-cleanup_file:
+forget_path:
 	path_put(&f->f_path);
-	f->f_path.mnt = NULL;
-	f->f_path.dentry = NULL;
+	f->f_path = (struct path){ .mnt = NULL, .dentry = NULL };
 	f->f_inode = NULL;
-	return error;
+	return err;
 }
 
 int vfs_open(const struct path *path, struct file *file)
@@ -266,60 +304,71 @@ SYSCALL_DEFINE1(close, unsigned int, fd)
 
 /* ------------------------------------------------------------ truncate */
 
+/*
+ * Set the size of @dentry's inode to @length through notify_change(),
+ * with @time_attrs (ATTR_MTIME/ATTR_CTIME/ATTR_OPEN) as the caller asks;
+ * @filp is the open file when there is one (ftruncate, O_TRUNC).
+ */
 int do_truncate(struct dentry *dentry, loff_t length, unsigned int time_attrs,
 		struct file *filp)
 {
-	struct inode *inode = dentry->d_inode;
-	struct iattr newattrs;
-	int ret;
+	struct inode *inode = d_inode(dentry);
+	struct iattr ia = {
+		.ia_valid = ATTR_SIZE | time_attrs | (filp ? ATTR_FILE : 0),
+		.ia_size = length,
+		.ia_file = filp,
+	};
+	int err;
 
 	if (length < 0)
 		return -EINVAL;
-	newattrs.ia_size = length;
-	newattrs.ia_valid = ATTR_SIZE | time_attrs;
-	if (filp) {
-		newattrs.ia_file = filp;
-		newattrs.ia_valid |= ATTR_FILE;
-	}
 	/*
-	 * Shrinking or growing drops set-user-ID like any write; that mode
-	 * change needs no permission of its own (ATTR_FORCE, as in Linux).
+	 * Changing the size drops set-user-ID and set-group-ID like any write
+	 * by someone without CAP_FSETID; that mode change needs no permission
+	 * of its own (ATTR_FORCE).
 	 */
-	if (S_ISREG(inode->i_mode) && !capable(CAP_FSETID) &&
-	    (inode->i_mode & (S_ISUID | S_ISGID)))
-		newattrs.ia_valid |= ATTR_KILL_SUID | ATTR_KILL_SGID | ATTR_FORCE;
+	if (S_ISREG(inode->i_mode) && (inode->i_mode & (S_ISUID | S_ISGID)) &&
+	    !capable(CAP_FSETID))
+		ia.ia_valid |= ATTR_KILL_SUID | ATTR_KILL_SGID | ATTR_FORCE;
+
 	inode_lock(inode);
-	ret = notify_change(dentry, &newattrs, NULL);
+	err = notify_change(dentry, &ia, NULL);
 	inode_unlock(inode);
-	return ret;
+	return err;
+}
+
+/* truncate(2) with the mount already writable. */
+static int truncate_by_name(const struct path *path, struct inode *inode, loff_t length)
+{
+	int err = inode_permission(inode, MAY_WRITE);
+
+	if (err)
+		return err;
+	if (IS_APPEND(inode))
+		return -EPERM;
+	/* Held across the change: a file being executed is ETXTBSY. */
+	err = get_write_access(inode);
+	if (!err) {
+		err = do_truncate(path->dentry, length, 0, NULL);
+		put_write_access(inode);
+	}
+	return err;
 }
 
 int vfs_truncate(const struct path *path, loff_t length)
 {
-	struct inode *inode = path->dentry->d_inode;
-	int error;
+	struct inode *inode = d_inode(path->dentry);
+	int err;
 
-	if (S_ISDIR(inode->i_mode))
-		return -EISDIR;
+	/* truncate(2): EISDIR for a directory, EINVAL for other non-files. */
 	if (!S_ISREG(inode->i_mode))
-		return -EINVAL;
-	error = mnt_want_write(path->mnt);
-	if (error)
-		return error;
-	error = inode_permission(inode, MAY_WRITE);
-	if (error)
-		goto out;
-	error = -EPERM;
-	if (IS_APPEND(inode))
-		goto out;
-	error = get_write_access(inode);
-	if (error)
-		goto out;
-	error = do_truncate(path->dentry, length, 0, NULL);
-	put_write_access(inode);
-out:
+		return S_ISDIR(inode->i_mode) ? -EISDIR : -EINVAL;
+	err = mnt_want_write(path->mnt);
+	if (err)
+		return err;
+	err = truncate_by_name(path, inode, length);
 	mnt_drop_write(path->mnt);
-	return error;
+	return err;
 }
 
 static long do_sys_truncate(const char *pathname, loff_t length)
@@ -377,38 +426,56 @@ SYSCALL_DEFINE2(ftruncate, unsigned int, fd, unsigned long, length)
 				  FALLOC_FL_COLLAPSE_RANGE | FALLOC_FL_ZERO_RANGE | \
 				  FALLOC_FL_INSERT_RANGE | FALLOC_FL_UNSHARE_RANGE)
 
+/* fallocate(2) modes we know, and combinations that make no sense. */
+static int fallocate_mode_errno(int mode)
+{
+	if (mode & ~FALLOC_FL_SUPPORTED_MASK)
+		return -EOPNOTSUPP;
+	/* A punched hole never changes the size: KEEP_SIZE must come with it. */
+	if ((mode & FALLOC_FL_PUNCH_HOLE) && !(mode & FALLOC_FL_KEEP_SIZE))
+		return -EOPNOTSUPP;
+	if ((mode & FALLOC_FL_PUNCH_HOLE) && (mode & FALLOC_FL_ZERO_RANGE))
+		return -EINVAL;
+	return 0;
+}
+
+/* Whether this open file may be allocated in at all (fallocate(2) ERRORS). */
+static int fallocate_file_errno(struct file *file, int mode)
+{
+	struct inode *inode = file_inode(file);
+	umode_t type = inode->i_mode & S_IFMT;
+
+	if (!(file->f_mode & FMODE_WRITE))
+		return -EBADF;
+	/* Append-only files may only be extended, with KEEP_SIZE at most. */
+	if ((IS_APPEND(inode) && (mode & ~FALLOC_FL_KEEP_SIZE)) || IS_IMMUTABLE(inode))
+		return -EPERM;
+	if (type == S_IFIFO)
+		return -ESPIPE;
+	if (type == S_IFDIR)
+		return -EISDIR;
+	return (type == S_IFREG || type == S_IFBLK) ? 0 : -ENODEV;
+}
+
 /*
- * The checks Linux makes, in its order, before the file system sees the
- * request; a file system without ->fallocate (ext2, ramfs) answers
- * EOPNOTSUPP, which tells posix_fallocate() in libc to write zeros itself.
+ * The argument checks come first, in the order of the man page's list;
+ * a file system without ->fallocate (ext2, ramfs) answers EOPNOTSUPP,
+ * which tells posix_fallocate() in libc to write zeros itself.
  */
 int vfs_fallocate(struct file *file, int mode, loff_t offset, loff_t len)
 {
-	struct inode *inode = file_inode(file);
+	loff_t end = offset + len;
 	int err;
 
 	if (offset < 0 || len <= 0)
 		return -EINVAL;
-	if (mode & ~FALLOC_FL_SUPPORTED_MASK)
-		return -EOPNOTSUPP;
-	/* Punching a hole never changes the size. */
-	if ((mode & FALLOC_FL_PUNCH_HOLE) && !(mode & FALLOC_FL_KEEP_SIZE))
-		return -EOPNOTSUPP;
-	if ((mode & FALLOC_FL_ZERO_RANGE) && (mode & FALLOC_FL_PUNCH_HOLE))
-		return -EINVAL;
-	if (!(file->f_mode & FMODE_WRITE))
-		return -EBADF;
-	if ((mode & ~FALLOC_FL_KEEP_SIZE) && IS_APPEND(inode))
-		return -EPERM;
-	if (IS_IMMUTABLE(inode))
-		return -EPERM;
-	if (S_ISFIFO(inode->i_mode))
-		return -ESPIPE;
-	if (S_ISDIR(inode->i_mode))
-		return -EISDIR;
-	if (!S_ISREG(inode->i_mode) && !S_ISBLK(inode->i_mode))
-		return -ENODEV;
-	if (offset + len > inode->i_sb->s_maxbytes || offset + len < 0)
+	err = fallocate_mode_errno(mode);
+	if (!err)
+		err = fallocate_file_errno(file, mode);
+	if (err)
+		return err;
+	/* end < 0: offset + len wrapped around. */
+	if (end < 0 || end > file_inode(file)->i_sb->s_maxbytes)
 		return -EFBIG;
 	if (!file->f_op->fallocate)
 		return -EOPNOTSUPP;
@@ -456,47 +523,60 @@ static const struct cred *access_override_creds(void)
 	return prev;
 }
 
+/* The walk flags for an *at() call's AT_SYMLINK_NOFOLLOW and AT_EMPTY_PATH. */
+static unsigned int at_flags_walk(int flags)
+{
+	unsigned int walk = (flags & AT_SYMLINK_NOFOLLOW) ? 0 : LOOKUP_FOLLOW;
+
+	if (flags & AT_EMPTY_PATH)
+		walk |= LOOKUP_EMPTY;
+	return walk;
+}
+
+/* access(2) on a resolved name, under whatever credentials are current. */
+static int access_check(const struct path *path, int mode)
+{
+	struct inode *inode = d_inode(path->dentry);
+	int err;
+
+	/* A regular file on a noexec mount is never executable. */
+	if ((mode & MAY_EXEC) && S_ISREG(inode->i_mode) &&
+	    (path->mnt->mnt_flags & MNT_NOEXEC))
+		return -EACCES;
+	err = inode_permission(inode, mode | MAY_ACCESS);
+	if (err)
+		return err;
+	/* SuSv2: W_OK on a read-only file system is EROFS (devices aside). */
+	if ((mode & S_IWOTH) && !special_file(inode->i_mode) && __mnt_is_readonly(path->mnt))
+		return -EROFS;
+	return 0;
+}
+
 long do_faccessat(int dfd, const char *filename, int mode, int flags)
 {
-	const struct cred *old_cred = NULL;
-	unsigned int lookup_flags = LOOKUP_FOLLOW;
-	struct inode *inode;
+	const struct cred *saved = NULL;
 	struct path path;
-	int res;
+	long ret;
 
-	if (mode & ~S_IRWXO)	/* F_OK, R_OK, W_OK, X_OK */
+	/* mode is F_OK (0) or R_OK | W_OK | X_OK: the "other" permission bits. */
+	if (mode & ~S_IRWXO)
 		return -EINVAL;
 	if (flags & ~(AT_EACCESS | AT_SYMLINK_NOFOLLOW | AT_EMPTY_PATH))
 		return -EINVAL;
-	if (flags & AT_SYMLINK_NOFOLLOW)
-		lookup_flags &= ~LOOKUP_FOLLOW;
-	if (flags & AT_EMPTY_PATH)
-		lookup_flags |= LOOKUP_EMPTY;
+	/* AT_EACCESS checks as we are; otherwise as our real ids. */
 	if (!(flags & AT_EACCESS)) {
-		old_cred = access_override_creds();
-		if (!old_cred)
+		saved = access_override_creds();
+		if (!saved)
 			return -ENOMEM;
 	}
-	res = user_path_at(dfd, filename, lookup_flags, &path);
-	if (res)
-		goto out;
-	inode = d_inode(path.dentry);
-	if ((mode & MAY_EXEC) && S_ISREG(inode->i_mode)) {
-		res = -EACCES;
-		if (path.mnt->mnt_flags & MNT_NOEXEC)
-			goto out_path;
+	ret = user_path_at(dfd, filename, at_flags_walk(flags), &path);
+	if (!ret) {
+		ret = access_check(&path, mode);
+		path_put(&path);
 	}
-	res = inode_permission(inode, mode | MAY_ACCESS);
-	/* SuS v2 wants a read-only file system reported for W_OK too. */
-	if (!res && (mode & S_IWOTH) && !special_file(inode->i_mode) &&
-	    __mnt_is_readonly(path.mnt))
-		res = -EROFS;
-out_path:
-	path_put(&path);
-out:
-	if (old_cred)
-		revert_creds(old_cred);
-	return res;
+	if (saved)
+		revert_creds(saved);
+	return ret;
 }
 
 SYSCALL_DEFINE3(faccessat, int, dfd, const char *, filename, int, mode)
@@ -576,20 +656,23 @@ SYSCALL_DEFINE1(umask, int, mask)
 
 int chmod_common(const struct path *path, umode_t mode)
 {
-	struct inode *inode = path->dentry->d_inode;
-	struct iattr newattrs;
-	int error;
+	struct inode *inode = d_inode(path->dentry);
+	struct iattr ia;
+	int err;
 
-	error = mnt_want_write(path->mnt);
-	if (error)
-		return error;
+	err = mnt_want_write(path->mnt);
+	if (err)
+		return err;
 	inode_lock(inode);
-	newattrs.ia_mode = (mode & S_IALLUGO) | (inode->i_mode & ~S_IALLUGO);
-	newattrs.ia_valid = ATTR_MODE | ATTR_CTIME;
-	error = notify_change(path->dentry, &newattrs, NULL);
+	/* chmod(2) sets permission, set-id and sticky bits; the type stays. */
+	ia = (struct iattr){
+		.ia_valid = ATTR_MODE | ATTR_CTIME,
+		.ia_mode = (inode->i_mode & S_IFMT) | (mode & S_IALLUGO),
+	};
+	err = notify_change(path->dentry, &ia, NULL);
 	inode_unlock(inode);
 	mnt_drop_write(path->mnt);
-	return error;
+	return err;
 }
 
 int vfs_fchmod(struct file *file, umode_t mode)
@@ -633,48 +716,56 @@ SYSCALL_DEFINE2(chmod, const char *, filename, umode_t, mode)
 
 int chown_common(const struct path *path, uid_t user, gid_t group)
 {
-	struct inode *inode = path->dentry->d_inode;
-	struct iattr newattrs;
-	int error;
+	struct inode *inode = d_inode(path->dentry);
+	struct iattr ia = { .ia_valid = ATTR_CTIME };
+	int err;
 
-	newattrs.ia_valid = ATTR_CTIME;
+	/* An id of -1 is left as it is (chown(2)). */
 	if (user != INVALID_UID) {
-		newattrs.ia_valid |= ATTR_UID;
-		newattrs.ia_uid = user;
+		ia.ia_uid = user;
+		ia.ia_valid |= ATTR_UID;
 	}
 	if (group != INVALID_GID) {
-		newattrs.ia_valid |= ATTR_GID;
-		newattrs.ia_gid = group;
+		ia.ia_gid = group;
+		ia.ia_valid |= ATTR_GID;
 	}
+	/*
+	 * A file given away keeps no set-id bits the old owner set; on a
+	 * directory S_ISGID means inheritance and stays.
+	 */
 	if (!S_ISDIR(inode->i_mode))
-		newattrs.ia_valid |= ATTR_KILL_SUID | ATTR_KILL_SGID;
+		ia.ia_valid |= ATTR_KILL_SUID | ATTR_KILL_SGID;
 	inode_lock(inode);
-	error = notify_change(path->dentry, &newattrs, NULL);
+	err = notify_change(path->dentry, &ia, NULL);
 	inode_unlock(inode);
-	return error;
+	return err;
+}
+
+/* chown_common() by name: the mount is made writable around it. */
+static int chown_by_path(const struct path *path, uid_t user, gid_t group)
+{
+	int err = mnt_want_write(path->mnt);
+
+	if (err)
+		return err;
+	err = chown_common(path, user, group);
+	mnt_drop_write(path->mnt);
+	return err;
 }
 
 static long do_fchownat(int dfd, const char *filename, uid_t user, gid_t group, int flag)
 {
-	unsigned int lookup_flags;
 	struct path path;
-	int error;
+	long ret;
 
 	if (flag & ~(AT_SYMLINK_NOFOLLOW | AT_EMPTY_PATH))
 		return -EINVAL;
-	lookup_flags = (flag & AT_SYMLINK_NOFOLLOW) ? 0 : LOOKUP_FOLLOW;
-	if (flag & AT_EMPTY_PATH)
-		lookup_flags |= LOOKUP_EMPTY;
-	error = user_path_at(dfd, filename, lookup_flags, &path);
-	if (error)
-		return error;
-	error = mnt_want_write(path.mnt);
-	if (!error) {
-		error = chown_common(&path, user, group);
-		mnt_drop_write(path.mnt);
-	}
+	ret = user_path_at(dfd, filename, at_flags_walk(flag), &path);
+	if (ret)
+		return ret;
+	ret = chown_by_path(&path, user, group);
 	path_put(&path);
-	return error;
+	return ret;
 }
 
 SYSCALL_DEFINE5(fchownat, int, dfd, const char *, filename, uid_t, user, gid_t, group,
