@@ -366,48 +366,27 @@ out:
 	return err;
 }
 
+/* The flags umount2(2) knows. */
+#define UMOUNT_KNOWN_FLAGS	(MNT_FORCE | MNT_DETACH | MNT_EXPIRE | UMOUNT_NOFOLLOW)
+
+/* umount2(2) of @path, whose references this consumes. */
 int path_umount(struct path *path, int flags)
 {
-	struct mount *mnt = real_mount(path->mnt);
-	int err = -EINVAL;
+	int err;
 
-	if (flags & ~(MNT_FORCE | MNT_DETACH | MNT_EXPIRE | UMOUNT_NOFOLLOW))
-		goto out;
-	err = -EPERM;
-	if (!may_mount())
-		goto out;
-	err = -EINVAL;
-	if (path->dentry != path->mnt->mnt_root)
-		goto out;
-	err = do_umount(mnt, flags);
-out:
+	if (flags & ~UMOUNT_KNOWN_FLAGS)
+		err = -EINVAL;
+	else if (!may_mount())
+		err = -EPERM;
+	else if (path->dentry != path->mnt->mnt_root)
+		err = -EINVAL;		/* not the root of a mount */
+	else
+		err = do_umount(real_mount(path->mnt), flags);
 	path_put(path);
 	return err;
 }
 
 /* ------------------------------------------------------------ mount variants */
-
-static int do_new_mount(struct path *path, const char *fstype, int sb_flags,
-			int mnt_flags, const char *name, void *data)
-{
-	struct file_system_type *type;
-	struct vfsmount *mnt;
-	int err;
-
-	if (!fstype)
-		return -EINVAL;
-	type = get_fs_type(fstype);
-	if (!type)
-		return -ENODEV;
-	mnt = vfs_kern_mount(type, sb_flags, name, data);
-	if (IS_ERR(mnt))
-		return PTR_ERR(mnt);
-	mnt->mnt_flags = mnt_flags;
-	err = do_add_mount(real_mount(mnt), path);
-	if (err)
-		mntput(mnt);
-	return err;
-}
 
 /* A new mount of old's file system with root dentry root (bind). */
 static struct mount *clone_mnt(struct mount *old, struct dentry *root)
@@ -428,84 +407,125 @@ static struct mount *clone_mnt(struct mount *old, struct dentry *root)
 	return mnt;
 }
 
+/* The source of MS_BIND and MS_MOVE: a name is required, and followed. */
+static int mount_source_path(const char *name, struct path *source)
+{
+	if (!name || !*name)
+		return -EINVAL;
+	return kern_path(name, LOOKUP_FOLLOW, source);
+}
+
 static int do_loopback(struct path *path, const char *old_name, int recurse)
 {
-	struct path old_path;
-	struct mount *old, *mnt;
+	struct path source;
+	struct mount *copy;
 	int err;
 
-	if (!old_name || !*old_name)
-		return -EINVAL;
 	/* Recursive binds would need a copy of the submount tree: not supported. */
 	if (recurse)
 		return -EINVAL;
-	err = kern_path(old_name, LOOKUP_FOLLOW, &old_path);
+	err = mount_source_path(old_name, &source);
 	if (err)
 		return err;
-	old = real_mount(old_path.mnt);
-	err = -EINVAL;
-	if (!check_mnt(old))
-		goto out;
-	mnt = clone_mnt(old, old_path.dentry);
-	if (IS_ERR(mnt)) {
-		err = PTR_ERR(mnt);
-		goto out;
+	if (!check_mnt(real_mount(source.mnt))) {
+		err = -EINVAL;
+		goto put_source;
 	}
-	err = do_add_mount(mnt, path);
+	copy = clone_mnt(real_mount(source.mnt), source.dentry);
+	if (IS_ERR(copy)) {
+		err = PTR_ERR(copy);
+		goto put_source;
+	}
+	err = do_add_mount(copy, path);
 	if (err)
-		mntput(&mnt->mnt);
-out:
-	path_put(&old_path);
+		mntput(&copy->mnt);
+put_source:
+	path_put(&source);
 	return err;
+}
+
+/* A new mount of file system type @fstype, attached on @path. */
+static int do_new_mount(struct path *path, const char *fstype, int sb_flags,
+			int mnt_flags, const char *name, void *data)
+{
+	struct file_system_type *fs = fstype ? get_fs_type(fstype) : NULL;
+	struct vfsmount *fresh;
+	int err;
+
+	/* No type given is EINVAL, an unknown one ENODEV (mount(2)). */
+	if (!fs)
+		return fstype ? -ENODEV : -EINVAL;
+	fresh = vfs_kern_mount(fs, sb_flags, name, data);
+	if (IS_ERR(fresh))
+		return PTR_ERR(fresh);
+	fresh->mnt_flags = mnt_flags;
+	err = do_add_mount(real_mount(fresh), path);
+	if (err)
+		mntput(fresh);
+	return err;
+}
+
+/* Is @m @ancestor itself or somewhere below it? */
+static bool mnt_is_within(struct mount *m, struct mount *ancestor)
+{
+	for (;;) {
+		if (m == ancestor)
+			return true;
+		if (!mnt_has_parent(m))
+			return false;
+		m = m->mnt_parent;
+	}
+}
+
+/* Can the mount @m (found as @from) move onto @to?  namespace_sem held. */
+static int move_mount_errno(const struct path *from, struct mount *m, const struct path *to)
+{
+	struct mount *dest = real_mount(to->mnt);
+
+	if (!check_mnt(m) || !check_mnt(dest))
+		return -EINVAL;
+	/* Only a whole mount moves, and never the namespace root. */
+	if (from->dentry != from->mnt->mnt_root || !mnt_has_parent(m))
+		return -EINVAL;
+	if (d_unlinked(to->dentry))
+		return -ENOENT;
+	if (d_is_dir(to->dentry) != d_is_dir(from->dentry))
+		return -ENOTDIR;
+	/* Below itself the subtree would hang from nothing. */
+	if (mnt_is_within(dest, m))
+		return -ELOOP;
+	return 0;
 }
 
 static int do_move_mount(struct path *path, const char *old_name)
 {
-	struct path old_path, parent_path = { NULL, NULL };
-	struct mount *mnt, *p, *target;
+	struct path from, vacated = { .mnt = NULL, .dentry = NULL };
+	struct mount *m;
 	int err;
 
-	if (!old_name || !*old_name)
-		return -EINVAL;
-	err = kern_path(old_name, LOOKUP_FOLLOW, &old_path);
+	err = mount_source_path(old_name, &from);
 	if (err)
 		return err;
+	m = real_mount(from.mnt);
+
 	down_write(&namespace_sem);
 	follow_to_top(path);
-	mnt = real_mount(old_path.mnt);
-	target = real_mount(path->mnt);
-	err = -EINVAL;
-	if (!check_mnt(mnt) || !check_mnt(target))
-		goto out;
-	if (old_path.dentry != old_path.mnt->mnt_root || !mnt_has_parent(mnt))
-		goto out;
-	err = -ENOENT;
-	if (d_unlinked(path->dentry))
-		goto out;
-	err = -ENOTDIR;
-	if (d_is_dir(path->dentry) != d_is_dir(old_path.dentry))
-		goto out;
-	/* Moving a mount below itself would cut the subtree off the tree. */
-	err = -ELOOP;
-	for (p = target; ; p = p->mnt_parent) {
-		if (p == mnt)
-			goto out;
-		if (!mnt_has_parent(p))
-			break;
+	err = move_mount_errno(&from, m, path);
+	if (!err) {
+		spin_lock(&mount_lock);
+		detach_mnt(m, &vacated);
+		attach_mnt(m, real_mount(path->mnt), path->dentry);
+		init_mnt_ns.seq++;
+		spin_unlock(&mount_lock);
 	}
-	spin_lock(&mount_lock);
-	detach_mnt(mnt, &parent_path);
-	attach_mnt(mnt, target, path->dentry);
-	init_mnt_ns.seq++;
-	spin_unlock(&mount_lock);
-	err = 0;
-out:
 	up_write(&namespace_sem);
-	if (parent_path.mnt) {
-		dput(parent_path.dentry);
-		mntput(parent_path.mnt);
+
+	/* The references on the old place, dropped with no lock held. */
+	if (vacated.mnt) {
+		dput(vacated.dentry);
+		mntput(vacated.mnt);
 	}
-	path_put(&old_path);
+	path_put(&from);
 	return err;
 }
 
@@ -549,11 +569,50 @@ static int do_remount(struct path *path, int ms_flags, int sb_flags, int mnt_fla
 	return err;
 }
 
+/* mount(2) flags that become per-mount flags; atime is handled apart. */
+static const struct {
+	unsigned long ms_flag;
+	int mnt_flag;
+} ms_mnt_flags[] = {
+	{ MS_RDONLY, MNT_READONLY },
+	{ MS_NOSUID, MNT_NOSUID },
+	{ MS_NODEV, MNT_NODEV },
+	{ MS_NOEXEC, MNT_NOEXEC },
+	{ MS_NODIRATIME, MNT_NODIRATIME },
+	{ MS_NOSYMFOLLOW, MNT_NOSYMFOLLOW },
+};
+
+/* mount(2) flags that belong to the super block. */
+#define MS_SB_FLAGS	(SB_RDONLY | SB_SYNCHRONOUS | MS_MANDLOCK | SB_DIRSYNC | \
+			 SB_SILENT | SB_POSIXACL | SB_LAZYTIME | SB_I_VERSION)
+
+static int mnt_flags_of(unsigned long flags)
+{
+	int mnt_flags = 0;
+
+	for (unsigned int i = 0; i < ARRAY_SIZE(ms_mnt_flags); i++) {
+		if (flags & ms_mnt_flags[i].ms_flag)
+			mnt_flags |= ms_mnt_flags[i].mnt_flag;
+	}
+	/* relatime unless the caller chose noatime or strictatime. */
+	if (flags & MS_NOATIME)
+		return mnt_flags | MNT_NOATIME;
+	if (flags & MS_STRICTATIME)
+		return mnt_flags;
+	return mnt_flags | MNT_RELATIME;
+}
+
+/*
+ * mount(2) on a resolved @path.  @type_page and @data_page are kernel
+ * copies (data up to a page).  Which operation it is follows from the
+ * flags, in mount(2)'s order: remount, bind, propagation, move, new.
+ */
 long path_mount(const char *dev_name, struct path *path, const char *type_page,
 		unsigned long flags, void *data_page)
 {
-	int mnt_flags = 0, sb_flags;
+	int mnt_flags, sb_flags;
 
+	/* The old magic number in the top half is ignored. */
 	if ((flags & MS_MGC_MSK) == MS_MGC_VAL)
 		flags &= ~MS_MGC_MSK;
 	if (data_page)
@@ -561,33 +620,13 @@ long path_mount(const char *dev_name, struct path *path, const char *type_page,
 	if (!may_mount())
 		return -EPERM;
 
-	if (flags & MS_NOSUID)
-		mnt_flags |= MNT_NOSUID;
-	if (flags & MS_NODEV)
-		mnt_flags |= MNT_NODEV;
-	if (flags & MS_NOEXEC)
-		mnt_flags |= MNT_NOEXEC;
-	if (flags & MS_NOSYMFOLLOW)
-		mnt_flags |= MNT_NOSYMFOLLOW;
-	if (flags & MS_RDONLY)
-		mnt_flags |= MNT_READONLY;
-	/* Linux's default is relatime; MS_STRICTATIME and MS_NOATIME override it. */
-	if (flags & MS_NOATIME)
-		mnt_flags |= MNT_NOATIME;
-	else if (!(flags & MS_STRICTATIME))
-		mnt_flags |= MNT_RELATIME;
-	if (flags & MS_NODIRATIME)
-		mnt_flags |= MNT_NODIRATIME;
-
-	sb_flags = flags & (SB_RDONLY | SB_SYNCHRONOUS | MS_MANDLOCK | SB_DIRSYNC | SB_SILENT |
-			    SB_POSIXACL | SB_LAZYTIME | SB_I_VERSION);
-
-	if ((flags & (MS_REMOUNT | MS_BIND)) == (MS_REMOUNT | MS_BIND))
-		return do_remount(path, flags, sb_flags, mnt_flags, data_page);
+	mnt_flags = mnt_flags_of(flags);
+	sb_flags = flags & MS_SB_FLAGS;
 	if (flags & MS_REMOUNT)
 		return do_remount(path, flags, sb_flags, mnt_flags, data_page);
 	if (flags & MS_BIND)
 		return do_loopback(path, dev_name, flags & MS_REC);
+	/* Every mount is private: only the requests that change nothing pass. */
 	if (flags & (MS_SHARED | MS_UNBINDABLE))
 		return -EINVAL;
 	if (flags & (MS_PRIVATE | MS_SLAVE))
@@ -665,25 +704,25 @@ void sb_end_remount_readonly(struct super_block *sb, bool success)
 
 /* ------------------------------------------------------------ for path walks */
 
+/*
+ * From the root of a mount to the dentry it is mounted on, one level.
+ * Returns 0 at the root of the tree, where @path stays as it is.
+ */
 int follow_up(struct path *path)
 {
 	struct mount *mnt = real_mount(path->mnt);
-	struct mount *parent;
-	struct dentry *mountpoint;
+	struct path below;
 
 	spin_lock(&mount_lock);
-	parent = mnt->mnt_parent;
-	if (parent == mnt) {
+	if (!mnt_has_parent(mnt)) {
 		spin_unlock(&mount_lock);
 		return 0;
 	}
-	mntget(&parent->mnt);
-	mountpoint = dget(mnt->mnt_mountpoint);
+	below.mnt = mntget(&mnt->mnt_parent->mnt);
+	below.dentry = dget(mnt->mnt_mountpoint);
 	spin_unlock(&mount_lock);
-	dput(path->dentry);
-	path->dentry = mountpoint;
-	mntput(path->mnt);
-	path->mnt = &parent->mnt;
+	path_put(path);
+	*path = below;
 	return 1;
 }
 
@@ -730,60 +769,82 @@ unsigned int count_mounts_ns(void)
 }
 
 /*
- * /proc/mounts: "device mountpoint type options 0 0" per mount, options
- * as Linux prints them - ro/rw, the super block flags, the per-mount
- * flags, then what the file system's ->show_options adds.  Names with
- * spaces, tabs, newlines or backslashes are octal-escaped like Linux's.
+ * The option words of a /proc/mounts line after "ro"/"rw", in the order
+ * they are printed: super block flags first, then per-mount flags.
+ */
+static const struct mount_opt_word {
+	const char *word;
+	unsigned long bit;
+	bool per_mount;		/* a mnt_flags bit, else an s_flags bit */
+} mount_opt_words[] = {
+	{ "sync", SB_SYNCHRONOUS, false },
+	{ "dirsync", SB_DIRSYNC, false },
+	{ "lazytime", SB_LAZYTIME, false },
+	{ "nosuid", MNT_NOSUID, true },
+	{ "nodev", MNT_NODEV, true },
+	{ "noexec", MNT_NOEXEC, true },
+	{ "noatime", MNT_NOATIME, true },
+	{ "nodiratime", MNT_NODIRATIME, true },
+	{ "relatime", MNT_RELATIME, true },
+	{ "nosymfollow", MNT_NOSYMFOLLOW, true },
+};
+
+/* Characters proc(5) shows as octal escapes in /proc/mounts fields. */
+#define MOUNTS_ESCAPED	" \t\n\\"
+
+static int show_one_mount(struct seq_file *m, struct mount *mnt, const char *where)
+{
+	struct super_block *sb = mnt->mnt.mnt_sb;
+
+	seq_escape_str(m, mnt->mnt_devname, MOUNTS_ESCAPED);
+	seq_putc(m, ' ');
+	seq_escape_str(m, where, MOUNTS_ESCAPED);
+	seq_printf(m, " %s %s", sb->s_type->name, __mnt_is_readonly(&mnt->mnt) ? "ro" : "rw");
+	for (unsigned int i = 0; i < ARRAY_SIZE(mount_opt_words); i++) {
+		const struct mount_opt_word *o = &mount_opt_words[i];
+		unsigned long set = o->per_mount ? mnt->mnt.mnt_flags : sb->s_flags;
+
+		if (set & o->bit)
+			seq_printf(m, ",%s", o->word);
+	}
+	/* The file system's own options, each with its leading comma. */
+	if (sb->s_op && sb->s_op->show_options) {
+		int err = sb->s_op->show_options(m, mnt->mnt.mnt_root);
+
+		if (err)
+			return err;
+	}
+	/* The dump frequency and fsck pass fields of fstab(5): always 0. */
+	seq_puts(m, " 0 0\n");
+	return 0;
+}
+
+/*
+ * /proc/mounts: "device mountpoint type options 0 0" per mount (proc(5)).
+ * A mount whose path cannot be built is left out.
  */
 int mounts_seq_show(struct seq_file *m)
 {
-	static const struct { unsigned long flag; const char *name; } sb_opts[] = {
-		{ SB_SYNCHRONOUS, ",sync" },
-		{ SB_DIRSYNC, ",dirsync" },
-		{ SB_LAZYTIME, ",lazytime" },
-	}, mnt_opts[] = {
-		{ MNT_NOSUID, ",nosuid" },
-		{ MNT_NODEV, ",nodev" },
-		{ MNT_NOEXEC, ",noexec" },
-		{ MNT_NOATIME, ",noatime" },
-		{ MNT_NODIRATIME, ",nodiratime" },
-		{ MNT_RELATIME, ",relatime" },
-		{ MNT_NOSYMFOLLOW, ",nosymfollow" },
-	};
 	struct mount *mnt;
-	char *pathbuf;
+	char *buf;
 	int err = 0;
 
-	pathbuf = kmalloc(PATH_MAX, GFP_KERNEL);
-	if (!pathbuf)
+	buf = kmalloc(PATH_MAX, GFP_KERNEL);
+	if (!buf)
 		return -ENOMEM;
 	down_read(&namespace_sem);
 	list_for_each_entry(mnt, &init_mnt_ns.list, mnt_list) {
-		struct path p = { &mnt->mnt, mnt->mnt.mnt_root };
-		struct super_block *sb = mnt->mnt.mnt_sb;
-		char *s = d_path(&p, pathbuf, PATH_MAX);
+		struct path root = { .mnt = &mnt->mnt, .dentry = mnt->mnt.mnt_root };
+		char *where = d_path(&root, buf, PATH_MAX);
 
-		if (IS_ERR(s))
+		if (IS_ERR(where))
 			continue;
-		seq_escape_str(m, mnt->mnt_devname, " \t\n\\");
-		seq_putc(m, ' ');
-		seq_escape_str(m, s, " \t\n\\");
-		seq_printf(m, " %s %s", sb->s_type->name, __mnt_is_readonly(&mnt->mnt) ? "ro" : "rw");
-		for (unsigned int i = 0; i < ARRAY_SIZE(sb_opts); i++)
-			if (sb->s_flags & sb_opts[i].flag)
-				seq_puts(m, sb_opts[i].name);
-		for (unsigned int i = 0; i < ARRAY_SIZE(mnt_opts); i++)
-			if (mnt->mnt.mnt_flags & mnt_opts[i].flag)
-				seq_puts(m, mnt_opts[i].name);
-		if (sb->s_op && sb->s_op->show_options) {
-			err = sb->s_op->show_options(m, mnt->mnt.mnt_root);
-			if (err)
-				break;
-		}
-		seq_puts(m, " 0 0\n");
+		err = show_one_mount(m, mnt, where);
+		if (err)
+			break;
 	}
 	up_read(&namespace_sem);
-	kfree(pathbuf);
+	kfree(buf);
 	return err;
 }
 
@@ -798,18 +859,12 @@ static char *copy_mount_string(const char *ustr)
 	if (!ustr)
 		return NULL;
 	s = kmalloc(PAGE_SIZE, GFP_KERNEL);
-	if (!s)
-		return ERR_PTR(-ENOMEM);
-	len = strncpy_from_user(s, ustr, PAGE_SIZE);
-	if (len < 0) {
-		kfree(s);
-		return ERR_PTR(len);
-	}
-	if (len == PAGE_SIZE) {
-		kfree(s);
-		return ERR_PTR(-EINVAL);
-	}
-	return s;
+	len = s ? strncpy_from_user(s, ustr, PAGE_SIZE) : -ENOMEM;
+	/* A string that fills the whole page has no room for its NUL. */
+	if (len >= 0 && len < PAGE_SIZE)
+		return s;
+	kfree(s);
+	return ERR_PTR(len < 0 ? len : -EINVAL);
 }
 
 /*
@@ -842,51 +897,49 @@ static void *copy_mount_options(const void *data)
 SYSCALL_DEFINE5(mount, char *, dev_name, char *, dir_name, char *, type,
 		unsigned long, flags, void *, data)
 {
-	char *kernel_type, *kernel_dev;
-	void *options;
-	struct path path;
+	char *fstype, *source = NULL;
+	void *options = NULL;
+	struct path where;
 	long ret;
 
-	kernel_type = copy_mount_string(type);
-	ret = PTR_ERR(kernel_type);
-	if (IS_ERR(kernel_type))
-		goto out_type;
-	kernel_dev = copy_mount_string(dev_name);
-	ret = PTR_ERR(kernel_dev);
-	if (IS_ERR(kernel_dev))
-		goto out_dev;
-	options = copy_mount_options(data);
-	ret = PTR_ERR(options);
-	if (IS_ERR(options))
-		goto out_data;
-	ret = user_path_at(AT_FDCWD, dir_name, LOOKUP_FOLLOW, &path);
-	if (!ret) {
-		ret = path_mount(kernel_dev, &path, kernel_type, flags, options);
-		path_put(&path);
+	/* Everything is copied in before the mount point is looked up. */
+	fstype = copy_mount_string(type);
+	if (IS_ERR(fstype))
+		return PTR_ERR(fstype);
+	source = copy_mount_string(dev_name);
+	if (IS_ERR(source)) {
+		ret = PTR_ERR(source);
+		source = NULL;
+		goto free_copies;
 	}
+	options = copy_mount_options(data);
+	if (IS_ERR(options)) {
+		ret = PTR_ERR(options);
+		options = NULL;
+		goto free_copies;
+	}
+	ret = user_path_at(AT_FDCWD, dir_name, LOOKUP_FOLLOW, &where);
+	if (!ret) {
+		ret = path_mount(source, &where, fstype, flags, options);
+		path_put(&where);
+	}
+free_copies:
 	kfree(options);
-out_data:
-	kfree(kernel_dev);
-out_dev:
-	kfree(kernel_type);
-out_type:
+	kfree(source);
+	kfree(fstype);
 	return ret;
 }
 
 SYSCALL_DEFINE2(umount2, char *, name, int, flags)
 {
-	int lookup_flags = LOOKUP_MOUNTPOINT;
-	struct path path;
-	int ret;
+	unsigned int walk = LOOKUP_MOUNTPOINT | ((flags & UMOUNT_NOFOLLOW) ? 0 : LOOKUP_FOLLOW);
+	struct path where;
+	int err = -EINVAL;
 
-	if (flags & ~(MNT_FORCE | MNT_DETACH | MNT_EXPIRE | UMOUNT_NOFOLLOW))
-		return -EINVAL;
-	if (!(flags & UMOUNT_NOFOLLOW))
-		lookup_flags |= LOOKUP_FOLLOW;
-	ret = user_path_at(AT_FDCWD, name, lookup_flags, &path);
-	if (ret)
-		return ret;
-	return path_umount(&path, flags);
+	/* Bad flags are refused before the name is even looked at. */
+	if (!(flags & ~UMOUNT_KNOWN_FLAGS))
+		err = user_path_at(AT_FDCWD, name, walk, &where);
+	return err ? err : path_umount(&where, flags);
 }
 
 /* ------------------------------------------------------------ boot */
