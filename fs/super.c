@@ -66,30 +66,35 @@ int set_anon_super(struct super_block *sb, void *data)
 	return get_anon_bdev(&sb->s_dev);
 }
 
+/*
+ * A new, empty instance of @type, returned with s_umount held for writing
+ * so nobody sees it before its mount is set up.
+ */
 static struct super_block *alloc_super(struct file_system_type *type, int flags)
 {
 	struct super_block *s = kzalloc(sizeof(*s), GFP_KERNEL);
 
 	if (!s)
 		return NULL;
+	s->s_type = type;
+	s->s_flags = flags;
+	strscpy(s->s_id, type->name, sizeof(s->s_id));
+	init_rwsem(&s->s_umount);
+	down_write(&s->s_umount);
+	/* Defaults; fill_super() sets what its on-disk format says. */
+	s->s_blocksize_bits = PAGE_SHIFT;
+	s->s_blocksize = 1UL << PAGE_SHIFT;
+	s->s_maxbytes = MAX_LFS_FILESIZE;
+	s->s_time_gran = 1;
 	INIT_LIST_HEAD(&s->s_list);
 	INIT_HLIST_NODE(&s->s_instances);
-	INIT_LIST_HEAD(&s->s_mounts);
-	INIT_LIST_HEAD(&s->s_inodes);
-	spin_lock_init(&s->s_inode_list_lock);
-	init_rwsem(&s->s_umount);
-	/* Held until the mount is set up, so nobody sees it half-made. */
-	down_write(&s->s_umount);
-	mutex_init(&s->s_vfs_rename_mutex);
+	/* One memory reference and one active user: the mount being made. */
 	s->s_count = 1;
 	atomic_set(&s->s_active, 1);
-	s->s_flags = flags;
-	s->s_type = type;
-	s->s_maxbytes = MAX_LFS_FILESIZE;
-	s->s_blocksize = PAGE_SIZE;
-	s->s_blocksize_bits = PAGE_SHIFT;
-	s->s_time_gran = 1;
-	strscpy(s->s_id, type->name, sizeof(s->s_id));
+	INIT_LIST_HEAD(&s->s_mounts);
+	mutex_init(&s->s_vfs_rename_mutex);
+	INIT_LIST_HEAD(&s->s_inodes);
+	spin_lock_init(&s->s_inode_list_lock);
 	return s;
 }
 
@@ -127,64 +132,102 @@ static bool grab_super(struct super_block *s)
 	return true;
 }
 
+/* sb_lock held: an instance of @type that @test accepts, if any. */
+static struct super_block *find_super(struct file_system_type *type,
+				      int (*test)(struct super_block *, void *), void *data)
+{
+	struct super_block *s;
+
+	if (!test)
+		return NULL;
+	hlist_for_each_entry(s, &type->fs_supers, s_instances) {
+		if (test(s, data))
+			return s;
+	}
+	return NULL;
+}
+
+/* An instance allocated in advance that is not used after all. */
+static void discard_new_super(struct super_block *s)
+{
+	if (!s)
+		return;
+	up_write(&s->s_umount);
+	kfree(s);
+}
+
+/*
+ * Find the instance of @type that @test accepts (@test NULL: always make
+ * a new one), or make one and let @set initialize it.  Either way the
+ * result is active and its s_umount held for writing.
+ */
 struct super_block *sget(struct file_system_type *type,
 			 int (*test)(struct super_block *, void *),
 			 int (*set)(struct super_block *, void *),
 			 int flags, void *data)
 {
-	struct super_block *s = NULL, *old;
+	struct super_block *fresh = NULL, *found;
 	int err;
 
-retry:
-	spin_lock(&sb_lock);
-	if (test) {
-		hlist_for_each_entry(old, &type->fs_supers, s_instances) {
-			if (!test(old, data))
+	for (;;) {
+		spin_lock(&sb_lock);
+		found = find_super(type, test, data);
+		if (found) {
+			/* grab_super() drops sb_lock; a dying instance means: look again. */
+			if (!grab_super(found))
 				continue;
-			if (!grab_super(old))
-				goto retry;
-			if (s) {
-				up_write(&s->s_umount);
-				kfree(s);
-			}
-			return old;
+			discard_new_super(fresh);
+			return found;
 		}
-	}
-	if (!s) {
+		if (fresh)
+			break;
+		/* Allocation may sleep: not under sb_lock, and then search again. */
 		spin_unlock(&sb_lock);
-		s = alloc_super(type, flags);
-		if (!s)
+		fresh = alloc_super(type, flags);
+		if (!fresh)
 			return ERR_PTR(-ENOMEM);
-		goto retry;
 	}
-	err = set(s, data);
+
+	/* Still under sb_lock: no competing instance can appear meanwhile. */
+	err = set(fresh, data);
 	if (err) {
 		spin_unlock(&sb_lock);
-		up_write(&s->s_umount);
-		kfree(s);
+		discard_new_super(fresh);
 		return ERR_PTR(err);
 	}
-	list_add_tail(&s->s_list, &super_blocks);
-	hlist_add_head(&s->s_instances, &type->fs_supers);
+	hlist_add_head(&fresh->s_instances, &type->fs_supers);
+	list_add_tail(&fresh->s_list, &super_blocks);
 	spin_unlock(&sb_lock);
-	return s;
+	return fresh;
 }
 
-struct dentry *mount_nodev(struct file_system_type *fs_type, int flags, void *data,
-			   int (*fill_super)(struct super_block *, void *, int))
+/*
+ * Let a new instance's fill_super() read or build the file system.  On
+ * failure the instance is shut down again; on success it is active and
+ * the caller gets a reference to its root.
+ */
+static struct dentry *fill_new_super(struct super_block *s, void *data, int flags,
+				     int (*fill_super)(struct super_block *, void *, int))
 {
-	struct super_block *s = sget(fs_type, NULL, set_anon_super, flags, NULL);
-	int err;
+	int err = fill_super(s, data, (flags & SB_SILENT) ? 1 : 0);
 
-	if (IS_ERR(s))
-		return (struct dentry *)s;
-	err = fill_super(s, data, flags & SB_SILENT ? 1 : 0);
 	if (err) {
 		deactivate_locked_super(s);
 		return ERR_PTR(err);
 	}
 	s->s_flags |= SB_ACTIVE;
 	return dget(s->s_root);
+}
+
+struct dentry *mount_nodev(struct file_system_type *fs_type, int flags, void *data,
+			   int (*fill_super)(struct super_block *, void *, int))
+{
+	/* No test: every mount of such a type is an instance of its own. */
+	struct super_block *s = sget(fs_type, NULL, set_anon_super, flags, NULL);
+
+	if (IS_ERR(s))
+		return ERR_CAST(s);
+	return fill_new_super(s, data, flags, fill_super);
 }
 
 #ifdef CONFIG_BLOCK
@@ -222,7 +265,7 @@ struct dentry *mount_bdev(struct file_system_type *fs_type, int flags, const cha
 	fmode_t mode = bdev_super_mode(flags);
 	struct block_device *bdev;
 	struct super_block *s;
-	int err;
+	struct dentry *root;
 
 	bdev = blkdev_get_by_path(dev_name, mode, fs_type);
 	if (IS_ERR(bdev))
@@ -246,15 +289,11 @@ struct dentry *mount_bdev(struct file_system_type *fs_type, int flags, const cha
 	}
 	snprintf(s->s_id, sizeof(s->s_id), "%s", kobject_name(&bdev->bd_device.kobj));
 	sb_set_blocksize(s, 1 << bdev->bd_inode->i_blkbits);
-	err = fill_super(s, data, flags & SB_SILENT ? 1 : 0);
-	if (err) {
-		/* ->kill_sb (kill_block_super) closes the device. */
-		deactivate_locked_super(s);
-		return ERR_PTR(err);
-	}
-	s->s_flags |= SB_ACTIVE;
-	bdev->bd_super = s;
-	return dget(s->s_root);
+	/* On failure ->kill_sb (kill_block_super) closes the device. */
+	root = fill_new_super(s, data, flags, fill_super);
+	if (!IS_ERR(root))
+		bdev->bd_super = s;
+	return root;
 }
 
 void kill_block_super(struct super_block *sb)
@@ -292,14 +331,7 @@ void generic_shutdown_super(struct super_block *sb)
 	up_write(&sb->s_umount);
 }
 
-void kill_anon_super(struct super_block *sb)
-{
-	dev_t dev = sb->s_dev;
-
-	generic_shutdown_super(sb);
-	free_anon_bdev(dev);
-}
-
+/* For in-memory file systems whose dentries pin their own inodes. */
 void kill_litter_super(struct super_block *sb)
 {
 	if (sb->s_root)
@@ -307,20 +339,29 @@ void kill_litter_super(struct super_block *sb)
 	kill_anon_super(sb);
 }
 
+void kill_anon_super(struct super_block *sb)
+{
+	/* The device number is free again only once the instance is gone. */
+	dev_t anon = sb->s_dev;
+
+	generic_shutdown_super(sb);
+	free_anon_bdev(anon);
+}
+
+/* Drop an active reference, s_umount held for writing (and released). */
 void deactivate_locked_super(struct super_block *s)
 {
-	struct file_system_type *fs = s->s_type;
+	void (*kill)(struct super_block *) = s->s_type->kill_sb;
 
-	if (atomic_dec_and_test(&s->s_active)) {
-		/* ->kill_sb releases s_umount (generic_shutdown_super()). */
-		if (fs->kill_sb)
-			fs->kill_sb(s);
-		else
-			generic_shutdown_super(s);
-		put_super(s);
-	} else {
+	if (!atomic_dec_and_test(&s->s_active)) {
 		up_write(&s->s_umount);
+		return;
 	}
+	/* The last mount is gone: shut down; that releases s_umount too. */
+	if (!kill)
+		kill = generic_shutdown_super;
+	kill(s);
+	put_super(s);
 }
 
 void deactivate_super(struct super_block *s)
@@ -355,29 +396,44 @@ int reconfigure_super(struct super_block *sb, int flags, char *data)
 	return 0;
 }
 
+/*
+ * sb_lock held: the first instance after @pos on super_blocks (from the
+ * start if @pos is NULL) that is not being shut down, with s_count taken
+ * so that it stays on the list while we sleep.
+ */
+static struct super_block *next_live_super(struct super_block *pos)
+{
+	struct list_head *p = pos ? pos->s_list.next : super_blocks.next;
+
+	for (; p != &super_blocks; p = p->next) {
+		struct super_block *sb = list_entry(p, struct super_block, s_list);
+
+		if (!hlist_unhashed(&sb->s_instances)) {
+			sb->s_count++;
+			return sb;
+		}
+	}
+	return NULL;
+}
+
+/* Call @f on every mounted instance, under its s_umount for reading. */
 void iterate_supers(void (*f)(struct super_block *, void *), void *arg)
 {
-	struct super_block *sb, *prev = NULL;
+	struct super_block *sb = NULL, *prev;
 
-	spin_lock(&sb_lock);
-	list_for_each_entry(sb, &super_blocks, s_list) {
-		if (hlist_unhashed(&sb->s_instances))
-			continue;
-		sb->s_count++;
+	for (;;) {
+		prev = sb;
+		spin_lock(&sb_lock);
+		sb = next_live_super(prev);
 		spin_unlock(&sb_lock);
-
+		/* prev held our place in the list until its successor was found. */
+		if (prev)
+			put_super(prev);
+		if (!sb)
+			return;
 		down_read(&sb->s_umount);
 		if (sb->s_root && (sb->s_flags & SB_BORN))
 			f(sb, arg);
 		up_read(&sb->s_umount);
-
-		/* sb stays on super_blocks while we hold s_count: continue from it. */
-		if (prev)
-			put_super(prev);
-		prev = sb;
-		spin_lock(&sb_lock);
 	}
-	spin_unlock(&sb_lock);
-	if (prev)
-		put_super(prev);
 }
