@@ -34,14 +34,21 @@ const struct dentry_operations simple_dentry_operations = {
 	.d_delete = always_delete_dentry,
 };
 
+/*
+ * Every name such a directory holds is in the dcache already, so a lookup
+ * that reaches the file system has found nothing: answer with a negative
+ * entry, which is dropped on its last dput() unless the super block has
+ * dentry operations of its own.
+ */
 struct dentry *simple_lookup(struct inode *dir, struct dentry *dentry, unsigned int flags)
 {
-	if (dentry->d_name.len > NAME_MAX)
-		return ERR_PTR(-ENAMETOOLONG);
-	if (!dentry->d_sb->s_d_op)
-		d_set_d_op(dentry, &simple_dentry_operations);
-	d_add(dentry, NULL);
-	return NULL;
+	if (dentry->d_name.len <= NAME_MAX) {
+		if (!dentry->d_sb->s_d_op)
+			d_set_d_op(dentry, &simple_dentry_operations);
+		d_add(dentry, NULL);
+		return NULL;
+	}
+	return ERR_PTR(-ENAMETOOLONG);
 }
 
 int simple_statfs(struct dentry *dentry, struct kstatfs *buf)
@@ -113,63 +120,73 @@ int simple_rmdir(struct inode *dir, struct dentry *dentry)
 {
 	if (!simple_empty(dentry))
 		return -ENOTEMPTY;
-	drop_nlink(d_inode(dentry));
-	simple_unlink(dir, dentry);
+	/* Beyond its name, the directory loses "." and the parent its "..". */
 	drop_nlink(dir);
-	return 0;
+	drop_nlink(d_inode(dentry));
+	return simple_unlink(dir, dentry);
 }
 
-static int simple_rename_exchange(struct inode *old_dir, struct dentry *old_dentry,
-				  struct inode *new_dir, struct dentry *new_dentry)
+/* A directory changes parent: its ".." link moves from @from to @to. */
+static void move_dotdot_link(struct inode *from, struct inode *to)
 {
-	bool old_is_dir = d_is_dir(old_dentry);
-	bool new_is_dir = d_is_dir(new_dentry);
-	struct timespec64 now;
+	drop_nlink(from);
+	inc_nlink(to);
+}
 
-	if (old_dir != new_dir && old_is_dir != new_is_dir) {
-		if (old_is_dir) {
-			drop_nlink(old_dir);
-			inc_nlink(new_dir);
-		} else {
-			drop_nlink(new_dir);
-			inc_nlink(old_dir);
-		}
-	}
-	now = current_time(old_dir);
-	old_dir->i_ctime = old_dir->i_mtime = now;
-	new_dir->i_ctime = new_dir->i_mtime = now;
-	d_inode(old_dentry)->i_ctime = now;
-	d_inode(new_dentry)->i_ctime = now;
-	return 0;
+/* Time stamps of a rename: both parents change, the moved inodes' ctime too. */
+static void stamp_rename(struct inode *old_dir, struct inode *new_dir,
+			 struct inode *moved, struct inode *also_moved)
+{
+	struct timespec64 now = current_time(old_dir);
+
+	old_dir->i_mtime = now;
+	old_dir->i_ctime = now;
+	new_dir->i_mtime = now;
+	new_dir->i_ctime = now;
+	moved->i_ctime = now;
+	if (also_moved)
+		also_moved->i_ctime = now;
 }
 
 int simple_rename(struct inode *old_dir, struct dentry *old_dentry,
 		  struct inode *new_dir, struct dentry *new_dentry, unsigned int flags)
 {
-	struct inode *inode = d_inode(old_dentry);
-	bool they_are_dirs = d_is_dir(old_dentry);
-	struct timespec64 now;
+	struct inode *moved = d_inode(old_dentry);
+	struct inode *other = d_inode(new_dentry);
+	bool moved_dir = d_is_dir(old_dentry);
 
 	if (flags & ~(RENAME_NOREPLACE | RENAME_EXCHANGE))
 		return -EINVAL;
-	if (flags & RENAME_EXCHANGE)
-		return simple_rename_exchange(old_dir, old_dentry, new_dir, new_dentry);
+
+	if (flags & RENAME_EXCHANGE) {
+		bool other_dir = d_is_dir(new_dentry);
+
+		/* Only a directory swapped for a non-directory moves a "..". */
+		if (moved_dir && !other_dir)
+			move_dotdot_link(old_dir, new_dir);
+		else if (other_dir && !moved_dir)
+			move_dotdot_link(new_dir, old_dir);
+		stamp_rename(old_dir, new_dir, moved, other);
+		return 0;
+	}
+
 	if (!simple_empty(new_dentry))
 		return -ENOTEMPTY;
-	if (d_really_is_positive(new_dentry)) {
-		simple_unlink(new_dir, new_dentry);
-		if (they_are_dirs) {
-			drop_nlink(d_inode(new_dentry));
+	if (!other) {
+		if (moved_dir)
+			move_dotdot_link(old_dir, new_dir);
+	} else {
+		/*
+		 * A replaced directory loses its "." as well as its name; the
+		 * new parent trades its ".." for ours, the old parent loses one.
+		 */
+		if (moved_dir) {
+			drop_nlink(other);
 			drop_nlink(old_dir);
 		}
-	} else if (they_are_dirs) {
-		drop_nlink(old_dir);
-		inc_nlink(new_dir);
+		simple_unlink(new_dir, new_dentry);
 	}
-	now = current_time(old_dir);
-	old_dir->i_ctime = old_dir->i_mtime = now;
-	new_dir->i_ctime = new_dir->i_mtime = now;
-	inode->i_ctime = now;
+	stamp_rename(old_dir, new_dir, moved, NULL);
 	return 0;
 }
 
@@ -210,23 +227,20 @@ const struct inode_operations simple_symlink_inode_operations = {
 
 /* ------------------------------------------------------------ readdir with a cursor */
 
+/* Positions 0 and 1 of a directory are "." and ".."; real entries start at 2. */
 bool dir_emit_dots(struct file *file, struct dir_context *ctx)
 {
-	struct dentry *dentry = file->f_path.dentry;
+	struct dentry *dir = file->f_path.dentry;
 
-	if (ctx->pos == 0) {
-		if (!dir_emit(ctx, ".", 1, d_inode(dentry)->i_ino, DT_DIR))
-			return false;
-		ctx->pos = 1;
-	}
-	if (ctx->pos == 1) {
-		struct dentry *parent = dget_parent(dentry);
-		u64 ino = d_inode(parent)->i_ino;
+	while (ctx->pos < 2) {
+		struct dentry *which = ctx->pos ? dget_parent(dir) : dget(dir);
+		u64 ino = d_inode(which)->i_ino;
 
-		dput(parent);
-		if (!dir_emit(ctx, "..", 2, ino, DT_DIR))
+		dput(which);
+		/* "." is the first character of "..". */
+		if (!dir_emit(ctx, "..", ctx->pos + 1, ino, DT_DIR))
 			return false;
-		ctx->pos = 2;
+		ctx->pos++;
 	}
 	return true;
 }
@@ -278,12 +292,9 @@ int dcache_readdir(struct file *file, struct dir_context *ctx)
 	if (!dir_emit_dots(file, ctx))
 		return 0;
 	spin_lock(&dcache_lock);
-	if (ctx->pos == 2) {
-		p = &dentry->d_subdirs;
-	} else if (!list_empty(&cursor->d_child)) {
-		p = &cursor->d_child;
-	} else {
-		/* The cursor fell off the end earlier: nothing left. */
+	/* From the head at position 2, else from the cursor; a cursor off the list is EOF. */
+	p = ctx->pos == 2 ? &dentry->d_subdirs : &cursor->d_child;
+	if (p == &cursor->d_child && list_empty(p)) {
 		spin_unlock(&dcache_lock);
 		return 0;
 	}
@@ -317,40 +328,47 @@ int dcache_readdir(struct file *file, struct dir_context *ctx)
 	return 0;
 }
 
-loff_t dcache_dir_lseek(struct file *file, loff_t offset, int whence)
+/*
+ * Put the cursor of a directory at position @pos: before the (pos - 2)th
+ * positive child, at the head for pos <= 2, or off the list (EOF) past
+ * the end.  The directory's i_rwsem is held shared.
+ */
+static void place_cursor(struct dentry *dir, struct dentry *cursor, loff_t pos)
 {
-	struct dentry *dentry = file->f_path.dentry;
-	struct dentry *cursor = file->private_data;
+	struct dentry *at = NULL;
 
-	switch (whence) {
-	case SEEK_CUR:
-		offset += file->f_pos;
-		/* fall through */
-	case SEEK_SET:
-		if (offset >= 0)
-			break;
-		/* fall through */
-	default:
-		return -EINVAL;
-	}
-	if (offset != file->f_pos) {
-		struct dentry *to = NULL;
-
-		inode_lock_shared(dentry->d_inode);
-		spin_lock(&dcache_lock);
-		if (offset > 2)
-			to = scan_positives(dentry, &dentry->d_subdirs, offset - 2);
-		if (to)
-			list_move(&cursor->d_child, &to->d_child);
-		else if (offset <= 2)
-			list_move(&cursor->d_child, &dentry->d_subdirs);
+	spin_lock(&dcache_lock);
+	if (pos <= 2) {
+		list_move(&cursor->d_child, &dir->d_subdirs);
+	} else {
+		at = scan_positives(dir, &dir->d_subdirs, pos - 2);
+		if (at)
+			list_move(&cursor->d_child, &at->d_child);
 		else
 			list_del_init(&cursor->d_child);
-		spin_unlock(&dcache_lock);
-		inode_unlock_shared(dentry->d_inode);
-		dput(to);
-		file->f_pos = offset;
 	}
+	spin_unlock(&dcache_lock);
+	dput(at);
+}
+
+loff_t dcache_dir_lseek(struct file *file, loff_t offset, int whence)
+{
+	struct dentry *dir = file->f_path.dentry;
+
+	/* Directory offsets are entry counts: only SEEK_SET and SEEK_CUR. */
+	if (whence == SEEK_CUR)
+		offset += file->f_pos;
+	else if (whence != SEEK_SET)
+		return -EINVAL;
+	if (offset < 0)
+		return -EINVAL;
+	if (offset == file->f_pos)
+		return offset;
+
+	inode_lock_shared(d_inode(dir));
+	place_cursor(dir, file->private_data, offset);
+	inode_unlock_shared(d_inode(dir));
+	file->f_pos = offset;
 	return offset;
 }
 
