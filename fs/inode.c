@@ -525,23 +525,32 @@ const struct file_operations bad_sock_fops = {
 	.open = sock_no_open,
 };
 
+/* The file operations each special file type opens with. */
+static const struct {
+	umode_t type;
+	bool is_device;		/* keeps a device number in i_rdev */
+	const struct file_operations *fops;
+} special_inode_types[] = {
+	{ S_IFCHR, true, &def_chr_fops },
+	{ S_IFBLK, true, &def_blk_fops },
+	{ S_IFIFO, false, &pipefifo_fops },
+	{ S_IFSOCK, false, &bad_sock_fops },
+};
+
+/* Set up a device node, FIFO or socket inode of a disk or memory file system. */
 void init_special_inode(struct inode *inode, umode_t mode, dev_t rdev)
 {
 	inode->i_mode = mode;
-	if (S_ISCHR(mode)) {
-		inode->i_fop = &def_chr_fops;
-		inode->i_rdev = rdev;
-	} else if (S_ISBLK(mode)) {
-		inode->i_fop = &def_blk_fops;
-		inode->i_rdev = rdev;
-	} else if (S_ISFIFO(mode)) {
-		inode->i_fop = &pipefifo_fops;
-	} else if (S_ISSOCK(mode)) {
-		inode->i_fop = &bad_sock_fops;
-	} else {
-		pr_warn("init_special_inode: bogus mode %o for inode %s:%lu\n",
-			mode, inode->i_sb->s_id, inode->i_ino);
+	for (unsigned int i = 0; i < ARRAY_SIZE(special_inode_types); i++) {
+		if ((mode & S_IFMT) != special_inode_types[i].type)
+			continue;
+		inode->i_fop = special_inode_types[i].fops;
+		if (special_inode_types[i].is_device)
+			inode->i_rdev = rdev;
+		return;
 	}
+	pr_warn("init_special_inode: inode %s:%lu has mode %o, not a special file\n",
+		inode->i_sb->s_id, inode->i_ino, mode);
 }
 
 /* ------------------------------------------------------------ times */
@@ -646,29 +655,29 @@ int file_remove_privs(struct file *file)
 
 /* ------------------------------------------------------------ block counts */
 
+/*
+ * The space a file uses is kept as i_blocks 512-byte units plus i_bytes
+ * (always below 512); i_lock guards the pair.  Change the total by @delta.
+ */
+static void inode_adjust_bytes(struct inode *inode, loff_t delta)
+{
+	loff_t total;
+
+	spin_lock(&inode->i_lock);
+	total = ((loff_t)inode->i_blocks << 9) + inode->i_bytes + delta;
+	inode->i_blocks = total >> 9;
+	inode->i_bytes = total & 511;
+	spin_unlock(&inode->i_lock);
+}
+
 void inode_add_bytes(struct inode *inode, loff_t bytes)
 {
-	spin_lock(&inode->i_lock);
-	inode->i_blocks += bytes >> 9;
-	inode->i_bytes += bytes & 511;
-	if (inode->i_bytes >= 512) {
-		inode->i_blocks++;
-		inode->i_bytes -= 512;
-	}
-	spin_unlock(&inode->i_lock);
+	inode_adjust_bytes(inode, bytes);
 }
 
 void inode_sub_bytes(struct inode *inode, loff_t bytes)
 {
-	spin_lock(&inode->i_lock);
-	inode->i_blocks -= bytes >> 9;
-	bytes &= 511;
-	if (inode->i_bytes < bytes) {
-		inode->i_blocks--;
-		inode->i_bytes += 512;
-	}
-	inode->i_bytes -= bytes;
-	spin_unlock(&inode->i_lock);
+	inode_adjust_bytes(inode, -bytes);
 }
 
 void inode_init(void)
