@@ -100,6 +100,10 @@ int simple_positive(const struct dentry *dentry)
 
 /* ------------------------------------------------------------ allocation */
 
+/*
+ * A new unattached dentry (its own parent) named @name, with one
+ * reference.  Names shorter than DNAME_INLINE_LEN are kept inside it.
+ */
 static struct dentry *__d_alloc(struct super_block *sb, const struct qstr *name)
 {
 	struct dentry *dentry = kmem_cache_alloc(dentry_cache, GFP_KERNEL);
@@ -107,34 +111,30 @@ static struct dentry *__d_alloc(struct super_block *sb, const struct qstr *name)
 
 	if (!dentry)
 		return NULL;
+	dname = dentry->d_iname;
 	if (name->len >= DNAME_INLINE_LEN) {
 		dname = kmalloc(name->len + 1, GFP_KERNEL);
 		if (!dname) {
 			kmem_cache_free(dentry_cache, dentry);
 			return NULL;
 		}
-	} else {
-		dname = dentry->d_iname;
 	}
+	/* Flags, mount count, inode, ops, fs data and time all start at zero. */
+	memset(dentry, 0, offsetof(struct dentry, d_iname));
 	memcpy(dname, name->name, name->len);
 	dname[name->len] = '\0';
 	dentry->d_name.name = dname;
 	dentry->d_name.len = name->len;
 	dentry->d_name.hash = name->hash;
-	dentry->d_flags = 0;
-	atomic_set(&dentry->d_count, 1);
-	dentry->d_mounted = 0;
-	INIT_HLIST_NODE(&dentry->d_hash);
-	dentry->d_parent = dentry;
-	dentry->d_inode = NULL;
-	dentry->d_op = NULL;
+
 	dentry->d_sb = sb;
-	dentry->d_fsdata = NULL;
-	dentry->d_time = 0;
-	INIT_LIST_HEAD(&dentry->d_lru);
-	INIT_LIST_HEAD(&dentry->d_child);
-	INIT_LIST_HEAD(&dentry->d_subdirs);
+	dentry->d_parent = dentry;	/* a root until d_alloc() attaches it */
+	atomic_set(&dentry->d_count, 1);
+	INIT_HLIST_NODE(&dentry->d_hash);
 	INIT_HLIST_NODE(&dentry->d_alias);
+	INIT_LIST_HEAD(&dentry->d_lru);
+	INIT_LIST_HEAD(&dentry->d_subdirs);
+	INIT_LIST_HEAD(&dentry->d_child);
 	if (sb)
 		d_set_d_op(dentry, sb->s_d_op);
 	return dentry;
@@ -147,16 +147,17 @@ static void free_dentry(struct dentry *dentry)
 	kmem_cache_free(dentry_cache, dentry);
 }
 
+/* Install @op and cache in d_flags which of its methods exist. */
 void d_set_d_op(struct dentry *dentry, const struct dentry_operations *op)
 {
+	unsigned int flags = dentry->d_flags & ~(DCACHE_OP_DELETE | DCACHE_OP_REVALIDATE);
+
+	if (op && op->d_delete)
+		flags |= DCACHE_OP_DELETE;
+	if (op && op->d_revalidate)
+		flags |= DCACHE_OP_REVALIDATE;
+	dentry->d_flags = flags;
 	dentry->d_op = op;
-	dentry->d_flags &= ~(DCACHE_OP_DELETE | DCACHE_OP_REVALIDATE);
-	if (!op)
-		return;
-	if (op->d_delete)
-		dentry->d_flags |= DCACHE_OP_DELETE;
-	if (op->d_revalidate)
-		dentry->d_flags |= DCACHE_OP_REVALIDATE;
 }
 
 struct dentry *d_alloc(struct dentry *parent, const struct qstr *name)
@@ -681,15 +682,17 @@ void d_exchange(struct dentry *dentry1, struct dentry *dentry2)
 	__d_move(dentry1, dentry2, true);
 }
 
+/*
+ * If @p1 lies above @p2, the child of @p1 on the way down to @p2;
+ * otherwise (also when p1 == p2) NULL.  The caller keeps the tree still.
+ */
 struct dentry *d_ancestor(struct dentry *p1, struct dentry *p2)
 {
-	struct dentry *p;
+	struct dentry *below = p2;
 
-	for (p = p2; !IS_ROOT(p); p = p->d_parent) {
-		if (p->d_parent == p1)
-			return p;
-	}
-	return NULL;
+	while (!IS_ROOT(below) && below->d_parent != p1)
+		below = below->d_parent;
+	return IS_ROOT(below) ? NULL : below;
 }
 
 bool is_subdir(struct dentry *new_dentry, struct dentry *ancestor)
