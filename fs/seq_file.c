@@ -87,59 +87,74 @@ int seq_release_private(struct inode *inode, struct file *file)
 	return seq_release(inode, file);
 }
 
-/*
- * Regenerate the output from the start up to offset: afterwards the
- * buffer holds the bytes from offset on of the record containing it.
- */
-static int traverse(struct seq_file *m, loff_t offset)
+/* Give @m its first buffer, a page, if it has none yet. */
+static int seq_ensure_buf(struct seq_file *m)
 {
-	loff_t pos = 0;
-	int err = 0;
-	void *p;
-
-	m->index = 0;
-	m->count = m->from = 0;
-	if (!offset)
+	if (m->buf)
 		return 0;
-	if (!m->buf) {
-		m->size = PAGE_SIZE;
-		m->buf = seq_buf_alloc(m->size);
-		if (!m->buf)
-			return -ENOMEM;
-	}
-	p = m->op->start(m, &m->index);
-	while (p) {
-		err = PTR_ERR(p);
-		if (IS_ERR(p))
-			break;
-		err = m->op->show(m, p);
-		if (err < 0)
-			break;
-		if (err > 0)
-			m->count = 0;
-		if (seq_has_overflowed(m))
-			goto grow;
-		p = m->op->next(m, p, &m->index);
-		if (pos + (loff_t)m->count > offset) {
-			m->from = offset - pos;
-			m->count -= m->from;
-			break;
-		}
-		pos += m->count;
-		m->count = 0;
-		if (pos == offset)
-			break;
-	}
-	m->op->stop(m, p);
-	return IS_ERR(p) || err < 0 ? err : 0;
+	m->size = PAGE_SIZE;
+	m->buf = seq_buf_alloc(m->size);
+	return m->buf ? 0 : -ENOMEM;
+}
 
-grow:
-	m->op->stop(m, p);
+/* A record did not fit: trade the buffer (and what it holds) for one twice as big. */
+static int seq_grow_buf(struct seq_file *m)
+{
 	seq_buf_free(m->buf);
 	m->count = 0;
 	m->size <<= 1;
 	m->buf = seq_buf_alloc(m->size);
-	return m->buf ? -EAGAIN : -ENOMEM;
+	return m->buf ? 0 : -ENOMEM;
+}
+
+/*
+ * One pass over the records from the first, throwing output away up to
+ * file offset @offset.  Returns 0 with the buffer holding the rest of the
+ * record that contains @offset (nothing if @offset falls between two
+ * records), -EAGAIN when a record needed the bigger buffer it now has, or
+ * an error.
+ */
+static int traverse(struct seq_file *m, loff_t offset)
+{
+	loff_t skip = offset;	/* output still to be thrown away */
+	int shown = 0;
+	void *rec;
+
+	m->index = 0;
+	m->from = 0;
+	m->count = 0;
+	if (offset == 0)
+		return 0;
+	if (seq_ensure_buf(m))
+		return -ENOMEM;
+
+	rec = m->op->start(m, &m->index);
+	while (rec && !IS_ERR(rec)) {
+		shown = m->op->show(m, rec);
+		if (shown < 0)
+			break;
+		if (shown > 0)		/* SEQ_SKIP: the record prints nothing */
+			m->count = 0;
+		if (seq_has_overflowed(m)) {
+			m->op->stop(m, rec);
+			return seq_grow_buf(m) ? -ENOMEM : -EAGAIN;
+		}
+		rec = m->op->next(m, rec, &m->index);
+		if ((loff_t)m->count > skip) {
+			/* @offset is inside this record: keep its tail. */
+			m->from = skip;
+			m->count -= skip;
+			break;
+		}
+		skip -= m->count;
+		m->count = 0;
+		if (!skip)
+			break;
+	}
+	m->op->stop(m, rec);
+	if (IS_ERR(rec))
+		return PTR_ERR(rec);
+	return shown < 0 ? shown : 0;
 }
 
 static int seq_seek_to(struct seq_file *m, loff_t offset)
@@ -149,6 +164,27 @@ static int seq_seek_to(struct seq_file *m, loff_t offset)
 	while ((err = traverse(m, offset)) == -EAGAIN)
 		;
 	return err;
+}
+
+/*
+ * Make the buffered output start at file offset @pos.  If that fails,
+ * everything is forgotten and the next read starts from the beginning.
+ */
+static int seq_reposition(struct seq_file *m, loff_t pos)
+{
+	int err;
+
+	if (pos == m->read_pos)
+		return 0;
+	err = seq_seek_to(m, pos);
+	if (err) {
+		m->read_pos = 0;
+		m->index = 0;
+		m->count = 0;
+		return err;
+	}
+	m->read_pos = pos;
+	return 0;
 }
 
 /* Fill the buffer with at least one record; 0 at EOF (count 0) or -errno. */
@@ -183,11 +219,7 @@ static int seq_fill(struct seq_file *m, size_t want)
 			break;
 		/* The record does not fit: retry it in a buffer twice as big. */
 		m->op->stop(m, p);
-		seq_buf_free(m->buf);
-		m->count = 0;
-		m->size <<= 1;
-		m->buf = seq_buf_alloc(m->size);
-		if (!m->buf)
+		if (seq_grow_buf(m))
 			return -ENOMEM;
 		p = m->op->start(m, &m->index);
 	}
@@ -222,24 +254,11 @@ ssize_t seq_read_iter(struct kiocb *iocb, struct iov_iter *iter)
 	if (!iov_iter_count(iter))
 		return 0;
 	mutex_lock(&m->lock);
-	if (iocb->ki_pos != m->read_pos) {
-		err = seq_seek_to(m, iocb->ki_pos);
-		if (err) {
-			m->read_pos = 0;
-			m->index = 0;
-			m->count = 0;
-			goto out;
-		}
-		m->read_pos = iocb->ki_pos;
-	}
-	if (!m->buf) {
-		m->size = PAGE_SIZE;
-		m->buf = seq_buf_alloc(m->size);
-		if (!m->buf) {
-			err = -ENOMEM;
-			goto out;
-		}
-	}
+	err = seq_reposition(m, iocb->ki_pos);
+	if (!err)
+		err = seq_ensure_buf(m);
+	if (err)
+		goto out;
 	for (;;) {
 		if (m->count) {
 			size_t n = copy_to_iter(m->buf + m->from, m->count, iter);
@@ -282,32 +301,21 @@ ssize_t seq_read(struct file *file, char *ubuf, size_t size, loff_t *ppos)
 loff_t seq_lseek(struct file *file, loff_t offset, int whence)
 {
 	struct seq_file *m = file->private_data;
-	loff_t ret = -EINVAL;
+	loff_t ret;
 
+	/* A generated file has no known end: SEEK_SET and SEEK_CUR only. */
+	if (whence != SEEK_SET && whence != SEEK_CUR)
+		return -EINVAL;
 	mutex_lock(&m->lock);
-	switch (whence) {
-	case SEEK_CUR:
+	if (whence == SEEK_CUR)
 		offset += file->f_pos;
-		/* fall through */
-	case SEEK_SET:
-		if (offset < 0)
-			break;
-		ret = offset;
-		if (offset != m->read_pos) {
-			int err = seq_seek_to(m, offset);
-
-			if (err) {
-				m->read_pos = 0;
-				m->index = 0;
-				m->count = 0;
-				file->f_pos = 0;
-				ret = err;
-				break;
-			}
-			m->read_pos = offset;
-		}
-		file->f_pos = offset;
-		break;
+	if (offset < 0) {
+		ret = -EINVAL;
+	} else {
+		ret = seq_reposition(m, offset);
+		file->f_pos = ret ? 0 : offset;
+		if (!ret)
+			ret = offset;
 	}
 	mutex_unlock(&m->lock);
 	return ret;
@@ -332,40 +340,41 @@ static void single_stop(struct seq_file *m, void *v)
 
 int single_open(struct file *file, int (*show)(struct seq_file *m, void *v), void *data)
 {
-	struct seq_operations *op = kzalloc(sizeof(*op), GFP_KERNEL);
+	struct seq_operations *op = kmalloc(sizeof(*op), GFP_KERNEL);
 	int err;
 
 	if (!op)
 		return -ENOMEM;
-	op->start = single_start;
-	op->next = single_next;
-	op->stop = single_stop;
-	op->show = show;
+	/* One record, shown once: start yields a token at position 0 only. */
+	*op = (struct seq_operations){
+		.start = single_start,
+		.next = single_next,
+		.stop = single_stop,
+		.show = show,
+	};
 	err = seq_open(file, op);
-	if (err) {
+	if (err)
 		kfree(op);
-		return err;
-	}
-	((struct seq_file *)file->private_data)->private = data;
-	return 0;
+	else
+		((struct seq_file *)file->private_data)->private = data;
+	return err;
 }
 
+/* single_open() with a buffer of @size from the start, for records known to be big. */
 int single_open_size(struct file *file, int (*show)(struct seq_file *m, void *v), void *data,
 		     size_t size)
 {
-	char *buf = seq_buf_alloc(size);
 	struct seq_file *m;
-	int err;
+	int err = single_open(file, show, data);
 
-	if (!buf)
-		return -ENOMEM;
-	err = single_open(file, show, data);
-	if (err) {
-		seq_buf_free(buf);
+	if (err)
 		return err;
-	}
 	m = file->private_data;
-	m->buf = buf;
+	m->buf = seq_buf_alloc(size);
+	if (!m->buf) {
+		single_release(file_inode(file), file);
+		return -ENOMEM;
+	}
 	m->size = size;
 	return 0;
 }
@@ -488,13 +497,15 @@ void seq_escape_str(struct seq_file *m, const char *s, const char *esc)
 
 /* ------------------------------------------------------------ list helpers */
 
+/* The @pos'th entry of @head (from 0), or NULL past the end. */
 struct list_head *seq_list_start(struct list_head *head, loff_t pos)
 {
 	struct list_head *lh;
 
-	list_for_each(lh, head)
-		if (pos-- == 0)
+	for (lh = head->next; lh != head; lh = lh->next, pos--) {
+		if (pos == 0)
 			return lh;
+	}
 	return NULL;
 }
 
