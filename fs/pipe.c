@@ -292,6 +292,7 @@ static ssize_t pipe_write(struct kiocb *iocb, struct iov_iter *from)
 		return 0;
 	mutex_lock(&pipe->mutex);
 	for (;;) {
+		ssize_t stop;
 		size_t need;
 
 		if (!pipe->readers) {
@@ -316,14 +317,13 @@ static ssize_t pipe_write(struct kiocb *iocb, struct iov_iter *from)
 				break;
 			continue;
 		}
-		if (pipe_nonblock(iocb)) {
+		/* No room: give up if we may not sleep, else wait for a reader. */
+		stop = pipe_nonblock(iocb) ? -EAGAIN : 0;
+		if (!stop && signal_pending(current))
+			stop = -ERESTARTSYS;
+		if (stop) {
 			if (!ret)
-				ret = -EAGAIN;
-			break;
-		}
-		if (signal_pending(current)) {
-			if (!ret)
-				ret = -ERESTARTSYS;
+				ret = stop;
 			break;
 		}
 		mutex_unlock(&pipe->mutex);
@@ -342,32 +342,47 @@ static ssize_t pipe_write(struct kiocb *iocb, struct iov_iter *from)
 
 /* ------------------------------------------------------------ poll, ioctl, fcntl */
 
+/* poll(2) events of a read end, with @used buffers in the ring. */
+static __poll_t pipe_read_events(struct file *filp, struct pipe_inode_info *pipe,
+				 unsigned int used)
+{
+	__poll_t events = used ? POLLIN | POLLRDNORM : 0;
+
+	/* A FIFO reader that has never seen a writer is not hung up. */
+	if (!READ_ONCE(pipe->writers) && filp->f_version != READ_ONCE(pipe->w_counter))
+		events |= POLLHUP;
+	return events;
+}
+
+/* poll(2) events of a write end: room in the ring, or no reader left. */
+static __poll_t pipe_write_events(struct pipe_inode_info *pipe, unsigned int used)
+{
+	__poll_t events = used < READ_ONCE(pipe->max_usage) ? POLLOUT | POLLWRNORM : 0;
+
+	if (!READ_ONCE(pipe->readers))
+		events |= POLLERR;
+	return events;
+}
+
 static __poll_t pipe_poll(struct file *filp, poll_table *wait)
 {
 	struct pipe_inode_info *pipe = filp->private_data;
+	bool reads = filp->f_mode & FMODE_READ;
+	bool writes = filp->f_mode & FMODE_WRITE;
 	unsigned int head, tail;
 	__poll_t mask = 0;
 
-	if (filp->f_mode & FMODE_READ)
+	if (reads)
 		poll_wait(filp, &pipe->rd_wait, wait);
-	if (filp->f_mode & FMODE_WRITE)
+	if (writes)
 		poll_wait(filp, &pipe->wr_wait, wait);
-
+	/* Sampled only after queueing: any change from here on wakes us. */
 	head = READ_ONCE(pipe->head);
 	tail = READ_ONCE(pipe->tail);
-	if (filp->f_mode & FMODE_READ) {
-		if (!pipe_empty(head, tail))
-			mask |= POLLIN | POLLRDNORM;
-		/* A FIFO reader that has never seen a writer is not hung up. */
-		if (!READ_ONCE(pipe->writers) && filp->f_version != READ_ONCE(pipe->w_counter))
-			mask |= POLLHUP;
-	}
-	if (filp->f_mode & FMODE_WRITE) {
-		if (!pipe_full(head, tail, READ_ONCE(pipe->max_usage)))
-			mask |= POLLOUT | POLLWRNORM;
-		if (!READ_ONCE(pipe->readers))
-			mask |= POLLERR;
-	}
+	if (reads)
+		mask |= pipe_read_events(filp, pipe, pipe_occupancy(head, tail));
+	if (writes)
+		mask |= pipe_write_events(pipe, pipe_occupancy(head, tail));
 	return mask;
 }
 
@@ -514,11 +529,69 @@ static struct pipe_inode_info *fifo_get_pipe(struct inode *inode)
 	return pipe;
 }
 
+/*
+ * A blocking FIFO open was interrupted: take back the count it added; if
+ * that was the last of its kind, the other side may be waiting on it.
+ */
+static int fifo_open_interrupted(unsigned int *count, wait_queue_head_t *other_side)
+{
+	if (--*count == 0)
+		wake_up_interruptible_all(other_side);
+	return -ERESTARTSYS;
+}
+
+/* fifo(7): O_RDONLY waits for a writer unless O_NONBLOCK. */
+static int fifo_open_reader(struct pipe_inode_info *pipe, struct file *filp, bool anon)
+{
+	pipe->r_counter++;
+	if (pipe->readers++ == 0)
+		wake_up_partner(pipe);
+	if (anon || pipe->writers)
+		return 0;
+	if (filp->f_flags & O_NONBLOCK) {
+		/* No POLLHUP until a writer has come and gone. */
+		filp->f_version = pipe->w_counter;
+		return 0;
+	}
+	if (!wait_for_partner(pipe, &pipe->rd_wait, &pipe->w_counter))
+		return 0;
+	return fifo_open_interrupted(&pipe->readers, &pipe->wr_wait);
+}
+
+/* fifo(7): O_WRONLY waits for a reader, or with O_NONBLOCK fails ENXIO. */
+static int fifo_open_writer(struct pipe_inode_info *pipe, struct file *filp, bool anon)
+{
+	if (!anon && !pipe->readers && (filp->f_flags & O_NONBLOCK))
+		return -ENXIO;
+	pipe->w_counter++;
+	if (pipe->writers++ == 0)
+		wake_up_partner(pipe);
+	if (anon || pipe->readers)
+		return 0;
+	if (!wait_for_partner(pipe, &pipe->wr_wait, &pipe->r_counter))
+		return 0;
+	return fifo_open_interrupted(&pipe->writers, &pipe->rd_wait);
+}
+
+/* POSIX leaves O_RDWR on a FIFO undefined; Linux opens it without waiting. */
+static void fifo_open_both(struct pipe_inode_info *pipe)
+{
+	bool side_was_missing = !pipe->readers || !pipe->writers;
+
+	pipe->readers++;
+	pipe->r_counter++;
+	pipe->writers++;
+	pipe->w_counter++;
+	if (side_was_missing)
+		wake_up_partner(pipe);
+}
+
 static int fifo_open(struct inode *inode, struct file *filp)
 {
 	bool anon = inode->i_sb->s_magic == PIPEFS_MAGIC;
+	fmode_t rw = filp->f_mode & (FMODE_READ | FMODE_WRITE);
 	struct pipe_inode_info *pipe;
-	int ret = 0;
+	int ret;
 
 	pipe = fifo_get_pipe(inode);
 	if (!pipe)
@@ -528,67 +601,22 @@ static int fifo_open(struct inode *inode, struct file *filp)
 	stream_open(inode, filp);
 
 	mutex_lock(&pipe->mutex);
-	switch (filp->f_mode & (FMODE_READ | FMODE_WRITE)) {
-	case FMODE_READ:
-		pipe->r_counter++;
-		if (pipe->readers++ == 0)
-			wake_up_partner(pipe);
-		if (anon || pipe->writers)
-			break;
-		if (filp->f_flags & O_NONBLOCK) {
-			/* No POLLHUP until a writer has come and gone. */
-			filp->f_version = pipe->w_counter;
-			break;
-		}
-		if (wait_for_partner(pipe, &pipe->rd_wait, &pipe->w_counter)) {
-			if (--pipe->readers == 0)
-				wake_up_interruptible_all(&pipe->wr_wait);
-			ret = -ERESTARTSYS;
-		}
-		break;
-	case FMODE_WRITE:
-		if (!anon && (filp->f_flags & O_NONBLOCK) && !pipe->readers) {
-			ret = -ENXIO;
-			break;
-		}
-		pipe->w_counter++;
-		if (pipe->writers++ == 0)
-			wake_up_partner(pipe);
-		if (anon || pipe->readers)
-			break;
-		if (wait_for_partner(pipe, &pipe->wr_wait, &pipe->r_counter)) {
-			if (--pipe->writers == 0)
-				wake_up_interruptible_all(&pipe->rd_wait);
-			ret = -ERESTARTSYS;
-		}
-		break;
-	case FMODE_READ | FMODE_WRITE:
-		/* POSIX leaves O_RDWR undefined; Linux opens without waiting. */
-		pipe->readers++;
-		pipe->writers++;
-		pipe->r_counter++;
-		pipe->w_counter++;
-		if (pipe->readers == 1 || pipe->writers == 1)
-			wake_up_partner(pipe);
-		break;
-	default:
+	if (rw == FMODE_READ) {
+		ret = fifo_open_reader(pipe, filp, anon);
+	} else if (rw == FMODE_WRITE) {
+		ret = fifo_open_writer(pipe, filp, anon);
+	} else if (rw) {
+		fifo_open_both(pipe);
+		ret = 0;
+	} else {
 		ret = -EINVAL;
 	}
 	mutex_unlock(&pipe->mutex);
+	/* A failed open leaves no trace: drop the file's hold on the pipe. */
 	if (ret)
 		put_pipe_info(inode, pipe);
 	return ret;
 }
-
-const struct file_operations pipefifo_fops = {
-	.open = fifo_open,
-	.llseek = no_llseek,
-	.read_iter = pipe_read,
-	.write_iter = pipe_write,
-	.poll = pipe_poll,
-	.unlocked_ioctl = pipe_ioctl,
-	.release = pipe_release,
-};
 
 /* ------------------------------------------------------------ anonymous pipes */
 
@@ -599,6 +627,17 @@ static char *pipefs_dname(struct dentry *dentry, char *buffer, int buflen)
 
 static const struct dentry_operations pipefs_dentry_operations = {
 	.d_dname = pipefs_dname,
+};
+
+/* Pipes and FIFOs share one set of file operations. */
+const struct file_operations pipefifo_fops = {
+	.open = fifo_open,
+	.llseek = no_llseek,
+	.read_iter = pipe_read,
+	.write_iter = pipe_write,
+	.poll = pipe_poll,
+	.unlocked_ioctl = pipe_ioctl,
+	.release = pipe_release,
 };
 
 static struct inode *get_pipe_inode(void)
@@ -630,31 +669,36 @@ static struct inode *get_pipe_inode(void)
 int create_pipe_files(struct file **res, int flags)
 {
 	struct inode *inode = get_pipe_inode();
-	struct file *f;
+	struct pipe_inode_info *pipe;
+	struct file *rd, *wr;
 
 	if (!inode)
 		return -ENFILE;
-	f = alloc_file_pseudo(inode, pipe_mnt, "", O_WRONLY | (flags & (O_NONBLOCK | O_DIRECT)),
-			      &pipefifo_fops);
-	if (IS_ERR(f)) {
-		free_pipe_info(inode->i_pipe);
+	pipe = inode->i_pipe;
+	/* O_DIRECT (packet mode) matters to the writer only. */
+	wr = alloc_file_pseudo(inode, pipe_mnt, "", O_WRONLY | (flags & (O_NONBLOCK | O_DIRECT)),
+			       &pipefifo_fops);
+	if (IS_ERR(wr)) {
 		inode->i_pipe = NULL;
+		free_pipe_info(pipe);
 		iput(inode);
-		return PTR_ERR(f);
+		return PTR_ERR(wr);
 	}
-	f->private_data = inode->i_pipe;
-	res[0] = alloc_file_clone(f, O_RDONLY | (flags & O_NONBLOCK), &pipefifo_fops);
-	if (IS_ERR(res[0])) {
-		/* Only f holds the pipe: let its release free everything. */
-		inode->i_pipe->files = 1;
-		inode->i_pipe->readers = 0;
-		fput(f);
-		return PTR_ERR(res[0]);
+	wr->private_data = pipe;
+
+	rd = alloc_file_clone(wr, O_RDONLY | (flags & O_NONBLOCK), &pipefifo_fops);
+	if (IS_ERR(rd)) {
+		/* Only the write end holds the pipe: its release frees everything. */
+		pipe->files = 1;
+		pipe->readers = 0;
+		fput(wr);
+		return PTR_ERR(rd);
 	}
-	res[0]->private_data = inode->i_pipe;
-	res[1] = f;
-	stream_open(inode, res[0]);
-	stream_open(inode, res[1]);
+	rd->private_data = pipe;
+	stream_open(inode, rd);
+	stream_open(inode, wr);
+	res[0] = rd;
+	res[1] = wr;
 	return 0;
 }
 

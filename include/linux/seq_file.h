@@ -103,16 +103,12 @@ struct list_head *seq_list_next(void *v, struct list_head *head, loff_t *ppos);
  * int foo_show(struct seq_file *m, void *unused), with m->private the
  * data pointer given to debugfs_create_file() (inode->i_private).
  */
-#define DEFINE_SHOW_ATTRIBUTE(__name)					\
-static int __name ## _open(struct inode *inode, struct file *file)	\
-{									\
-	return single_open(file, __name ## _show, inode->i_private);	\
-}									\
-static const struct file_operations __name ## _fops = {			\
-	.open		= __name ## _open,				\
-	.read		= seq_read,					\
-	.llseek		= seq_lseek,					\
-	.release	= single_release,				\
-}
+#define DEFINE_SHOW_ATTRIBUTE(__name)						\
+	static int __name##_open(struct inode *inode, struct file *file)	\
+	{ return single_open(file, __name##_show, inode->i_private); }		\
+	static const struct file_operations __name##_fops = {			\
+		.open = __name##_open, .release = single_release,		\
+		.read = seq_read, .llseek = seq_lseek,				\
+	}
 
 #endif /* _LINUX_SEQ_FILE_H */
