@@ -333,21 +333,46 @@ static void follow_mounts(struct path *path)
 
 /* ------------------------------------------------------------ lookups */
 
+/*
+ * The cached dentry for @name in @dir, revalidated if its file system
+ * wants that: NULL on a miss or when the entry turned out stale (it is
+ * dropped from the cache), an error if revalidation itself failed.
+ */
 static struct dentry *lookup_dcache(const struct qstr *name, struct dentry *dir,
 				    unsigned int flags)
 {
-	struct dentry *dentry = d_lookup(dir, name);
+	struct dentry *cached = d_lookup(dir, name);
+	int valid;
 
-	if (dentry && (dentry->d_flags & DCACHE_OP_REVALIDATE)) {
-		int valid = dentry->d_op->d_revalidate(dentry, flags);
+	if (!cached || !(cached->d_flags & DCACHE_OP_REVALIDATE))
+		return cached;
+	valid = cached->d_op->d_revalidate(cached, flags);
+	if (valid > 0)
+		return cached;
+	d_drop(cached);
+	dput(cached);
+	return valid < 0 ? ERR_PTR(valid) : NULL;
+}
 
-		if (valid <= 0) {
-			d_drop(dentry);
-			dput(dentry);
-			return valid < 0 ? ERR_PTR(valid) : NULL;
-		}
-	}
-	return dentry;
+/* Ask @base's file system about @name; @base's i_rwsem is held exclusively. */
+static struct dentry *fs_lookup_locked(const struct qstr *name, struct dentry *base,
+				       unsigned int flags)
+{
+	struct inode *dir = d_inode(base);
+	struct dentry *fresh, *alias;
+
+	/* A removed directory gets no new children. */
+	if (IS_DEADDIR(dir))
+		return ERR_PTR(-ENOENT);
+	fresh = d_alloc(base, name);
+	if (!fresh)
+		return ERR_PTR(-ENOMEM);
+	/* ->lookup() may answer with another dentry (or an error) to use instead. */
+	alias = dir->i_op->lookup(dir, fresh, flags);
+	if (!alias)
+		return fresh;
+	dput(fresh);
+	return alias;
 }
 
 /*
@@ -357,44 +382,31 @@ static struct dentry *lookup_dcache(const struct qstr *name, struct dentry *dir,
 static struct dentry *__lookup_hash(const struct qstr *name, struct dentry *base,
 				    unsigned int flags)
 {
-	struct dentry *dentry = lookup_dcache(name, base, flags);
-	struct inode *dir = base->d_inode;
-	struct dentry *old;
+	struct dentry *cached = lookup_dcache(name, base, flags);
 
-	if (dentry)
-		return dentry;
-	if (IS_DEADDIR(dir))
-		return ERR_PTR(-ENOENT);
-	dentry = d_alloc(base, name);
-	if (!dentry)
-		return ERR_PTR(-ENOMEM);
-	old = dir->i_op->lookup(dir, dentry, flags);
-	if (old) {
-		dput(dentry);
-		dentry = old;
-	}
-	return dentry;
+	return cached ? cached : fs_lookup_locked(name, base, flags);
 }
 
-static struct dentry *lookup_slow(const struct qstr *name, struct dentry *dir,
-				  unsigned int flags)
+/*
+ * The dentry for @name in @dir, the directory not locked by the caller:
+ * from the dcache if possible, else looked up again with @dir locked.
+ */
+static struct dentry *lookup_unlocked(const struct qstr *name, struct dentry *dir,
+				      unsigned int flags)
 {
-	struct inode *inode = dir->d_inode;
-	struct dentry *res;
+	struct dentry *found = lookup_dcache(name, dir, flags);
 
-	inode_lock(inode);
-	res = __lookup_hash(name, dir, flags);
-	inode_unlock(inode);
-	return res;
+	if (found)
+		return found;
+	inode_lock(d_inode(dir));
+	found = __lookup_hash(name, dir, flags);
+	inode_unlock(d_inode(dir));
+	return found;
 }
 
 static struct dentry *lookup_component(struct nameidata *nd)
 {
-	struct dentry *dentry = lookup_dcache(&nd->last, nd->path.dentry, nd->flags);
-
-	if (dentry)
-		return dentry;
-	return lookup_slow(&nd->last, nd->path.dentry, nd->flags);
+	return lookup_unlocked(&nd->last, nd->path.dentry, nd->flags);
 }
 
 /* ------------------------------------------------------------ symlinks */
@@ -744,33 +756,34 @@ int filename_parentat(int dfd, struct filename *name, unsigned int flags,
 	return err;
 }
 
+/* filename_lookup() of a name just copied in, which is released after. */
+static int lookup_putname(int dfd, struct filename *name, unsigned int flags,
+			  struct path *path, const struct path *root)
+{
+	int err = filename_lookup(dfd, name, flags, path, root);
+
+	putname(name);
+	return err;
+}
+
 int kern_path(const char *name, unsigned int flags, struct path *path)
 {
-	struct filename *filename = getname_kernel(name);
-	int err = filename_lookup(AT_FDCWD, filename, flags, path, NULL);
-
-	putname(filename);
-	return err;
+	return lookup_putname(AT_FDCWD, getname_kernel(name), flags, path, NULL);
 }
 
+/* @flags may hold LOOKUP_EMPTY, which getname_flags() needs to see too. */
 int user_path_at(int dfd, const char *name, unsigned int flags, struct path *path)
 {
-	struct filename *filename = getname_flags(name, flags);
-	int err = filename_lookup(dfd, filename, flags, path, NULL);
-
-	putname(filename);
-	return err;
+	return lookup_putname(dfd, getname_flags(name, flags), flags, path, NULL);
 }
 
+/* Resolve @name as if (@mnt, @dentry) were the root ("/" and ".." stop there). */
 int vfs_path_lookup(struct dentry *dentry, struct vfsmount *mnt, const char *name,
 		    unsigned int flags, struct path *path)
 {
-	struct filename *filename = getname_kernel(name);
-	struct path root = { mnt, dentry };
-	int err = filename_lookup(AT_FDCWD, filename, flags, path, &root);
+	struct path root = { .mnt = mnt, .dentry = dentry };
 
-	putname(filename);
-	return err;
+	return lookup_putname(AT_FDCWD, getname_kernel(name), flags, path, &root);
 }
 
 /* ------------------------------------------------------------ lookup by name in a directory */
@@ -807,15 +820,11 @@ struct dentry *lookup_one_len(const char *name, struct dentry *base, int len)
 struct dentry *lookup_one_len_unlocked(const char *name, struct dentry *base, int len)
 {
 	struct qstr this;
-	struct dentry *dentry;
 	int err = lookup_one_common(name, base, len, &this);
 
 	if (err)
 		return ERR_PTR(err);
-	dentry = lookup_dcache(&this, base, 0);
-	if (!dentry)
-		dentry = lookup_slow(&this, base, 0);
-	return dentry;
+	return lookup_unlocked(&this, base, 0);
 }
 
 struct dentry *lookup_positive_unlocked(const char *name, struct dentry *base, int len)
