@@ -640,27 +640,31 @@ const struct file_operations pipefifo_fops = {
 	.release = pipe_release,
 };
 
+/*
+ * A pipefs inode holding a new pipe whose two ends (pipe(2)) are open
+ * already: one reader, one writer, two files.
+ */
 static struct inode *get_pipe_inode(void)
 {
-	struct inode *inode = new_inode(pipe_mnt->mnt_sb);
-	struct pipe_inode_info *pipe;
+	struct pipe_inode_info *pipe = alloc_pipe_info();
+	struct inode *inode;
 
-	if (!inode)
+	if (!pipe)
 		return NULL;
-	pipe = alloc_pipe_info();
-	if (!pipe) {
-		iput(inode);
+	inode = new_inode(pipe_mnt->mnt_sb);
+	if (!inode) {
+		free_pipe_info(pipe);
 		return NULL;
 	}
-	inode->i_ino = get_next_ino();
-	inode->i_pipe = pipe;
+	/* Both ends exist from the start: two files, one reader, one writer. */
 	pipe->files = 2;
-	pipe->readers = pipe->writers = 1;
-	pipe->r_counter = pipe->w_counter = 1;
+	fifo_open_both(pipe);
+
+	inode->i_pipe = pipe;
 	inode->i_fop = &pipefifo_fops;
-	inode->i_mode = S_IFIFO | S_IRUSR | S_IWUSR;
-	inode->i_uid = current_fsuid();
-	inode->i_gid = current_fsgid();
+	inode->i_ino = get_next_ino();
+	/* The creator's fsuid/fsgid (no parent directory), mode 0600. */
+	inode_init_owner(inode, NULL, S_IFIFO | S_IRUSR | S_IWUSR);
 	inode->i_atime = inode->i_mtime = inode->i_ctime = current_time(inode);
 	return inode;
 }
