@@ -91,7 +91,7 @@ long do_linkat(int olddfd, struct filename *old, int newdfd, struct filename *ne
 long do_renameat2(int olddfd, struct filename *old, int newdfd, struct filename *new,
 		  unsigned int flags);
 
-/* open: fs/open.c */
+/* open: fs/namei_open.c (flags, last component), fs/open.c (system calls) */
 struct open_flags {
 	int open_flag;
 	umode_t mode;
