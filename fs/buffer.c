@@ -53,10 +53,10 @@ static struct buffer_head *alloc_buffer_head(gfp_t gfp)
 {
 	struct buffer_head *bh = kmem_cache_alloc(bh_cachep, gfp);
 
-	if (bh) {
-		memset(bh, 0, sizeof(*bh));
-		INIT_LIST_HEAD(&bh->b_assoc_buffers);
-	}
+	if (!bh)
+		return NULL;
+	memset(bh, 0, sizeof(*bh));
+	INIT_LIST_HEAD(&bh->b_assoc_buffers);
 	return bh;
 }
 
@@ -66,38 +66,50 @@ static void free_buffer_head(struct buffer_head *bh)
 	kmem_cache_free(bh_cachep, bh);
 }
 
+/* Free a NULL-terminated b_this_page chain. */
+static void free_buffer_chain(struct buffer_head *chain)
+{
+	while (chain) {
+		struct buffer_head *victim = chain;
+
+		chain = chain->b_this_page;
+		free_buffer_head(victim);
+	}
+}
+
 /*
- * Buffers of size for page, linked through b_this_page (not yet a ring),
- * in offset order.  With retry the allocation waits for memory instead
- * of failing (writeback must be able to make progress).
+ * One buffer head per size bytes of page, chained through b_this_page in
+ * offset order and NULL-terminated (the caller closes the ring).  Built
+ * front to back with a tail pointer.  With retry, a failed allocation
+ * waits for memory and starts over instead of failing: writeback must
+ * get its buffers to make progress.
  */
 struct buffer_head *alloc_page_buffers(struct page *page, unsigned long size, bool retry)
 {
-	struct buffer_head *bh, *head;
-	long offset;
+	unsigned int count = PAGE_SIZE / size, n;
+	char *base = page_address(page);
 
 	for (;;) {
-		head = NULL;
-		for (offset = PAGE_SIZE - size; offset >= 0; offset -= size) {
-			bh = alloc_buffer_head(GFP_NOFS);
+		struct buffer_head *first = NULL, **link = &first;
+
+		for (n = 0; n < count; n++) {
+			struct buffer_head *bh = alloc_buffer_head(GFP_NOFS);
+
 			if (!bh)
-				goto no_mem;
-			bh->b_this_page = head;
+				break;
 			bh->b_page = page;
 			bh->b_size = size;
-			bh->b_data = (char *)page_address(page) + offset;
-			head = bh;
+			bh->b_data = base + n * size;
+			*link = bh;
+			link = &bh->b_this_page;
 		}
-		return head;
-no_mem:
-		while (head) {
-			bh = head;
-			head = head->b_this_page;
-			free_buffer_head(bh);
-		}
+		if (n == count)
+			return first;
+
+		free_buffer_chain(first);
 		if (!retry)
 			return NULL;
-		/* Let reclaim (which may free other buffers) make room. */
+		/* Reclaim, which may free other pages' buffers, gets a turn. */
 		schedule_timeout_uninterruptible(1);
 	}
 }
@@ -107,6 +119,7 @@ static inline void set_page_private(struct page *page, unsigned long private)
 	page->private = private;
 }
 
+/* The ring is published through page->private; it holds a page reference. */
 static void attach_page_buffers(struct page *page, struct buffer_head *head)
 {
 	get_page(page);
@@ -121,31 +134,40 @@ static void detach_page_buffers(struct page *page)
 	put_page(page);
 }
 
+/* Close a NULL-terminated chain into a ring; returns its head. */
+static struct buffer_head *close_buffer_ring(struct buffer_head *first)
+{
+	struct buffer_head *last = first;
+
+	while (last->b_this_page)
+		last = last->b_this_page;
+	last->b_this_page = first;
+	return first;
+}
+
 void create_empty_buffers(struct page *page, unsigned long blocksize, unsigned long b_state)
 {
-	struct buffer_head *head, *bh, *tail = NULL;
 	struct address_space *mapping = page->mapping;
+	struct buffer_head *first, *bh;
+	unsigned long inherited = 0;
 
-	head = alloc_page_buffers(page, blocksize, true);
-	for (bh = head; bh; bh = bh->b_this_page) {
-		bh->b_state |= b_state;
-		tail = bh;
-	}
-	tail->b_this_page = head;
+	first = alloc_page_buffers(page, blocksize, true);
 
+	/*
+	 * The buffers take over what the page says of its contents.  Read the
+	 * page's flags under private_lock: __set_page_dirty_buffers() holds it
+	 * too, so a page dirtied meanwhile is either seen here or sees the ring.
+	 */
 	if (mapping)
 		spin_lock(&mapping->private_lock);
-	if (PageUptodate(page) || PageDirty(page)) {
-		bh = head;
-		do {
-			if (PageDirty(page))
-				set_buffer_dirty(bh);
-			if (PageUptodate(page))
-				set_buffer_uptodate(bh);
-			bh = bh->b_this_page;
-		} while (bh != head);
-	}
-	attach_page_buffers(page, head);
+	if (PageUptodate(page))
+		inherited |= 1UL << BH_Uptodate;
+	if (PageDirty(page))
+		inherited |= 1UL << BH_Dirty;
+	/* Nobody else can see these buffers yet: plain stores are enough. */
+	for (bh = first; bh; bh = bh->b_this_page)
+		bh->b_state |= b_state | inherited;
+	attach_page_buffers(page, close_buffer_ring(first));
 	if (mapping)
 		spin_unlock(&mapping->private_lock);
 }
@@ -195,41 +217,54 @@ static void buffer_io_error(struct buffer_head *bh, const char *what)
 	if (READ_ONCE(printed) >= IO_ERR_BURST)
 		return;
 	WRITE_ONCE(printed, printed + 1);
-	pr_err("Buffer I/O error on dev %u:%u, logical block %llu%s\n",
+	pr_err("buffer: %s of block %llu on dev %u:%u failed\n", what,
+	       (unsigned long long)bh->b_blocknr,
 	       bh->b_bdev ? MAJOR(bh->b_bdev->bd_dev) : 0,
-	       bh->b_bdev ? MINOR(bh->b_bdev->bd_dev) : 0,
-	       (unsigned long long)bh->b_blocknr, what);
+	       bh->b_bdev ? MINOR(bh->b_bdev->bd_dev) : 0);
 }
 
 void mark_buffer_write_io_error(struct buffer_head *bh)
 {
+	struct address_space *data_owner = bh->b_page ? bh->b_page->mapping : NULL;
+
 	set_buffer_write_io_error(bh);
-	/* The data's file and, for metadata, the inode it belongs to. */
-	if (bh->b_page && bh->b_page->mapping)
-		mapping_set_error(bh->b_page->mapping, -EIO);
+	/* Whoever fsyncs the page's file, or the inode this metadata is for, hears of it. */
+	if (data_owner)
+		mapping_set_error(data_owner, -EIO);
 	if (bh->b_assoc_map)
 		mapping_set_error(bh->b_assoc_map, -EIO);
 }
 
+/*
+ * Record how I/O on bh ended.  Either way the buffer's contents match the
+ * disk only on success; a failed write is also reported to the owners of
+ * the data.  Returns whether it succeeded.
+ */
+static bool bh_note_result(struct buffer_head *bh, int uptodate, bool write, const char *what)
+{
+	if (uptodate) {
+		set_buffer_uptodate(bh);
+		return true;
+	}
+	clear_buffer_uptodate(bh);
+	if (write)
+		mark_buffer_write_io_error(bh);
+	if (what)
+		buffer_io_error(bh, what);
+	return false;
+}
+
+/* Completions of buffers submitted one at a time: the submitter holds a reference. */
 void end_buffer_read_sync(struct buffer_head *bh, int uptodate)
 {
-	if (uptodate)
-		set_buffer_uptodate(bh);
-	else
-		clear_buffer_uptodate(bh);
+	bh_note_result(bh, uptodate, false, NULL);
 	unlock_buffer(bh);
 	put_bh(bh);
 }
 
 void end_buffer_write_sync(struct buffer_head *bh, int uptodate)
 {
-	if (uptodate) {
-		set_buffer_uptodate(bh);
-	} else {
-		buffer_io_error(bh, ", lost sync page write");
-		mark_buffer_write_io_error(bh);
-		clear_buffer_uptodate(bh);
-	}
+	bh_note_result(bh, uptodate, true, "synchronous write");
 	unlock_buffer(bh);
 	put_bh(bh);
 }
@@ -237,111 +272,123 @@ void end_buffer_write_sync(struct buffer_head *bh, int uptodate)
 static void end_bio_bh_io_sync(struct bio *bio)
 {
 	struct buffer_head *bh = bio->bi_private;
+	int ok = bio->bi_status == BLK_STS_OK;
 
-	bh->b_end_io(bh, !bio->bi_status);
 	bio_put(bio);
+	bh->b_end_io(bh, ok);
 }
 
 int submit_bh(blk_opf_t opf, struct buffer_head *bh)
 {
+	unsigned int sectors_per_block = bh->b_size >> SECTOR_SHIFT;
 	struct bio *bio;
 
 	if (WARN_ON_ONCE(!buffer_locked(bh) || !buffer_mapped(bh) || !bh->b_end_io || !bh->b_bdev))
 		return -EIO;
-	/* A new write clears an old write error; it will say again if it fails. */
+	/*
+	 * BH_Req says the buffer has been to the disk.  A write clears a
+	 * write error left from before; if this one fails, it says so again.
+	 */
 	if (test_set_buffer_req(bh) && op_is_write(opf))
 		clear_buffer_write_io_error(bh);
 	if (buffer_meta(bh))
 		opf |= REQ_META;
 
 	bio = bio_alloc(bh->b_bdev, 1, opf, GFP_NOIO);
-	bio->bi_iter.bi_sector = bh->b_blocknr * (bh->b_size >> SECTOR_SHIFT);
-	bio->bi_end_io = end_bio_bh_io_sync;
-	bio->bi_private = bh;
+	bio->bi_iter.bi_sector = bh->b_blocknr * sectors_per_block;
 	if (bio_add_page(bio, bh->b_page, bh->b_size, bh_offset(bh)) != (int)bh->b_size) {
-		/* Cannot happen for one block within a page. */
+		/* One block inside one page always fits one bio. */
 		bio_put(bio);
 		return -EIO;
 	}
+	bio->bi_private = bh;
+	bio->bi_end_io = end_bio_bh_io_sync;
 	submit_bio(bio);
 	return 0;
 }
 
+/*
+ * Send a locked buffer to the disk on its own; end_buffer_{read,write}_sync
+ * unlock it and drop the reference taken here.
+ */
+static void bh_submit_single(struct buffer_head *bh, blk_opf_t opf)
+{
+	bh->b_end_io = op_is_write(opf) ? end_buffer_write_sync : end_buffer_read_sync;
+	get_bh(bh);
+	submit_bh(opf, bh);
+}
+
+/*
+ * Start I/O on those of bhs that need it - writes of the dirty ones,
+ * reads of those not up to date - without waiting.  A buffer locked by
+ * someone else is left alone: its I/O is already running and the caller
+ * will wait for it with wait_on_buffer().
+ */
 void ll_rw_block(blk_opf_t opf, int nr, struct buffer_head *bhs[])
 {
+	bool write = op_is_write(opf);
 	int i;
 
 	for (i = 0; i < nr; i++) {
 		struct buffer_head *bh = bhs[i];
+		bool needed;
 
 		if (!trylock_buffer(bh))
-			continue;	/* I/O already running: the caller waits on it */
-		if (op_is_write(opf)) {
-			if (test_clear_buffer_dirty(bh)) {
-				bh->b_end_io = end_buffer_write_sync;
-				get_bh(bh);
-				submit_bh(opf, bh);
-				continue;
-			}
-		} else if (!buffer_uptodate(bh)) {
-			bh->b_end_io = end_buffer_read_sync;
-			get_bh(bh);
-			submit_bh(opf, bh);
 			continue;
-		}
-		unlock_buffer(bh);
+		needed = write ? test_clear_buffer_dirty(bh) : !buffer_uptodate(bh);
+		if (needed)
+			bh_submit_single(bh, opf);
+		else
+			unlock_buffer(bh);
 	}
 }
 
 int bh_read(struct buffer_head *bh, blk_opf_t op_flags)
 {
-	if (buffer_uptodate(bh))
-		return 0;
-	lock_buffer(bh);
-	if (buffer_uptodate(bh)) {
-		unlock_buffer(bh);
-		return 0;
+	if (!buffer_uptodate(bh)) {
+		lock_buffer(bh);
+		/* Someone else's read may have finished while we waited. */
+		if (!buffer_uptodate(bh)) {
+			bh_submit_single(bh, REQ_OP_READ | op_flags);
+			wait_on_buffer(bh);
+		} else {
+			unlock_buffer(bh);
+		}
 	}
-	get_bh(bh);
-	bh->b_end_io = end_buffer_read_sync;
-	submit_bh(REQ_OP_READ | op_flags, bh);
-	wait_on_buffer(bh);
 	return buffer_uptodate(bh) ? 0 : -EIO;
 }
 
-/* Start writing bh if dirty (the buffer lock serialises writers). */
-static void write_dirty_buffer(struct buffer_head *bh, blk_opf_t op_flags)
+/*
+ * Lock bh and, if it is dirty, start writing it (the lock serialises it
+ * with other writers).  Returns 1 when a write went out, 0 when the buffer
+ * was clean, -EIO when it is dirty but no longer has a disk block
+ * (discard_buffer() ran): its dirtiness is dropped.
+ */
+static int bh_start_write_if_dirty(struct buffer_head *bh, blk_opf_t op_flags)
 {
 	lock_buffer(bh);
-	if (!test_clear_buffer_dirty(bh)) {
+	if (test_clear_buffer_dirty(bh)) {
+		if (buffer_mapped(bh)) {
+			bh_submit_single(bh, REQ_OP_WRITE | op_flags);
+			return 1;
+		}
 		unlock_buffer(bh);
-		return;
+		return -EIO;
 	}
-	bh->b_end_io = end_buffer_write_sync;
-	get_bh(bh);
-	submit_bh(REQ_OP_WRITE | op_flags, bh);
+	unlock_buffer(bh);
+	return 0;
 }
 
 int __sync_dirty_buffer(struct buffer_head *bh, blk_opf_t op_flags)
 {
+	int started;
+
 	WARN_ON(atomic_read(&bh->b_count) < 1);
-	lock_buffer(bh);
-	if (!test_clear_buffer_dirty(bh)) {
-		unlock_buffer(bh);
-		return 0;
-	}
-	/* A buffer whose device went away (discard_buffer) cannot be written. */
-	if (!buffer_mapped(bh)) {
-		unlock_buffer(bh);
-		return -EIO;
-	}
-	get_bh(bh);
-	bh->b_end_io = end_buffer_write_sync;
-	submit_bh(REQ_OP_WRITE | op_flags, bh);
+	started = bh_start_write_if_dirty(bh, op_flags);
+	if (started <= 0)
+		return started;
 	wait_on_buffer(bh);
-	if (!buffer_uptodate(bh))
-		return -EIO;
-	return 0;
+	return buffer_uptodate(bh) ? 0 : -EIO;
 }
 
 int sync_dirty_buffer(struct buffer_head *bh)
@@ -364,38 +411,47 @@ static spinlock_t *bh_page_lock(struct page *page)
 	return &bh_page_locks[((unsigned long)page / sizeof(struct page)) % BH_PAGE_LOCKS];
 }
 
+/*
+ * bh's part of an async page read or write (async_bit) is over: drop the
+ * bit, unlock the buffer, and count under the page's hashed lock how many
+ * of its buffers are still in flight.  Returns true for the last one,
+ * which owns the page's completion; *all_valid then says whether every
+ * buffer of the page is up to date.
+ */
+static bool bh_async_part_done(struct buffer_head *bh, unsigned int async_bit, bool *all_valid)
+{
+	spinlock_t *lock = bh_page_lock(bh->b_page);
+	unsigned int in_flight = 0, invalid = 0;
+	struct buffer_head *cur;
+	unsigned long flags;
+
+	spin_lock_irqsave(lock, flags);
+	clear_bit(async_bit, &bh->b_state);
+	unlock_buffer(bh);
+	for_each_bh_in_ring(cur, bh) {
+		in_flight += test_bit(async_bit, &cur->b_state);
+		invalid += !buffer_uptodate(cur);
+	}
+	spin_unlock_irqrestore(lock, flags);
+
+	if (all_valid)
+		*all_valid = !invalid;
+	return !in_flight;
+}
+
+/* A block of a page read by block_read_full_page() has arrived (or failed). */
 static void end_buffer_async_read(struct buffer_head *bh, int uptodate)
 {
 	struct page *page = bh->b_page;
-	spinlock_t *lock = bh_page_lock(page);
-	struct buffer_head *tmp;
-	unsigned long flags;
-	bool page_uptodate = true;
+	bool all_valid;
 
-	if (uptodate) {
-		set_buffer_uptodate(bh);
-	} else {
-		clear_buffer_uptodate(bh);
-		buffer_io_error(bh, ", async page read");
+	if (!bh_note_result(bh, uptodate, false, "page read"))
 		SetPageError(page);
-	}
+	if (!bh_async_part_done(bh, BH_Async_Read, &all_valid))
+		return;
 
-	spin_lock_irqsave(lock, flags);
-	clear_buffer_async_read(bh);
-	unlock_buffer(bh);
-	tmp = bh;
-	do {
-		if (!buffer_uptodate(tmp))
-			page_uptodate = false;
-		if (buffer_async_read(tmp)) {
-			spin_unlock_irqrestore(lock, flags);
-			return;		/* another buffer will finish the page */
-		}
-		tmp = tmp->b_this_page;
-	} while (tmp != bh);
-	spin_unlock_irqrestore(lock, flags);
-
-	if (page_uptodate && !PageError(page))
+	/* The last block of the page is in: the page is readable if all are. */
+	if (all_valid && !PageError(page))
 		SetPageUptodate(page);
 	unlock_page(page);
 }
@@ -403,30 +459,11 @@ static void end_buffer_async_read(struct buffer_head *bh, int uptodate)
 static void end_buffer_async_write(struct buffer_head *bh, int uptodate)
 {
 	struct page *page = bh->b_page;
-	spinlock_t *lock = bh_page_lock(page);
-	struct buffer_head *tmp;
-	unsigned long flags;
 
-	if (uptodate) {
-		set_buffer_uptodate(bh);
-	} else {
-		buffer_io_error(bh, ", lost async page write");
-		mark_buffer_write_io_error(bh);
-		clear_buffer_uptodate(bh);
+	if (!bh_note_result(bh, uptodate, true, "page write"))
 		SetPageError(page);
-	}
-
-	spin_lock_irqsave(lock, flags);
-	clear_buffer_async_write(bh);
-	unlock_buffer(bh);
-	for (tmp = bh->b_this_page; tmp != bh; tmp = tmp->b_this_page) {
-		if (buffer_async_write(tmp)) {
-			spin_unlock_irqrestore(lock, flags);
-			return;
-		}
-	}
-	spin_unlock_irqrestore(lock, flags);
-	end_page_writeback(page);
+	if (bh_async_part_done(bh, BH_Async_Write, NULL))
+		end_page_writeback(page);
 }
 
 void mark_buffer_async_read(struct buffer_head *bh)
@@ -443,130 +480,143 @@ void mark_buffer_async_write(struct buffer_head *bh)
 
 /* ------------------------------------------------------------ dirtying */
 
+/*
+ * Is bh dirty and going to stay so?  A buffer writeback is just cleaning
+ * may read as dirty; the barrier orders our stores to the data before the
+ * second look, so either writeback sees them or we see the bit cleared
+ * and dirty the buffer (and its page) again.
+ */
+static bool bh_still_dirty(const struct buffer_head *bh)
+{
+	if (!buffer_dirty(bh))
+		return false;
+	smp_mb();
+	return buffer_dirty(bh);
+}
+
 void mark_buffer_dirty(struct buffer_head *bh)
 {
+	struct page *page = bh->b_page;
+	struct address_space *mapping;
+
 	WARN_ON_ONCE(!buffer_uptodate(bh));
 
-	/* Already dirty: the common case for a metadata block, no atomics. */
-	if (buffer_dirty(bh)) {
-		smp_mb();
-		if (buffer_dirty(bh))
-			return;
-	}
-	if (!test_set_buffer_dirty(bh)) {
-		struct page *page = bh->b_page;
-		struct address_space *mapping = NULL;
-
-		if (!TestSetPageDirty(page)) {
-			mapping = READ_ONCE(page->mapping);
-			if (mapping)
-				__set_page_dirty(page, mapping);
-		}
-		if (mapping)
-			__mark_inode_dirty(mapping->host, I_DIRTY_PAGES);
-	}
+	/* Metadata blocks are dirtied over and over: no atomic op then. */
+	if (bh_still_dirty(bh) || test_set_buffer_dirty(bh))
+		return;
+	/* A dirty page is already tagged and its inode already queued. */
+	if (TestSetPageDirty(page))
+		return;
+	mapping = READ_ONCE(page->mapping);
+	if (!mapping)
+		return;
+	__set_page_dirty(page, mapping);
+	__mark_inode_dirty(mapping->host, I_DIRTY_PAGES);
 }
 
 int __set_page_dirty_buffers(struct page *page)
 {
 	struct address_space *mapping = READ_ONCE(page->mapping);
-	bool newly_dirty;
+	struct buffer_head *bh;
+	bool was_clean;
 
 	if (!mapping)
 		return !TestSetPageDirty(page);
 
 	/*
-	 * Under private_lock the ring cannot be detached; dirtying all its
-	 * buffers first means writeback that sees PG_dirty sees them too.
+	 * The buffers become dirty before the page does, all under
+	 * private_lock (the ring cannot go away meanwhile): writeback that
+	 * sees PG_dirty finds every buffer dirty too.
 	 */
 	spin_lock(&mapping->private_lock);
 	if (page_has_buffers(page)) {
-		struct buffer_head *head = page_buffers(page), *bh = head;
-
-		do {
+		for_each_bh_in_ring(bh, page_buffers(page))
 			set_buffer_dirty(bh);
-			bh = bh->b_this_page;
-		} while (bh != head);
 	}
-	newly_dirty = !TestSetPageDirty(page);
+	was_clean = !TestSetPageDirty(page);
 	spin_unlock(&mapping->private_lock);
 
-	if (newly_dirty) {
-		__set_page_dirty(page, mapping);
-		__mark_inode_dirty(mapping->host, I_DIRTY_PAGES);
-	}
-	return newly_dirty;
+	if (!was_clean)
+		return 0;
+	__set_page_dirty(page, mapping);
+	__mark_inode_dirty(mapping->host, I_DIRTY_PAGES);
+	return 1;
 }
 
 /* ------------------------------------------------------------ associated buffers (fsync) */
 
+/* Off its inode's list; caller holds the block device's private_lock. */
 static void __remove_assoc_queue(struct buffer_head *bh)
 {
-	list_del_init(&bh->b_assoc_buffers);
 	WARN_ON(!bh->b_assoc_map);
 	bh->b_assoc_map = NULL;
+	list_del_init(&bh->b_assoc_buffers);
 }
 
 void mark_buffer_dirty_inode(struct buffer_head *bh, struct inode *inode)
 {
 	struct address_space *mapping = inode->i_mapping;
-	struct address_space *buffer_mapping = bh->b_page->mapping;
+	struct address_space *bdev_mapping = bh->b_page->mapping;
 
 	mark_buffer_dirty(bh);
 	/*
-	 * The inode remembers which mapping's private_lock guards its list
-	 * (the block device's): mapping->private_data.
+	 * mapping->private_data names the mapping whose private_lock guards
+	 * the inode's list: the block device's, the same for all its buffers.
 	 */
 	if (!mapping->private_data)
-		mapping->private_data = buffer_mapping;
-	else if (WARN_ON(mapping->private_data != buffer_mapping))
+		mapping->private_data = bdev_mapping;
+	else if (WARN_ON(mapping->private_data != bdev_mapping))
 		return;
-	if (!bh->b_assoc_map) {
-		spin_lock(&buffer_mapping->private_lock);
-		list_move_tail(&bh->b_assoc_buffers, &mapping->private_list);
-		bh->b_assoc_map = mapping;
-		spin_unlock(&buffer_mapping->private_lock);
-	}
+	if (bh->b_assoc_map)
+		return;		/* listed already (for this inode or another) */
+	spin_lock(&bdev_mapping->private_lock);
+	bh->b_assoc_map = mapping;
+	list_move_tail(&bh->b_assoc_buffers, &mapping->private_list);
+	spin_unlock(&bdev_mapping->private_lock);
 }
 
 /*
- * Write every dirty buffer on list and wait for it (and for those already
- * under I/O).  Buffers dirtied again meanwhile stay listed for the next
- * fsync.  Returns 0 or -EIO.
+ * fsync of the buffers on list (an inode's associated metadata), under
+ * lock, the private_lock guarding it.  First pass: every buffer that is
+ * dirty gets its write started and, with those already under I/O, moves
+ * to a local list (still associated, so drop_buffers() can take it off
+ * that list too); clean idle buffers leave the list.  Second pass: wait
+ * for each; one dirtied again meanwhile goes back on its inode's list
+ * for the next fsync.  Returns 0 or -EIO.
  */
 static int fsync_buffers_list(spinlock_t *lock, struct list_head *list)
 {
-	struct address_space *mapping;
 	struct buffer_head *bh;
-	LIST_HEAD(tmp);
+	LIST_HEAD(in_flight);
 	int err = 0;
 
 	spin_lock(lock);
-	while (!list_empty(list)) {
-		bh = list_first_entry(list, struct buffer_head, b_assoc_buffers);
-		mapping = bh->b_assoc_map;
-		__remove_assoc_queue(bh);
-		if (!buffer_dirty(bh) && !buffer_locked(bh))
+	while ((bh = list_first_entry_or_null(list, struct buffer_head, b_assoc_buffers))) {
+		bool dirty = buffer_dirty(bh);
+
+		if (!dirty && !buffer_locked(bh)) {
+			__remove_assoc_queue(bh);
 			continue;
-		list_add(&bh->b_assoc_buffers, &tmp);
-		bh->b_assoc_map = mapping;
-		if (buffer_dirty(bh)) {
-			get_bh(bh);
-			spin_unlock(lock);
-			write_dirty_buffer(bh, REQ_SYNC);
-			brelse(bh);
-			spin_lock(lock);
 		}
-	}
-	while (!list_empty(&tmp)) {
-		bh = list_last_entry(&tmp, struct buffer_head, b_assoc_buffers);
+		list_move_tail(&bh->b_assoc_buffers, &in_flight);
+		if (!dirty)
+			continue;
 		get_bh(bh);
-		mapping = bh->b_assoc_map;
-		__remove_assoc_queue(bh);
-		if (buffer_dirty(bh)) {
-			list_add(&bh->b_assoc_buffers, &mapping->private_list);
-			bh->b_assoc_map = mapping;
-		}
+		spin_unlock(lock);
+		if (bh_start_write_if_dirty(bh, REQ_SYNC) < 0)
+			err = -EIO;
+		brelse(bh);
+		spin_lock(lock);
+	}
+
+	while ((bh = list_first_entry_or_null(&in_flight, struct buffer_head, b_assoc_buffers))) {
+		struct address_space *owner = bh->b_assoc_map;
+
+		get_bh(bh);
+		if (buffer_dirty(bh))
+			list_move_tail(&bh->b_assoc_buffers, &owner->private_list);
+		else
+			__remove_assoc_queue(bh);
 		spin_unlock(lock);
 		wait_on_buffer(bh);
 		if (!buffer_uptodate(bh) || buffer_write_io_error(bh))
@@ -580,190 +630,172 @@ static int fsync_buffers_list(spinlock_t *lock, struct list_head *list)
 
 int sync_mapping_buffers(struct address_space *mapping)
 {
-	struct address_space *buffer_mapping = mapping->private_data;
+	struct address_space *bdev_mapping = mapping->private_data;
 
-	if (!buffer_mapping || list_empty(&mapping->private_list))
+	if (!bdev_mapping || list_empty(&mapping->private_list))
 		return 0;
-	return fsync_buffers_list(&buffer_mapping->private_lock, &mapping->private_list);
+	return fsync_buffers_list(&bdev_mapping->private_lock, &mapping->private_list);
 }
 
+/* The inode is going away: its buffers stay cached, but no longer listed. */
 void invalidate_inode_buffers(struct inode *inode)
 {
 	struct address_space *mapping = &inode->i_data;
-	struct address_space *buffer_mapping = mapping->private_data;
+	struct address_space *bdev_mapping = mapping->private_data;
+	struct buffer_head *bh;
 
-	if (!buffer_mapping || list_empty(&mapping->private_list))
+	if (!bdev_mapping || list_empty(&mapping->private_list))
 		return;
-	spin_lock(&buffer_mapping->private_lock);
-	while (!list_empty(&mapping->private_list))
-		__remove_assoc_queue(list_first_entry(&mapping->private_list,
-						      struct buffer_head, b_assoc_buffers));
-	spin_unlock(&buffer_mapping->private_lock);
+	spin_lock(&bdev_mapping->private_lock);
+	while ((bh = list_first_entry_or_null(&mapping->private_list, struct buffer_head,
+					      b_assoc_buffers)))
+		__remove_assoc_queue(bh);
+	spin_unlock(&bdev_mapping->private_lock);
 }
 
 /* ------------------------------------------------------------ the block device's buffer cache */
 
-static struct buffer_head *find_block_in_page(struct address_space *mapping, struct page *page,
-					      sector_t block, unsigned int size)
+/*
+ * The cache of block device blocks is the device's own page cache: block
+ * b of size s lives in page b / (PAGE_SIZE / s), as the buffer at
+ * position b % (PAGE_SIZE / s) of that page's ring.
+ */
+static unsigned int blocks_per_page_shift(unsigned int size)
 {
-	struct buffer_head *head, *bh, *ret = NULL;
-
-	spin_lock(&mapping->private_lock);
-	if (!page_has_buffers(page))
-		goto out;
-	head = page_buffers(page);
-	bh = head;
-	do {
-		if (buffer_mapped(bh) && bh->b_blocknr == block && bh->b_size == size) {
-			get_bh(bh);
-			ret = bh;
-			break;
-		}
-		bh = bh->b_this_page;
-	} while (bh != head);
-out:
-	spin_unlock(&mapping->private_lock);
-	return ret;
+	return PAGE_SHIFT - ilog2(size);
 }
 
 struct buffer_head *__find_get_block(struct block_device *bdev, sector_t block,
 				     unsigned int size)
 {
 	struct address_space *mapping = bdev->bd_inode->i_mapping;
-	unsigned int bits = ilog2(size);
-	struct buffer_head *bh;
+	struct buffer_head *bh, *found = NULL;
 	struct page *page;
 
-	if (bits > PAGE_SHIFT)
+	if (size > PAGE_SIZE)
 		return NULL;
-	page = find_get_page(mapping, (pgoff_t)(block >> (PAGE_SHIFT - bits)));
+	page = find_get_page(mapping, (pgoff_t)(block >> blocks_per_page_shift(size)));
 	if (!page)
 		return NULL;
-	bh = find_block_in_page(mapping, page, block, size);
-	put_page(page);
-	return bh;
-}
 
-/* Set up a bdev page's buffers starting at block; returns the device's block count. */
-static sector_t init_page_buffers(struct page *page, struct block_device *bdev,
-				  sector_t block, unsigned int size)
-{
-	struct buffer_head *head = page_buffers(page), *bh = head;
-	sector_t end_block = bdev_nr_bytes(bdev) >> ilog2(size);
-	bool uptodate = PageUptodate(page);
-
-	do {
-		if (!buffer_mapped(bh)) {
-			bh->b_end_io = NULL;
-			bh->b_private = NULL;
-			bh->b_bdev = bdev;
-			bh->b_blocknr = block;
-			if (uptodate)
-				set_buffer_uptodate(bh);
-			/* Blocks past the end of the device stay unmapped: no I/O. */
-			if (block < end_block)
-				set_buffer_mapped(bh);
+	/* private_lock keeps the ring attached while we look at it. */
+	spin_lock(&mapping->private_lock);
+	if (page_has_buffers(page)) {
+		for_each_bh_in_ring(bh, page_buffers(page)) {
+			if (bh->b_size != size || bh->b_blocknr != block || !buffer_mapped(bh))
+				continue;
+			get_bh(bh);
+			found = bh;
+			break;
 		}
-		block++;
-		bh = bh->b_this_page;
-	} while (bh != head);
-	return end_block;
+	}
+	spin_unlock(&mapping->private_lock);
+	put_page(page);
+	return found;
 }
 
 /*
- * Make sure the bdev page holding block has buffers of size.  Returns 1
- * (look again), -ENXIO past the end of the device, -ENOMEM.
+ * Make the page of bdev holding block carry buffers of size, each naming
+ * its own block.  Buffers of another size go first, if nobody uses them
+ * (set_blocksize() changed the size).  Returns 0 when block's buffer is
+ * there to be found, -ENXIO for a block past the end of the device,
+ * -EBUSY while old-size buffers are in use, -ENOMEM.
  */
 static int grow_buffers(struct block_device *bdev, sector_t block, unsigned int size)
 {
 	struct address_space *mapping = bdev->bd_inode->i_mapping;
-	unsigned int sizebits = PAGE_SHIFT - ilog2(size);
-	pgoff_t index = block >> sizebits;
-	sector_t first = (sector_t)index << sizebits, end_block;
-	struct buffer_head *bh;
+	unsigned int shift = blocks_per_page_shift(size);
+	sector_t dev_blocks = bdev_nr_bytes(bdev) >> ilog2(size);
+	pgoff_t index = block >> shift;
+	sector_t nr = (sector_t)index << shift;
+	struct buffer_head *ring, *bh;
 	struct page *page;
-	int ret;
+	bool page_valid;
+	int err = 0;
 
-	/* The page index must not lose bits of block (32-bit pgoff_t). */
-	if ((sector_t)index != (block >> sizebits))
-		return -EIO;
+	if (block >= dev_blocks)
+		return -ENXIO;
 	page = find_or_create_page(mapping, index,
 				   (mapping_gfp_mask(mapping) & ~__GFP_FS) | __GFP_NOWARN);
 	if (!page)
 		return -ENOMEM;
 
-	if (page_has_buffers(page)) {
-		bh = page_buffers(page);
-		if (bh->b_size == size)
-			goto init;
-		/* Buffers of another block size (set_blocksize changed it). */
-		if (!try_to_free_buffers(page)) {
-			ret = -EBUSY;
-			goto out;
-		}
+	if (page_has_buffers(page) && page_buffers(page)->b_size != size &&
+	    !try_to_free_buffers(page)) {
+		err = -EBUSY;
+		goto out;
 	}
-	bh = alloc_page_buffers(page, size, true);
-	{
-		struct buffer_head *tail = bh;
+	if (!page_has_buffers(page)) {
+		ring = close_buffer_ring(alloc_page_buffers(page, size, true));
+		spin_lock(&mapping->private_lock);
+		attach_page_buffers(page, ring);
+		spin_unlock(&mapping->private_lock);
+	}
 
-		while (tail->b_this_page)
-			tail = tail->b_this_page;
-		tail->b_this_page = bh;
+	/*
+	 * Give each unmapped buffer its block; a mapped one keeps its own (it
+	 * may be under I/O).  Then make them usable, except those past the
+	 * device's end: they stay unmapped, so no I/O is ever sent for them.
+	 */
+	page_valid = PageUptodate(page);
+	spin_lock(&mapping->private_lock);
+	for_each_bh_in_ring(bh, page_buffers(page)) {
+		sector_t this = nr++;
+
+		if (buffer_mapped(bh))
+			continue;
+		bh->b_bdev = bdev;
+		bh->b_blocknr = this;
+		bh->b_end_io = NULL;
+		bh->b_private = NULL;
 	}
-	spin_lock(&mapping->private_lock);
-	attach_page_buffers(page, bh);
+	for_each_bh_in_ring(bh, page_buffers(page)) {
+		if (buffer_mapped(bh))
+			continue;
+		if (page_valid)
+			set_buffer_uptodate(bh);
+		if (bh->b_blocknr < dev_blocks)
+			set_buffer_mapped(bh);
+	}
 	spin_unlock(&mapping->private_lock);
-init:
-	spin_lock(&mapping->private_lock);
-	end_block = init_page_buffers(page, bdev, first, size);
-	spin_unlock(&mapping->private_lock);
-	ret = block < end_block ? 1 : -ENXIO;
 out:
 	unlock_page(page);
 	put_page(page);
-	return ret;
-}
-
-static bool valid_block_size(struct block_device *bdev, unsigned int size)
-{
-	return size >= SECTOR_SIZE && size <= PAGE_SIZE && is_power_of_2(size) &&
-	       size >= bdev_logical_block_size(bdev);
+	return err;
 }
 
 struct buffer_head *__getblk(struct block_device *bdev, sector_t block, unsigned int size)
 {
 	struct buffer_head *bh;
-	int ret;
 
-	if (!valid_block_size(bdev, size)) {
-		pr_err("getblk: bad block size %u for device %u:%u\n", size,
+	/* A block is whole sectors, no smaller than the device's, inside one page. */
+	if (size < SECTOR_SIZE || size > PAGE_SIZE || !is_power_of_2(size) ||
+	    size < bdev_logical_block_size(bdev)) {
+		pr_err("buffer: no %u-byte blocks on dev %u:%u\n", size,
 		       MAJOR(bdev->bd_dev), MINOR(bdev->bd_dev));
 		return NULL;
 	}
-	for (;;) {
-		bh = __find_get_block(bdev, block, size);
-		if (bh)
-			return bh;
-		ret = grow_buffers(bdev, block, size);
-		if (ret == -EBUSY) {
-			/* Someone holds the old-size buffers; wait a little. */
-			schedule_timeout_uninterruptible(1);
-			continue;
-		}
-		if (ret < 0)
+
+	/* Look it up; if absent, cache its page and look again. */
+	while (!(bh = __find_get_block(bdev, block, size))) {
+		int err = grow_buffers(bdev, block, size);
+
+		if (err == -EBUSY)
+			schedule_timeout_uninterruptible(1);	/* old buffers still held */
+		else if (err)
 			return NULL;
 	}
+	return bh;
 }
 
 struct buffer_head *__bread(struct block_device *bdev, sector_t block, unsigned int size)
 {
 	struct buffer_head *bh = __getblk(bdev, block, size);
 
-	if (bh && bh_read(bh, REQ_META)) {
-		brelse(bh);
-		return NULL;
-	}
-	return bh;
+	if (!bh || !bh_read(bh, REQ_META))
+		return bh;
+	brelse(bh);
+	return NULL;
 }
 
 void __breadahead(struct block_device *bdev, sector_t block, unsigned int size)
@@ -772,159 +804,154 @@ void __breadahead(struct block_device *bdev, sector_t block, unsigned int size)
 
 	if (!bh)
 		return;
-	if (trylock_buffer(bh)) {
-		if (buffer_uptodate(bh)) {
-			unlock_buffer(bh);
-		} else {
-			bh->b_end_io = end_buffer_read_sync;
-			get_bh(bh);
-			submit_bh(REQ_OP_READ | REQ_RAHEAD, bh);
-		}
-	}
+	ll_rw_block(REQ_OP_READ | REQ_RAHEAD, 1, &bh);
 	brelse(bh);
 }
 
 void __brelse(struct buffer_head *bh)
 {
-	if (atomic_read(&bh->b_count)) {
-		put_bh(bh);
+	if (WARN(!atomic_read(&bh->b_count), "buffer: brelse of block %llu, not held\n",
+		 (unsigned long long)bh->b_blocknr))
 		return;
-	}
-	WARN(1, "VFS: brelse: trying to free a free buffer\n");
+	put_bh(bh);
 }
 
 void __bforget(struct buffer_head *bh)
 {
+	struct address_space *bdev_mapping = bh->b_page->mapping;
+
 	/* The block is being freed: its contents need not reach the disk. */
 	clear_buffer_dirty(bh);
 	if (bh->b_assoc_map) {
-		struct address_space *buffer_mapping = bh->b_page->mapping;
-
-		spin_lock(&buffer_mapping->private_lock);
-		if (bh->b_assoc_map)
+		spin_lock(&bdev_mapping->private_lock);
+		if (bh->b_assoc_map)	/* fsync may have taken it off */
 			__remove_assoc_queue(bh);
-		spin_unlock(&buffer_mapping->private_lock);
+		spin_unlock(&bdev_mapping->private_lock);
 	}
 	__brelse(bh);
+}
+
+/*
+ * Blocks [first, end) of a page of the device's cache were just given to
+ * file data: forget any cached copy of what they held before (metadata
+ * freed since), so that it is not written over the new data later.  A
+ * write of it already running is waited for.
+ */
+static void forget_stale_blocks(struct page *page, sector_t first, sector_t end)
+{
+	struct buffer_head *bh;
+
+	for_each_bh_in_ring(bh, page_buffers(page)) {
+		if (!buffer_mapped(bh) || bh->b_blocknr < first || bh->b_blocknr >= end)
+			continue;
+		clear_buffer_dirty(bh);
+		wait_on_buffer(bh);
+		clear_buffer_req(bh);
+	}
 }
 
 void clean_bdev_aliases(struct block_device *bdev, sector_t block, sector_t len)
 {
 	struct address_space *mapping = bdev->bd_inode->i_mapping;
-	unsigned int bits = bdev->bd_inode->i_blkbits;
-	pgoff_t index = block >> (PAGE_SHIFT - bits);
-	pgoff_t end = (block + len - 1) >> (PAGE_SHIFT - bits);
-	struct page *pages[16];
-	unsigned int n, i;
+	unsigned int shift = PAGE_SHIFT - bdev->bd_inode->i_blkbits;
+	pgoff_t index, last;
 
-	/*
-	 * A newly allocated block may still be cached under the block
-	 * device (it was metadata once): such a stale buffer must not be
-	 * written over the new data later.
-	 */
-	while (index <= end) {
-		n = find_get_pages(mapping, index, ARRAY_SIZE(pages), pages);
-		if (!n)
-			break;
-		for (i = 0; i < n; i++) {
-			struct page *page = pages[i];
-			struct buffer_head *head, *bh;
+	if (!len)
+		return;
+	last = (block + len - 1) >> shift;
+	for (index = block >> shift; index <= last; index++) {
+		struct page *page = find_get_page(mapping, index);
 
-			index = page->index + 1;
-			if (page->index > end || !page_has_buffers(page))
-				continue;
+		if (!page)
+			continue;
+		if (page_has_buffers(page)) {
 			lock_page(page);
-			if (page->mapping == mapping && page_has_buffers(page)) {
-				head = page_buffers(page);
-				bh = head;
-				do {
-					if (buffer_mapped(bh) && bh->b_blocknr >= block &&
-					    bh->b_blocknr < block + len) {
-						clear_buffer_dirty(bh);
-						wait_on_buffer(bh);
-						clear_buffer_req(bh);
-					}
-					bh = bh->b_this_page;
-				} while (bh != head);
-			}
+			/* Truncation or reclaim may have dropped it meanwhile. */
+			if (page->mapping == mapping && page_has_buffers(page))
+				forget_stale_blocks(page, block, block + len);
 			unlock_page(page);
 		}
-		for (i = 0; i < n; i++)
-			put_page(pages[i]);
-		if (!index)
-			break;
+		put_page(page);
 		cond_resched();
 	}
 }
 
 /* ------------------------------------------------------------ freeing a page's buffers */
 
-static bool buffer_busy(struct buffer_head *bh)
+/* In use: referenced, under I/O, or holding data the disk does not have. */
+static bool buffer_busy(const struct buffer_head *bh)
 {
-	return atomic_read(&bh->b_count) || (bh->b_state & ((1UL << BH_Dirty) | (1UL << BH_Lock)));
+	return atomic_read(&bh->b_count) > 0 || buffer_dirty(bh) || buffer_locked(bh);
 }
 
-/* Detach the ring if no buffer is in use; caller holds private_lock if mapped. */
+/*
+ * Take the page's ring off it if no buffer is busy, each buffer off its
+ * inode's associated list too; caller holds private_lock if the page is
+ * in a mapping.  Returns the buffers as a NULL-terminated chain to free
+ * (outside the lock), or NULL when they must stay.
+ */
 static struct buffer_head *drop_buffers(struct page *page)
 {
-	struct buffer_head *head = page_buffers(page), *bh = head;
+	struct buffer_head *head = page_buffers(page), *bh, *last = NULL;
 
-	do {
+	for_each_bh_in_ring(bh, head) {
 		if (buffer_busy(bh))
 			return NULL;
-		bh = bh->b_this_page;
-	} while (bh != head);
-	do {
+	}
+	for_each_bh_in_ring(bh, head) {
 		if (bh->b_assoc_map)
 			__remove_assoc_queue(bh);
-		bh = bh->b_this_page;
-	} while (bh != head);
+		last = bh;
+	}
+	last->b_this_page = NULL;
 	detach_page_buffers(page);
 	return head;
 }
 
+/*
+ * Reclaim and truncation free a page's buffers this way.  The page is
+ * locked; returns 1 when it has no buffers any more.
+ */
 int try_to_free_buffers(struct page *page)
 {
 	struct address_space *mapping = page->mapping;
-	struct buffer_head *head, *bh, *next;
+	struct buffer_head *chain;
 
 	WARN_ON_ONCE(!PageLocked(page));
 	if (!page_has_buffers(page))
 		return 1;
 	if (PageWriteback(page))
-		return 0;
-	if (!mapping) {
-		head = drop_buffers(page);
-	} else {
+		return 0;	/* its buffers are under I/O */
+
+	/* A page in no mapping (being truncated) has no ring lock to take. */
+	if (mapping)
 		spin_lock(&mapping->private_lock);
-		head = drop_buffers(page);
-		/*
-		 * Buffers written by hand (sync_dirty_buffer) can leave a
-		 * dirty page with only clean buffers: it is clean now.
-		 */
-		if (head)
-			cancel_dirty_page(page);
+	chain = drop_buffers(page);
+	/*
+	 * Buffers written one by one (sync_dirty_buffer) can leave the page
+	 * dirty with every buffer clean: with them gone, it is clean.
+	 */
+	if (chain && mapping)
+		cancel_dirty_page(page);
+	if (mapping)
 		spin_unlock(&mapping->private_lock);
-	}
-	if (!head)
+
+	if (!chain)
 		return 0;
-	bh = head;
-	do {
-		next = bh->b_this_page;
-		free_buffer_head(bh);
-		bh = next;
-	} while (bh != head);
+	free_buffer_chain(chain);
 	return 1;
 }
 
-/* Forget a buffer's disk mapping and dirtiness (truncate, invalidate). */
+/* What a buffer forgets with its disk block (truncate, invalidate). */
+#define BH_BLOCK_STATE	((1UL << BH_Mapped) | (1UL << BH_Req) | (1UL << BH_New) | \
+			 (1UL << BH_Delay) | (1UL << BH_Unwritten) | (1UL << BH_Dirty))
+
 void discard_buffer(struct buffer_head *bh)
 {
+	/* Under the buffer lock: no I/O may be using the old block. */
 	lock_buffer(bh);
-	clear_buffer_dirty(bh);
+	bh->b_state &= ~BH_BLOCK_STATE;
 	bh->b_bdev = NULL;
-	bh->b_state &= ~((1UL << BH_Mapped) | (1UL << BH_Req) | (1UL << BH_New) |
-			 (1UL << BH_Delay) | (1UL << BH_Unwritten));
 	unlock_buffer(bh);
 }
 

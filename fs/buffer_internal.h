@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * Shared by fs/buffer.c, fs/buffer_aops.c and fs/mpage.c: zeroing parts of
- * a page (the kernel maps all memory: page_address() always works) and
- * the buffer-layer helpers they call on each other.
+ * a page (the kernel maps all memory: page_address() always works),
+ * walking a page's buffers and the buffer-layer helpers they call on
+ * each other.
  */
 #ifndef _FS_BUFFER_INTERNAL_H
 #define _FS_BUFFER_INTERNAL_H
@@ -16,6 +17,19 @@ static inline void zero_page_range(struct page *page, unsigned int from, unsigne
 	if (to > from)
 		memset((char *)page_address(page) + from, 0, to - from);
 }
+
+/*
+ * Walking a page's ring of buffers: for_each_bh_in_ring(bh, head) visits
+ * head and every buffer after it once.  The body must not unlink bh.
+ */
+static inline struct buffer_head *bh_ring_next(struct buffer_head *bh,
+					       struct buffer_head *head)
+{
+	return bh->b_this_page == head ? NULL : bh->b_this_page;
+}
+
+#define for_each_bh_in_ring(bh, head) \
+	for ((bh) = (head); (bh); (bh) = bh_ring_next((bh), (head)))
 
 static inline unsigned long bh_offset(const struct buffer_head *bh)
 {
