@@ -44,163 +44,209 @@ static struct buffer_head *page_buffers_create(struct page *page, unsigned int b
 
 /* ------------------------------------------------------------ reading */
 
+/*
+ * Ready buffer nr of page (file block iblock; the file has file_blocks
+ * blocks) for a read of the page.  Returns true when its block has to
+ * come from the disk.  A block without a disk mapping is looked up; a
+ * hole, a block past EOF or one get_block failed on reads as zeros (the
+ * failure leaves it not up to date and the page in error).
+ */
+static bool read_prepare_block(struct inode *inode, struct page *page, struct buffer_head *bh,
+			       unsigned int nr, sector_t iblock, sector_t file_blocks,
+			       get_block_t *get_block)
+{
+	unsigned int size = bh->b_size;
+	int err = 0;
+
+	if (buffer_uptodate(bh))
+		return false;
+	if (!buffer_mapped(bh) && iblock < file_blocks) {
+		err = get_block(inode, iblock, bh, 0);
+		if (err)
+			SetPageError(page);
+	}
+	/* get_block may have filled the buffer itself. */
+	if (buffer_mapped(bh))
+		return !buffer_uptodate(bh);
+
+	zero_page_range(page, nr * size, (nr + 1) * size);
+	if (!err)
+		set_buffer_uptodate(bh);
+	return false;
+}
+
+/*
+ * Start the reads of a page's blocks.  Each is locked and marked as part
+ * of the page's async read before the first goes out, so that no early
+ * completion can believe it is the page's last one.  A buffer someone
+ * read while we waited for its lock completes at once.
+ */
+static void submit_page_reads(struct buffer_head **bhs, unsigned int nr)
+{
+	unsigned int i;
+
+	for (i = 0; i < nr; i++) {
+		lock_buffer(bhs[i]);
+		mark_buffer_async_read(bhs[i]);
+	}
+	for (i = 0; i < nr; i++) {
+		if (!buffer_uptodate(bhs[i]))
+			submit_bh(REQ_OP_READ, bhs[i]);
+		else
+			bhs[i]->b_end_io(bhs[i], 1);
+	}
+}
+
 int block_read_full_page(struct page *page, get_block_t *get_block)
 {
 	struct inode *inode = page->mapping->host;
-	unsigned int blocksize = i_blocksize(inode), bbits = inode->i_blkbits;
-	struct buffer_head *arr[PAGE_SIZE / 512];
-	struct buffer_head *head, *bh;
-	sector_t iblock, lblock;
-	unsigned int nr = 0, i = 0;
-	bool fully_mapped = true;
+	unsigned int bbits = inode->i_blkbits, per_page = PAGE_SIZE >> bbits;
+	sector_t first = (sector_t)page->index << (PAGE_SHIFT - bbits);
+	sector_t file_blocks = (i_size_read(inode) + i_blocksize(inode) - 1) >> bbits;
+	struct buffer_head *to_read[PAGE_SIZE / 512];
+	struct buffer_head *bh;
+	unsigned int n, nr_read = 0;
+	bool all_mapped = true;
 
-	head = page_buffers_create(page, blocksize, 0);
-	iblock = (sector_t)page->index << (PAGE_SHIFT - bbits);
-	lblock = (i_size_read(inode) + blocksize - 1) >> bbits;
-	bh = head;
-	do {
-		if (buffer_uptodate(bh))
-			continue;
-		if (!buffer_mapped(bh)) {
-			int err = 0;
+	bh = page_buffers_create(page, i_blocksize(inode), 0);
 
-			fully_mapped = false;
-			if (iblock < lblock) {
-				err = get_block(inode, iblock, bh, 0);
-				if (err)
-					SetPageError(page);
-			}
-			if (!buffer_mapped(bh)) {
-				/* A hole, or past EOF: reads as zeros. */
-				zero_page_range(page, i * blocksize, (i + 1) * blocksize);
-				if (!err)
-					set_buffer_uptodate(bh);
-				continue;
-			}
-			/* get_block may have read the block itself. */
-			if (buffer_uptodate(bh))
-				continue;
-		}
-		arr[nr++] = bh;
-	} while (i++, iblock++, (bh = bh->b_this_page) != head);
-
-	if (fully_mapped)
+	/* Pass 1: map each block, and list the ones to read from the disk. */
+	for (n = 0; n < per_page; n++, bh = bh->b_this_page) {
+		if (!buffer_uptodate(bh) && !buffer_mapped(bh))
+			all_mapped = false;
+		if (read_prepare_block(inode, page, bh, n, first + n, file_blocks, get_block))
+			to_read[nr_read++] = bh;
+	}
+	if (all_mapped)
 		SetPageMappedToDisk(page);
-	if (!nr) {
-		/* Nothing to read: all holes or already uptodate. */
-		if (!PageError(page))
-			SetPageUptodate(page);
-		unlock_page(page);
+
+	/* Pass 2: read them; the last completion unlocks the page. */
+	if (nr_read) {
+		submit_page_reads(to_read, nr_read);
 		return 0;
 	}
-
-	/* Mark them all before submitting any, so no completion ends the page early. */
-	for (i = 0; i < nr; i++) {
-		lock_buffer(arr[i]);
-		mark_buffer_async_read(arr[i]);
-	}
-	for (i = 0; i < nr; i++) {
-		bh = arr[i];
-		if (buffer_uptodate(bh))
-			bh->b_end_io(bh, 1);
-		else
-			submit_bh(REQ_OP_READ, bh);
-	}
+	/* Holes and cached blocks only: the page is done now. */
+	if (!PageError(page))
+		SetPageUptodate(page);
+	unlock_page(page);
 	return 0;
 }
 
 /* ------------------------------------------------------------ writing back */
 
 /*
+ * Before a page is written: give a disk block to each dirty buffer that
+ * lacks one (or has only a delayed reservation), which may allocate.
+ * Buffers past EOF on a page straddling it have nothing to write.
+ * Returns 0 or get_block's error (the buffers after it are left alone).
+ */
+static int writepage_map_blocks(struct inode *inode, struct buffer_head *head,
+				sector_t first, sector_t last, get_block_t *get_block)
+{
+	unsigned int n, per_page = PAGE_SIZE / head->b_size;
+	struct buffer_head *bh = head;
+	int err;
+
+	for (n = 0; n < per_page; n++, bh = bh->b_this_page) {
+		if (first + n > last) {
+			clear_buffer_dirty(bh);
+			set_buffer_uptodate(bh);
+			continue;
+		}
+		if (!buffer_dirty(bh) || (buffer_mapped(bh) && !buffer_delay(bh)))
+			continue;
+		err = get_block(inode, first + n, bh, 1);
+		if (err)
+			return err;
+		clear_buffer_delay(bh);
+		/* A newly allocated block may still be cached as old metadata. */
+		if (buffer_new(bh)) {
+			clear_buffer_new(bh);
+			clean_bdev_aliases(bh->b_bdev, bh->b_blocknr, 1);
+		}
+	}
+	return 0;
+}
+
+/*
+ * Take one buffer of a page being written: returns true when it is
+ * locked, marked for the page's async write and must be submitted.  In
+ * background write-out a buffer someone holds locked is skipped and the
+ * page redirtied (only the page: see redirty_page_for_writepage()).
+ */
+static bool writepage_claim_buffer(struct page *page, struct buffer_head *bh,
+				   struct writeback_control *wbc, int map_err)
+{
+	if (!buffer_mapped(bh)) {
+		/* No block to write it to (get_block failed): its data is lost. */
+		if (map_err)
+			clear_buffer_dirty(bh);
+		return false;
+	}
+	if (wbc->sync_mode == WB_SYNC_NONE) {
+		if (!trylock_buffer(bh)) {
+			redirty_page_for_writepage(wbc, page);
+			return false;
+		}
+	} else {
+		lock_buffer(bh);
+	}
+	/*
+	 * A dirty buffer that was never read or filled holds whatever
+	 * the page's memory held: never write that over the disk.
+	 */
+	if (WARN_ONCE(buffer_dirty(bh) && !buffer_uptodate(bh) && !PageUptodate(page),
+		      "writeback: dirty buffer of block %llu is not up to date\n",
+		      (unsigned long long)bh->b_blocknr))
+		clear_buffer_dirty(bh);
+	if (!test_clear_buffer_dirty(bh)) {
+		unlock_buffer(bh);
+		return false;
+	}
+	mark_buffer_async_write(bh);
+	return true;
+}
+
+/*
  * Write the dirty buffers of a locked page whose dirty bit was cleared
- * for I/O.  Unmapped dirty buffers are mapped (allocated) first.
+ * for I/O, in three passes: map (allocate) the dirty blocks; lock and
+ * claim the buffers to write; then, with the page under writeback,
+ * submit them.  The blocks that did map are written even when another
+ * failed to; the failure is left on the page and its mapping.
  */
 static int __block_write_full_page(struct inode *inode, struct page *page,
 				   get_block_t *get_block, struct writeback_control *wbc)
 {
-	unsigned int blocksize = i_blocksize(inode), bbits = inode->i_blkbits;
+	unsigned int bbits = inode->i_blkbits, per_page = PAGE_SIZE >> bbits;
+	sector_t first = (sector_t)page->index << (PAGE_SHIFT - bbits);
+	sector_t last = (i_size_read(inode) - 1) >> bbits;
 	blk_opf_t opf = REQ_OP_WRITE | wbc_to_write_flags(wbc);
+	struct buffer_head *to_write[PAGE_SIZE / 512];
 	struct buffer_head *head, *bh;
-	sector_t block, last_block;
-	int nr_underway = 0, err = 0;
+	unsigned int n, nr_write = 0;
+	int err;
 
-	head = page_buffers_create(page, blocksize, (1UL << BH_Dirty) | (1UL << BH_Uptodate));
-	block = (sector_t)page->index << (PAGE_SHIFT - bbits);
-	last_block = (i_size_read(inode) - 1) >> bbits;
+	head = page_buffers_create(page, i_blocksize(inode),
+				   (1UL << BH_Dirty) | (1UL << BH_Uptodate));
+	err = writepage_map_blocks(inode, head, first, last, get_block);
 
-	/* Map what is dirty (this may allocate blocks). */
 	bh = head;
-	do {
-		if (block > last_block) {
-			/* Past EOF (the page straddles it): nothing to write there. */
-			clear_buffer_dirty(bh);
-			set_buffer_uptodate(bh);
-		} else if ((!buffer_mapped(bh) || buffer_delay(bh)) && buffer_dirty(bh)) {
-			err = get_block(inode, block, bh, 1);
-			if (err)
-				break;
-			clear_buffer_delay(bh);
-			if (buffer_new(bh)) {
-				clear_buffer_new(bh);
-				clean_bdev_aliases(bh->b_bdev, bh->b_blocknr, 1);
-			}
-		}
-		bh = bh->b_this_page;
-		block++;
-	} while (bh != head);
-
-	/*
-	 * Lock and claim the dirty mapped buffers.  Without a mapping (get_block
-	 * failed: ENOSPC, EIO) a dirty buffer cannot be written; it is dropped
-	 * with an error on the page and the mapping, as Linux does, after
-	 * the blocks that did map are written.
-	 */
-	bh = head;
-	do {
-		if (!buffer_mapped(bh)) {
-			if (err && buffer_dirty(bh))
-				clear_buffer_dirty(bh);
-			continue;
-		}
-		if (wbc->sync_mode != WB_SYNC_NONE) {
-			lock_buffer(bh);
-		} else if (!trylock_buffer(bh)) {
-			redirty_page_for_writepage(wbc, page);
-			continue;
-		}
-		/*
-		 * A dirty buffer that was never read or filled holds whatever
-		 * the page's memory held: never write that over the disk.
-		 */
-		if (WARN_ONCE(buffer_dirty(bh) && !buffer_uptodate(bh) && !PageUptodate(page),
-			      "writeback: dirty buffer of block %llu is not up to date\n",
-			      (unsigned long long)bh->b_blocknr))
-			clear_buffer_dirty(bh);
-		if (test_clear_buffer_dirty(bh))
-			mark_buffer_async_write(bh);
-		else
-			unlock_buffer(bh);
-	} while ((bh = bh->b_this_page) != head);
-
+	for (n = 0; n < per_page; n++, bh = bh->b_this_page) {
+		if (writepage_claim_buffer(page, bh, wbc, err))
+			to_write[nr_write++] = bh;
+	}
 	if (err) {
 		SetPageError(page);
 		mapping_set_error(page->mapping, err);
 	}
+
 	WARN_ON_ONCE(PageWriteback(page));
 	set_page_writeback(page);
-	do {
-		struct buffer_head *next = bh->b_this_page;
-
-		if (buffer_async_write(bh)) {
-			submit_bh(opf, bh);
-			nr_underway++;
-		}
-		bh = next;
-	} while (bh != head);
+	for (n = 0; n < nr_write; n++)
+		submit_bh(opf, to_write[n]);
 	unlock_page(page);
-
-	/* Nothing was dirty after all: the page is clean, end its "writeback". */
-	if (!nr_underway)
+	/* Nothing turned out to be dirty: no completion will end the writeback. */
+	if (!nr_write)
 		end_page_writeback(page);
 	return err;
 }
@@ -209,115 +255,130 @@ int block_write_full_page(struct page *page, get_block_t *get_block,
 			  struct writeback_control *wbc)
 {
 	struct inode *inode = page->mapping->host;
-	loff_t i_size = i_size_read(inode);
-	pgoff_t end_index = i_size >> PAGE_SHIFT;
-	unsigned int offset;
+	loff_t size = i_size_read(inode);
+	loff_t page_pos = (loff_t)page->index << PAGE_SHIFT;
 
-	if (page->index < end_index)
-		return __block_write_full_page(inode, page, get_block, wbc);
-
-	offset = i_size & (PAGE_SIZE - 1);
-	if (page->index > end_index || !offset) {
-		/* Wholly past EOF: truncation is removing it; nothing to write. */
+	/* Wholly at or past EOF: truncation is removing it; nothing to write. */
+	if (page_pos >= size) {
 		block_invalidatepage(page, 0, PAGE_SIZE);
 		unlock_page(page);
 		return 0;
 	}
 	/*
-	 * The page straddles EOF.  The part past it may hold garbage from an
-	 * mmap store: zero it so it never reaches the disk.
+	 * On a page straddling EOF, what lies past it may hold stores through
+	 * mmap: zero it so that it never reaches the disk.
 	 */
-	zero_page_range(page, offset, PAGE_SIZE);
+	if (size - page_pos < PAGE_SIZE)
+		zero_page_range(page, size - page_pos, PAGE_SIZE);
 	return __block_write_full_page(inode, page, get_block, wbc);
 }
 
 /* ------------------------------------------------------------ buffered writes */
 
-/* After a failed or short write: new blocks in [from, to) must not show stale disk data. */
+/*
+ * A write into [from, to) failed or came up short: blocks it allocated
+ * there must not show the disk's old contents.  Zero their part of the
+ * range (unless the page is valid as a whole) and keep them as written.
+ */
 static void page_zero_new_buffers(struct page *page, unsigned int from, unsigned int to)
 {
-	struct buffer_head *head, *bh;
-	unsigned int block_start = 0, block_end;
+	struct buffer_head *bh;
+	unsigned int start = 0;
 
 	if (!page_has_buffers(page))
 		return;
-	head = page_buffers(page);
-	bh = head;
-	do {
-		block_end = block_start + bh->b_size;
-		if (buffer_new(bh) && block_end > from && block_start < to) {
+	for_each_bh_in_ring(bh, page_buffers(page)) {
+		unsigned int end = start + bh->b_size;
+
+		if (buffer_new(bh) && start < to && end > from) {
 			if (!PageUptodate(page))
-				zero_page_range(page, max(block_start, from), min(block_end, to));
-			set_buffer_uptodate(bh);
+				zero_page_range(page, max(start, from), min(end, to));
 			clear_buffer_new(bh);
+			set_buffer_uptodate(bh);
 			mark_buffer_dirty(bh);
 		}
-		block_start = block_end;
-		bh = bh->b_this_page;
-	} while (bh != head);
+		start = end;
+	}
+}
+
+/*
+ * Ready one block of a page (file block iblock at page offset start)
+ * for a write of [from, to).  Returns 1 when the block has to be read
+ * first (the write covers only part of it), 0 when it is ready, or
+ * get_block's error.
+ */
+static int write_begin_block(struct inode *inode, struct page *page, struct buffer_head *bh,
+			     sector_t iblock, unsigned int start, unsigned int from,
+			     unsigned int to, get_block_t *get_block)
+{
+	unsigned int end = start + bh->b_size;
+	bool page_valid = PageUptodate(page);
+	int err;
+
+	/* Outside the write: it only learns that the page is valid. */
+	if (end <= from || start >= to) {
+		if (page_valid)
+			set_buffer_uptodate(bh);
+		return 0;
+	}
+
+	clear_buffer_new(bh);
+	if (!buffer_mapped(bh)) {
+		err = get_block(inode, iblock, bh, 1);
+		if (err)
+			return err;
+	}
+	if (buffer_new(bh)) {
+		clean_bdev_aliases(bh->b_bdev, bh->b_blocknr, 1);
+		if (!page_valid) {
+			/* A fresh block: what the write leaves out reads as zeros. */
+			zero_page_range(page, start, from);
+			zero_page_range(page, to, end);
+			return 0;
+		}
+		/* The page's memory is the data: all of the block gets written. */
+		clear_buffer_new(bh);
+		set_buffer_uptodate(bh);
+		mark_buffer_dirty(bh);
+		return 0;
+	}
+	if (page_valid) {
+		set_buffer_uptodate(bh);
+		return 0;
+	}
+	if (buffer_uptodate(bh) || buffer_delay(bh) || buffer_unwritten(bh))
+		return 0;
+	return start < from || end > to;
 }
 
 static int __block_write_begin(struct page *page, loff_t pos, unsigned int len,
 			       get_block_t *get_block)
 {
 	struct inode *inode = page->mapping->host;
-	unsigned int blocksize = i_blocksize(inode), bbits = inode->i_blkbits;
+	unsigned int bbits = inode->i_blkbits, size = i_blocksize(inode);
 	unsigned int from = pos & (PAGE_SIZE - 1), to = from + len;
-	unsigned int block_start, block_end;
-	struct buffer_head *wait[PAGE_SIZE / 512];
-	struct buffer_head *head, *bh;
-	unsigned int nr_wait = 0;
-	sector_t block;
-	int err = 0;
+	sector_t first = (sector_t)page->index << (PAGE_SHIFT - bbits);
+	struct buffer_head *reads[PAGE_SIZE / 512];
+	unsigned int n, nr_reads = 0;
+	struct buffer_head *bh;
+	int err = 0, ret;
 
-	head = page_buffers_create(page, blocksize, 0);
-	block = (sector_t)page->index << (PAGE_SHIFT - bbits);
-	for (bh = head, block_start = 0; bh != head || !block_start;
-	     block++, block_start = block_end, bh = bh->b_this_page) {
-		block_end = block_start + blocksize;
-		if (block_end <= from || block_start >= to) {
-			/* Outside the write. */
-			if (PageUptodate(page) && !buffer_uptodate(bh))
-				set_buffer_uptodate(bh);
-			continue;
+	bh = page_buffers_create(page, size, 0);
+	for (n = 0; n < (PAGE_SIZE >> bbits); n++, bh = bh->b_this_page) {
+		ret = write_begin_block(inode, page, bh, first + n, n * size, from, to, get_block);
+		if (ret < 0) {
+			err = ret;
+			break;
 		}
-		clear_buffer_new(bh);
-		if (!buffer_mapped(bh)) {
-			err = get_block(inode, block, bh, 1);
-			if (err)
-				break;
-			if (buffer_new(bh)) {
-				clean_bdev_aliases(bh->b_bdev, bh->b_blocknr, 1);
-				if (PageUptodate(page)) {
-					clear_buffer_new(bh);
-					set_buffer_uptodate(bh);
-					mark_buffer_dirty(bh);
-					continue;
-				}
-				/* A fresh block: what the write does not cover reads as zeros. */
-				if (block_end > to)
-					zero_page_range(page, to, block_end);
-				if (block_start < from)
-					zero_page_range(page, block_start, from);
-				continue;
-			}
-		}
-		if (PageUptodate(page)) {
-			if (!buffer_uptodate(bh))
-				set_buffer_uptodate(bh);
-			continue;
-		}
-		/* A partly overwritten block must be read first. */
-		if (!buffer_uptodate(bh) && !buffer_delay(bh) && !buffer_unwritten(bh) &&
-		    (block_start < from || block_end > to)) {
+		if (ret) {
 			ll_rw_block(REQ_OP_READ, 1, &bh);
-			wait[nr_wait++] = bh;
+			reads[nr_reads++] = bh;
 		}
 	}
-	while (nr_wait) {
-		bh = wait[--nr_wait];
-		wait_on_buffer(bh);
-		if (!buffer_uptodate(bh))
+	/* Reads already started are waited for even after an error. */
+	for (n = 0; n < nr_reads; n++) {
+		wait_on_buffer(reads[n]);
+		if (!buffer_uptodate(reads[n]))
 			err = -EIO;
 	}
 	if (err)
@@ -331,42 +392,42 @@ int block_write_begin(struct address_space *mapping, loff_t pos, unsigned int le
 	struct page *page;
 	int err;
 
+	*pagep = NULL;
 	page = grab_cache_page_write_begin(mapping, pos >> PAGE_SHIFT, flags);
 	if (!page)
 		return -ENOMEM;
 	err = __block_write_begin(page, pos, len, get_block);
-	if (err) {
-		unlock_page(page);
-		put_page(page);
-		page = NULL;
+	if (!err) {
+		*pagep = page;
+		return 0;
 	}
-	*pagep = page;
+	unlock_page(page);
+	put_page(page);
 	return err;
 }
 
-/* The buffers [from, to) now hold new data: uptodate and dirty. */
+/*
+ * The buffers overlapping [from, to) now hold new data: up to date and
+ * dirty.  When no buffer of the page is left invalid, the page is valid
+ * (a later read need not go to the disk).
+ */
 static void __block_commit_write(struct page *page, unsigned int from, unsigned int to)
 {
 	struct buffer_head *head = page_buffers(page), *bh = head;
-	unsigned int block_start = 0, block_end;
-	bool partial = false;
+	unsigned int n, size = head->b_size, invalid = 0;
 
-	do {
-		block_end = block_start + bh->b_size;
-		if (block_end <= from || block_start >= to) {
-			if (!buffer_uptodate(bh))
-				partial = true;
-		} else {
+	for (n = 0; n < PAGE_SIZE / size; n++, bh = bh->b_this_page) {
+		unsigned int start = n * size;
+
+		if (start < to && start + size > from) {
 			set_buffer_uptodate(bh);
 			mark_buffer_dirty(bh);
+		} else if (!buffer_uptodate(bh)) {
+			invalid++;
 		}
 		clear_buffer_new(bh);
-		block_start = block_end;
-		bh = bh->b_this_page;
-	} while (bh != head);
-
-	/* Every buffer valid: so is the page (readpage need not run). */
-	if (!partial)
+	}
+	if (!invalid)
 		SetPageUptodate(page);
 }
 
@@ -375,17 +436,15 @@ int block_write_end(struct file *file, struct address_space *mapping, loff_t pos
 {
 	unsigned int start = pos & (PAGE_SIZE - 1);
 
-	if (copied < len) {
-		/*
-		 * A short copy into a page that is not uptodate may have left
-		 * a buffer half written and not uptodate; a later read would
-		 * overwrite it.  Count it as no write at all: the caller
-		 * retries.
-		 */
-		if (!PageUptodate(page))
-			copied = 0;
+	/*
+	 * A short copy into a page that is not valid may have left a block
+	 * half written and not up to date, which a later read would clobber:
+	 * it counts as no write at all, and the caller tries again.
+	 */
+	if (copied < len && !PageUptodate(page))
+		copied = 0;
+	if (copied < len)
 		page_zero_new_buffers(page, start + copied, start + len);
-	}
 	__block_commit_write(page, start, start + copied);
 	return copied;
 }
@@ -394,17 +453,18 @@ int generic_write_end(struct file *file, struct address_space *mapping, loff_t p
 		      unsigned int len, unsigned int copied, struct page *page, void *fsdata)
 {
 	struct inode *inode = mapping->host;
-	bool size_changed = false;
+	loff_t new_end;
+	bool grew;
 
 	copied = block_write_end(file, mapping, pos, len, copied, page, fsdata);
-	/* i_size moves only with the page locked, so readpage sees it consistent. */
-	if (pos + copied > inode->i_size) {
-		i_size_write(inode, pos + copied);
-		size_changed = true;
-	}
+	new_end = pos + copied;
+	/* i_size changes only under the page lock: readpage sees it settled. */
+	grew = new_end > inode->i_size;
+	if (grew)
+		i_size_write(inode, new_end);
 	unlock_page(page);
 	put_page(page);
-	if (size_changed)
+	if (grew)
 		mark_inode_dirty(inode);
 	return copied;
 }
@@ -414,87 +474,79 @@ int generic_write_end(struct file *file, struct address_space *mapping, loff_t p
 int block_truncate_page(struct address_space *mapping, loff_t from, get_block_t *get_block)
 {
 	struct inode *inode = mapping->host;
-	unsigned int blocksize = i_blocksize(inode), bbits = inode->i_blkbits;
-	unsigned int offset = from & (PAGE_SIZE - 1), length, pos;
+	unsigned int bbits = inode->i_blkbits, size = i_blocksize(inode);
+	unsigned int in_page = from & (PAGE_SIZE - 1), nr = in_page >> bbits, i;
+	unsigned int block_end = (nr + 1) << bbits;
 	pgoff_t index = from >> PAGE_SHIFT;
 	struct buffer_head *bh;
 	struct page *page;
-	sector_t iblock;
 	int err = 0;
 
-	length = offset & (blocksize - 1);
-	if (!length)
-		return 0;	/* on a block boundary: nothing to zero */
-	length = blocksize - length;
-	iblock = (sector_t)index << (PAGE_SHIFT - bbits);
+	/* On a block boundary nothing of the last block lies past the new EOF. */
+	if (!(in_page & (size - 1)))
+		return 0;
 
 	page = find_or_create_page(mapping, index, mapping_gfp_mask(mapping));
 	if (!page)
 		return -ENOMEM;
-	bh = page_buffers_create(page, blocksize, 0);
-	/* The buffer holding offset. */
-	for (pos = blocksize; offset >= pos; pos += blocksize) {
+	bh = page_buffers_create(page, size, 0);
+	for (i = 0; i < nr; i++)
 		bh = bh->b_this_page;
-		iblock++;
-	}
+
 	if (!buffer_mapped(bh)) {
-		err = get_block(inode, iblock, bh, 0);
+		err = get_block(inode, ((sector_t)index << (PAGE_SHIFT - bbits)) + nr, bh, 0);
+		/* A hole reads as zeros already. */
 		if (err || !buffer_mapped(bh))
-			goto unlock;	/* a hole: reads as zeros already */
+			goto out;
 	}
 	if (PageUptodate(page))
 		set_buffer_uptodate(bh);
+	/* The part before from stays: the block must be valid before it is dirtied. */
 	if (!buffer_uptodate(bh) && !buffer_delay(bh) && !buffer_unwritten(bh)) {
 		err = bh_read(bh, 0);
 		if (err)
-			goto unlock;
+			goto out;
 	}
-	zero_page_range(page, offset, offset + length);
+	zero_page_range(page, in_page, block_end);
 	mark_buffer_dirty(bh);
-unlock:
+out:
 	unlock_page(page);
 	put_page(page);
 	return err;
 }
 
+/*
+ * Truncation drops [offset, offset + length) of a locked page: the
+ * buffers wholly inside it lose their blocks.  When the whole page goes,
+ * its buffers go too if nobody uses them.
+ */
 void block_invalidatepage(struct page *page, unsigned int offset, unsigned int length)
 {
-	unsigned int curr_off = 0, stop = offset + length;
-	struct buffer_head *head, *bh, *next;
+	unsigned int start = 0, stop = offset + length;
+	struct buffer_head *bh;
 
 	WARN_ON_ONCE(!PageLocked(page));
 	if (!page_has_buffers(page))
 		return;
-	head = page_buffers(page);
-	bh = head;
-	do {
-		unsigned int next_off = curr_off + bh->b_size;
-
-		next = bh->b_this_page;
-		if (next_off > stop)
-			return;
-		/* Wholly inside the invalidated range: its block is gone. */
-		if (offset <= curr_off)
+	for_each_bh_in_ring(bh, page_buffers(page)) {
+		if (start >= offset && start + bh->b_size <= stop)
 			discard_buffer(bh);
-		curr_off = next_off;
-		bh = next;
-	} while (bh != head);
-
-	/* The whole page goes: free its buffers if nobody uses them. */
+		start += bh->b_size;
+	}
 	if (offset == 0 && length >= PAGE_SIZE)
 		try_to_free_buffers(page);
 }
 
-sector_t generic_block_bmap(struct address_space *mapping, sector_t block,
-			    get_block_t *get_block)
+/* ->bmap: the disk block of a file block, 0 for a hole (or an error). */
+sector_t generic_block_bmap(struct address_space *mapping, sector_t block, get_block_t *get_block)
 {
-	struct inode *inode = mapping->host;
-	struct buffer_head tmp = {
-		.b_size = i_blocksize(inode),
-	};
+	struct inode *host = mapping->host;
+	struct buffer_head probe;
 
-	get_block(inode, block, &tmp, 0);
-	return buffer_mapped(&tmp) ? tmp.b_blocknr : 0;
+	memset(&probe, 0, sizeof(probe));
+	probe.b_size = i_blocksize(host);
+	get_block(host, block, &probe, 0);
+	return buffer_mapped(&probe) ? probe.b_blocknr : 0;
 }
 
 /* ------------------------------------------------------------ fsync */
