@@ -300,32 +300,55 @@ static void queue_io(struct bdi_writeback *wb, struct super_block *sb,
 	}
 }
 
-/* After writing inode: where it goes next (see the top comment). */
-static void requeue_inode(struct inode *inode, struct bdi_writeback *wb,
+/* Where the flusher puts an inode after writing a slice of it. */
+enum requeue_to {
+	REQUEUE_NONE,		/* being evicted: eviction takes it off */
+	REQUEUE_OFF,		/* clean: off the lists */
+	REQUEUE_MORE_IO,	/* slice used up, pages left: another turn soon */
+	REQUEUE_DIRTY,		/* could not finish now, or dirtied again: b_dirty */
+};
+
+static enum requeue_to requeue_target(struct inode *inode, struct writeback_control *wbc)
+{
+	bool pages_left = mapping_tagged(inode->i_mapping, PAGECACHE_TAG_DIRTY);
+
+	if (inode->i_state & I_FREEING)
+		return REQUEUE_NONE;
+	/* ->writepage refused pages (a buffer was locked...): try later. */
+	if (wbc->pages_skipped)
+		return REQUEUE_DIRTY;
+	if (pages_left)
+		return wbc->nr_to_write > 0 ? REQUEUE_DIRTY : REQUEUE_MORE_IO;
+	return (inode->i_state & I_DIRTY) ? REQUEUE_DIRTY : REQUEUE_OFF;
+}
+
+/*
+ * After writing inode: where it goes next (see the top comment).
+ * Returns whether the inode is clean.
+ */
+static bool requeue_inode(struct inode *inode, struct bdi_writeback *wb,
 			  struct writeback_control *wbc)
 {
-	if (inode->i_state & I_FREEING)
-		return;
-	/* An integrity pass must not pick up what was dirtied after it began. */
-	if ((inode->i_state & I_DIRTY) &&
-	    (wbc->sync_mode == WB_SYNC_ALL || wbc->tagged_writepages))
+	bool integrity = wbc->sync_mode == WB_SYNC_ALL || wbc->tagged_writepages;
+	enum requeue_to to = requeue_target(inode, wbc);
+	bool clean = !(inode->i_state & I_DIRTY);
+
+	if (to == REQUEUE_NONE)
+		return clean;
+	/*
+	 * Still dirty after an integrity pass: dirtied "now", so that the
+	 * same pass does not take it again (livelock).
+	 */
+	if (integrity && (inode->i_state & I_DIRTY))
 		inode->dirtied_when = jiffies;
 
-	if (wbc->pages_skipped) {
-		/* ->writepage refused some pages (locked buffers...): later. */
+	if (to == REQUEUE_OFF)
+		list_del_init(&inode->i_io_list);
+	else if (to == REQUEUE_MORE_IO)
+		requeue_io(inode, wb);
+	else
 		redirty_tail(inode, wb);
-		return;
-	}
-	if (mapping_tagged(inode->i_mapping, PAGECACHE_TAG_DIRTY)) {
-		if (wbc->nr_to_write <= 0)
-			requeue_io(inode, wb);		/* slice used up */
-		else
-			redirty_tail(inode, wb);	/* blocked on locked/writeback pages */
-	} else if (inode->i_state & I_DIRTY) {
-		redirty_tail(inode, wb);		/* dirtied again meanwhile */
-	} else {
-		list_del_init(&inode->i_io_list);	/* clean */
-	}
+	return clean;
 }
 
 /* ------------------------------------------------------------ writing one inode */
@@ -335,6 +358,27 @@ static int write_inode(struct inode *inode, struct writeback_control *wbc)
 	if (inode->i_sb->s_op->write_inode)
 		return inode->i_sb->s_op->write_inode(inode, wbc);
 	return 0;
+}
+
+/*
+ * The pages are written: take the inode's dirty flags for the metadata
+ * write to follow, returning them.  I_DIRTY_PAGES stays while pages are
+ * still tagged dirty.  The barrier pairs with __mark_inode_dirty()'s: a
+ * page dirtied from now on either finds the flag gone and sets it again,
+ * or its tag is seen here.
+ */
+static unsigned int inode_claim_dirty(struct inode *inode)
+{
+	unsigned int taken;
+
+	spin_lock(&inode->i_lock);
+	taken = inode->i_state & I_DIRTY;
+	inode->i_state &= ~I_DIRTY;
+	smp_mb();
+	if (mapping_tagged(inode->i_mapping, PAGECACHE_TAG_DIRTY))
+		inode->i_state |= I_DIRTY_PAGES;
+	spin_unlock(&inode->i_lock);
+	return taken;
 }
 
 /*
@@ -354,19 +398,7 @@ static int __writeback_single_inode(struct inode *inode, struct writeback_contro
 			ret = err;
 	}
 
-	spin_lock(&inode->i_lock);
-	dirty = inode->i_state & I_DIRTY;
-	inode->i_state &= ~dirty;
-	/*
-	 * Pairs with the barrier in __mark_inode_dirty(): a page dirtied
-	 * from here on either sees the flag gone and sets it again, or we
-	 * see its tag below and keep I_DIRTY_PAGES.
-	 */
-	smp_mb();
-	if (mapping_tagged(mapping, PAGECACHE_TAG_DIRTY))
-		inode->i_state |= I_DIRTY_PAGES;
-	spin_unlock(&inode->i_lock);
-
+	dirty = inode_claim_dirty(inode);
 	if (dirty & I_DIRTY_INODE) {
 		err = write_inode(inode, wbc);
 		if (!ret)
@@ -446,29 +478,32 @@ static int writeback_single_inode(struct inode *inode, struct writeback_control 
 	return ret;
 }
 
+/*
+ * Write inode now, outside the flusher: pages (up to pages of them; none
+ * for metadata only) and metadata, waiting for them when sync.
+ */
+static int write_one_inode(struct inode *inode, bool sync, long pages)
+{
+	struct writeback_control wbc;
+
+	memset(&wbc, 0, sizeof(wbc));
+	wbc.sync_mode = sync ? WB_SYNC_ALL : WB_SYNC_NONE;
+	wbc.nr_to_write = pages;
+	wbc.range_end = LLONG_MAX;
+	return writeback_single_inode(inode, &wbc);
+}
+
 int write_inode_now(struct inode *inode, int sync)
 {
-	struct writeback_control wbc = {
-		.nr_to_write = LONG_MAX,
-		.sync_mode = sync ? WB_SYNC_ALL : WB_SYNC_NONE,
-		.range_start = 0,
-		.range_end = LLONG_MAX,
-	};
-
-	if (!mapping_can_writeback(inode->i_mapping))
-		wbc.nr_to_write = 0;	/* memory file system: metadata only */
 	might_sleep();
-	return writeback_single_inode(inode, &wbc);
+	/* A memory file system has no pages to write: metadata only. */
+	return write_one_inode(inode, sync,
+			       mapping_can_writeback(inode->i_mapping) ? LONG_MAX : 0);
 }
 
 int sync_inode_metadata(struct inode *inode, int wait)
 {
-	struct writeback_control wbc = {
-		.sync_mode = wait ? WB_SYNC_ALL : WB_SYNC_NONE,
-		.nr_to_write = 0,	/* metadata only */
-	};
-
-	return writeback_single_inode(inode, &wbc);
+	return write_one_inode(inode, wait, 0);
 }
 
 /* ------------------------------------------------------------ the flusher's passes */
@@ -488,6 +523,23 @@ static long writeback_chunk_size(struct bdi_writeback *wb, struct wb_writeback_w
 	return min_t(long, work->nr_pages, pages);
 }
 
+/* The writeback_control of one inode's slice of a work item. */
+static void wbc_for_work(struct writeback_control *wbc, const struct wb_writeback_work *work,
+			 long pages)
+{
+	memset(wbc, 0, sizeof(*wbc));
+	wbc->nr_to_write = pages;
+	wbc->range_end = LLONG_MAX;
+	wbc->range_cyclic = work->range_cyclic;
+	wbc->sync_mode = work->sync_mode;
+	wbc->tagged_writepages = work->tagged_writepages;
+	/* Who asked: the file system may write differently for each. */
+	if (work->for_sync)
+		wbc->for_sync = 1;
+	wbc->for_kupdate = work->for_kupdate;
+	wbc->for_background = work->for_background;
+}
+
 /*
  * Write inodes from b_io's tail until it is empty, the work's page budget
  * is spent, or the pass has run WRITEBACK_PASS_TIME with progress.
@@ -501,16 +553,7 @@ static long writeback_inodes(struct bdi_writeback *wb, struct wb_writeback_work 
 
 	while (!list_empty(&wb->b_io)) {
 		struct inode *inode = list_last_entry(&wb->b_io, struct inode, i_io_list);
-		struct writeback_control wbc = {
-			.sync_mode = work->sync_mode,
-			.tagged_writepages = work->tagged_writepages,
-			.for_kupdate = work->for_kupdate,
-			.for_background = work->for_background,
-			.for_sync = work->for_sync,
-			.range_cyclic = work->range_cyclic,
-			.range_start = 0,
-			.range_end = LLONG_MAX,
-		};
+		struct writeback_control wbc;
 		struct super_block *sb;
 		long chunk;
 
@@ -560,16 +603,15 @@ static long writeback_inodes(struct bdi_writeback *wb, struct wb_writeback_work 
 		spin_unlock(&wb->list_lock);
 
 		chunk = writeback_chunk_size(wb, work);
-		wbc.nr_to_write = chunk;
+		wbc_for_work(&wbc, work, chunk);
 		__writeback_single_inode(inode, &wbc);
 		work->nr_pages -= chunk - wbc.nr_to_write;
 		progress += chunk - wbc.nr_to_write;
 
 		spin_lock(&wb->list_lock);
 		spin_lock(&inode->i_lock);
-		if (!(inode->i_state & I_DIRTY))
-			progress++;
-		requeue_inode(inode, wb, &wbc);
+		if (requeue_inode(inode, wb, &wbc))
+			progress++;	/* one more clean inode */
 		inode_sync_complete(inode);
 		spin_unlock(&inode->i_lock);
 		spin_unlock(&wb->list_lock);
@@ -608,6 +650,23 @@ static void wait_for_busy_inode(struct bdi_writeback *wb, struct inode *inode)
 }
 
 /*
+ * Is work over?  Its budget is spent; or it is background or periodic
+ * writeback and an explicit request is waiting (it goes first); or it is
+ * background writeback and the dirty pages are back under the threshold.
+ * Called with wb->list_lock held.
+ */
+static bool wb_work_done(struct bdi_writeback *wb, struct wb_writeback_work *work)
+{
+	bool opportunistic = work->for_background || work->for_kupdate;
+
+	if (work->nr_pages <= 0)
+		return true;
+	if (opportunistic && !list_empty(&wb->work_list))
+		return true;
+	return work->for_background && !wb_over_bg_thresh(wb);
+}
+
+/*
  * Run one work item: passes over the bdi's inodes until its budget is
  * spent or nothing more qualifies.  Returns pages written.
  */
@@ -622,13 +681,7 @@ static long wb_writeback(struct bdi_writeback *wb, struct wb_writeback_work *wor
 		spin_unlock(&wb->list_lock);
 		wb_update_bandwidth(wb);
 		spin_lock(&wb->list_lock);
-		if (work->nr_pages <= 0)
-			break;
-		/* Background and periodic writeback yield to explicit requests. */
-		if ((work->for_background || work->for_kupdate) &&
-		    !list_empty(&wb->work_list))
-			break;
-		if (work->for_background && !wb_over_bg_thresh(wb))
+		if (wb_work_done(wb, work))
 			break;
 
 		if (work->for_kupdate)
@@ -676,36 +729,45 @@ long writeback_inodes_wb(struct bdi_writeback *wb, long nr_pages, enum wb_reason
 	return nr_pages - work.nr_pages;
 }
 
+/*
+ * The flusher's own work, not queued by anyone: background writeback
+ * (while over the background threshold) or periodic writeback of inodes
+ * dirtied long enough ago (kupdate).  Both go round the files cyclically.
+ */
+static long wb_run_own_work(struct bdi_writeback *wb, enum wb_reason reason, long nr_pages)
+{
+	struct wb_writeback_work work;
+
+	memset(&work, 0, sizeof(work));
+	work.reason = reason;
+	work.nr_pages = nr_pages;
+	work.sync_mode = WB_SYNC_NONE;
+	work.range_cyclic = 1;
+	if (reason == WB_REASON_PERIODIC)
+		work.for_kupdate = 1;
+	else
+		work.for_background = 1;
+	return wb_writeback(wb, &work);
+}
+
 static long wb_check_background_flush(struct bdi_writeback *wb)
 {
-	struct wb_writeback_work work = {
-		.nr_pages = LONG_MAX,
-		.sync_mode = WB_SYNC_NONE,
-		.for_background = 1,
-		.range_cyclic = 1,
-		.reason = WB_REASON_BACKGROUND,
-	};
-
-	if (!wb_has_dirty_io(wb) || !wb_over_bg_thresh(wb))
-		return 0;
-	return wb_writeback(wb, &work);
+	if (wb_has_dirty_io(wb) && wb_over_bg_thresh(wb))
+		return wb_run_own_work(wb, WB_REASON_BACKGROUND, LONG_MAX);
+	return 0;
 }
 
 static long wb_check_old_data_flush(struct bdi_writeback *wb)
 {
-	unsigned long interval = msecs_to_jiffies(READ_ONCE(dirty_writeback_interval) * 10);
-	struct wb_writeback_work work = {
-		.sync_mode = WB_SYNC_NONE,
-		.for_kupdate = 1,
-		.range_cyclic = 1,
-		.reason = WB_REASON_PERIODIC,
-	};
+	unsigned long period = msecs_to_jiffies(READ_ONCE(dirty_writeback_interval) * 10);
 
-	if (!interval || time_before(jiffies, wb->last_old_flush + interval))
+	/* Periodic writeback off, or not due yet. */
+	if (!period || time_before(jiffies, wb->last_old_flush + period))
 		return 0;
 	wb->last_old_flush = jiffies;
-	work.nr_pages = global_node_page_state(NR_FILE_DIRTY) + 1;
-	return wb_writeback(wb, &work);
+	/* Enough for every dirty page there is now. */
+	return wb_run_own_work(wb, WB_REASON_PERIODIC,
+			       global_node_page_state(NR_FILE_DIRTY) + 1);
 }
 
 static long wb_do_writeback(struct bdi_writeback *wb)
@@ -760,24 +822,40 @@ static struct bdi_writeback *sb_wb(struct super_block *sb)
 	return &bdi->wb;
 }
 
-void writeback_inodes_sb_nr(struct super_block *sb, unsigned long nr, enum wb_reason reason)
+/*
+ * Queue a pass over sb's inodes dirtied before now to its bdi's flusher
+ * and wait until the flusher has run it.  WB_SYNC_ALL is sync(2)'s data
+ * integrity pass over all of them; WB_SYNC_NONE writes up to nr pages,
+ * tagging each file's dirty pages first so that it cannot livelock.
+ */
+static void wb_run_sb_work(struct super_block *sb, enum writeback_sync_modes mode,
+			   unsigned long nr, enum wb_reason reason)
 {
 	struct bdi_writeback *wb = sb_wb(sb);
 	DECLARE_COMPLETION_ONSTACK(done);
-	struct wb_writeback_work work = {
-		.sb = sb,
-		.sync_mode = WB_SYNC_NONE,
-		.tagged_writepages = 1,
-		.nr_pages = nr,
-		.reason = reason,
-		.done = &done,
-		.dirtied_before = jiffies,
-	};
+	struct wb_writeback_work work;
 
 	if (!wb)
 		return;
+	memset(&work, 0, sizeof(work));
+	work.sb = sb;
+	work.sync_mode = mode;
+	work.reason = reason;
+	work.nr_pages = nr;
+	/* Livelock: only inodes dirtied before this call. */
+	work.dirtied_before = jiffies;
+	if (mode == WB_SYNC_ALL)
+		work.for_sync = 1;
+	else
+		work.tagged_writepages = 1;
+	work.done = &done;
 	wb_queue_work(wb, &work);
 	wait_for_completion(&done);
+}
+
+void writeback_inodes_sb_nr(struct super_block *sb, unsigned long nr, enum wb_reason reason)
+{
+	wb_run_sb_work(sb, WB_SYNC_NONE, nr, reason);
 }
 
 void writeback_inodes_sb(struct super_block *sb, enum wb_reason reason)
@@ -827,23 +905,8 @@ static void wait_sb_inodes(struct super_block *sb)
 
 void sync_inodes_sb(struct super_block *sb)
 {
-	struct bdi_writeback *wb = sb_wb(sb);
-	DECLARE_COMPLETION_ONSTACK(done);
-	struct wb_writeback_work work = {
-		.sb = sb,
-		.sync_mode = WB_SYNC_ALL,
-		.nr_pages = LONG_MAX,
-		.range_cyclic = 0,
-		.for_sync = 1,
-		.reason = WB_REASON_SYNC,
-		.done = &done,
-		/* Livelock: only inodes dirtied before this call. */
-		.dirtied_before = jiffies,
-	};
-
-	if (!wb)
+	if (!sb_wb(sb))
 		return;
-	wb_queue_work(wb, &work);
-	wait_for_completion(&done);
+	wb_run_sb_work(sb, WB_SYNC_ALL, LONG_MAX, WB_REASON_SYNC);
 	wait_sb_inodes(sb);
 }
