@@ -141,18 +141,34 @@ static void deadline_request_merged(struct request_queue *q, struct request *rq,
 	}
 }
 
+/* Was a queued before b (an earlier deadline), both being in the FIFO? */
+static bool deadline_queued_earlier(struct request *a, struct request *b)
+{
+	if (list_empty(&a->queuelist) || list_empty(&b->queuelist))
+		return false;
+	return time_before(a->fifo_time, b->fifo_time);
+}
+
 static void deadline_requests_merged(struct request_queue *q, struct request *rq,
 				     struct request *next)
 {
 	struct deadline_data *dd = dd_of(q);
 
-	/* rq inherits next's place in the FIFO if next was older. */
-	if (!list_empty(&rq->queuelist) && !list_empty(&next->queuelist) &&
-	    time_before(next->fifo_time, rq->fifo_time)) {
-		list_move(&rq->queuelist, &next->queuelist);
-		rq->fifo_time = next->fifo_time;
+	/* rq now covers next's sectors: next leaves the sector tree. */
+	deadline_del_rq_rb(dd, next);
+
+	/*
+	 * The merged request is as urgent as the older of the two.  If that
+	 * is next, rq takes over next's very slot in the FIFO and its
+	 * deadline; otherwise next simply leaves the FIFO.
+	 */
+	if (!deadline_queued_earlier(next, rq)) {
+		list_del_init(&next->queuelist);
+		return;
 	}
-	deadline_remove_request(dd, next);
+	list_del(&rq->queuelist);
+	list_replace_init(&next->queuelist, &rq->queuelist);
+	rq->fifo_time = next->fifo_time;
 }
 
 /* Take rq out and remember where the batch continues. */
@@ -166,54 +182,54 @@ static void deadline_move_request(struct deadline_data *dd, struct request *rq)
 	deadline_remove_request(dd, rq);
 }
 
-/* Has the oldest request of dir expired? */
-static bool deadline_check_fifo(struct deadline_data *dd, int dir)
+/*
+ * Direction of a new batch, or -1 with nothing queued.  Reads are
+ * preferred; while writes wait, each read batch counts towards
+ * writes_starved, and once that many have gone by, writes get a batch.
+ */
+static int deadline_batch_dir(struct deadline_data *dd)
 {
-	struct request *rq;
+	bool reads = !list_empty(&dd->fifo_list[READ]);
+	bool writes = !list_empty(&dd->fifo_list[WRITE]);
 
-	if (list_empty(&dd->fifo_list[dir]))
-		return false;
-	rq = list_first_entry(&dd->fifo_list[dir], struct request, queuelist);
-	return time_after_eq(jiffies, rq->fifo_time);
+	if (!writes)
+		return reads ? READ : -1;
+	if (reads && dd->starved++ < dd->writes_starved)
+		return READ;
+	dd->starved = 0;
+	return WRITE;
+}
+
+/*
+ * First request of a new batch in direction dir: the sector walk goes
+ * on where the last batch of dir left it, unless that walk ran off the
+ * end or the oldest request is due; then the batch starts at the oldest.
+ */
+static struct request *deadline_batch_first(struct deadline_data *dd, int dir)
+{
+	struct request *oldest = list_first_entry(&dd->fifo_list[dir], struct request, queuelist);
+	struct request *onward = dd->next_rq[dir];
+
+	if (onward && time_before(jiffies, oldest->fifo_time))
+		return onward;
+	return oldest;
 }
 
 static struct request *deadline_dispatch_request(struct request_queue *q)
 {
 	struct deadline_data *dd = dd_of(q);
-	bool reads = !list_empty(&dd->fifo_list[READ]);
-	bool writes = !list_empty(&dd->fifo_list[WRITE]);
 	struct request *rq;
 	int dir;
 
-	/* Continue the batch in sector order while it is entitled to. */
-	rq = dd->next_rq[WRITE] ? dd->next_rq[WRITE] : dd->next_rq[READ];
-	if (rq && dd->batching < dd->fifo_batch)
-		goto dispatch;
-
-	/* A new batch: reads first, unless writes have starved long enough. */
-	if (reads) {
-		if (writes && dd->starved++ >= dd->writes_starved)
-			goto dispatch_writes;
-		dir = READ;
-		goto find;
+	/* At most one direction has a walk going (deadline_move_request). */
+	rq = dd->next_rq[READ] ? dd->next_rq[READ] : dd->next_rq[WRITE];
+	if (!rq || dd->batching >= dd->fifo_batch) {
+		dir = deadline_batch_dir(dd);
+		if (dir < 0)
+			return NULL;
+		rq = deadline_batch_first(dd, dir);
+		dd->batching = 0;
 	}
-	if (writes) {
-dispatch_writes:
-		dd->starved = 0;
-		dir = WRITE;
-		goto find;
-	}
-	return NULL;
-
-find:
-	/* Expired FIFO head, or the sorted walk ran off the end: restart from the FIFO. */
-	if (deadline_check_fifo(dd, dir) || !dd->next_rq[dir])
-		rq = list_first_entry(&dd->fifo_list[dir], struct request, queuelist);
-	else
-		rq = dd->next_rq[dir];
-	dd->batching = 0;
-
-dispatch:
 	dd->batching++;
 	deadline_move_request(dd, rq);
 	return rq;
