@@ -149,34 +149,39 @@ static void bdev_release(struct device *dev)
 	iput(bdev->bd_inode);
 }
 
+/*
+ * A block device is the inode of the bdev pseudo file system that caches
+ * its blocks, with the block_device around it (I_BDEV).  It gets its
+ * device number later (bdev_add).
+ */
 struct block_device *bdev_alloc(struct gendisk *disk, u8 partno)
 {
+	struct inode *inode = new_inode(blockdev_superblock);
 	struct block_device *bdev;
-	struct inode *inode;
 
-	inode = new_inode(blockdev_superblock);
 	if (!inode)
 		return NULL;
-	inode->i_mode = S_IFBLK;
-	inode->i_rdev = 0;
-	/* Buffers for metadata may be needed to free memory: no fs recursion. */
-	mapping_set_gfp_mask(&inode->i_data, GFP_NOFS);
-	inode->i_blkbits = PAGE_SHIFT;
-	bdev_set_aops(inode);
-
 	bdev = I_BDEV(inode);
-	mutex_init(&bdev->bd_open_mutex);
-	spin_lock_init(&bdev->bd_size_lock);
-	INIT_LIST_HEAD(&bdev->bd_list);
+	bdev->bd_inode = inode;
 	bdev->bd_disk = disk;
 	bdev->bd_queue = disk->queue;
 	bdev->bd_partno = partno;
-	bdev->bd_inode = inode;
 	bdev->bd_stats.stamp = jiffies;
+	INIT_LIST_HEAD(&bdev->bd_list);
+	spin_lock_init(&bdev->bd_size_lock);
+	mutex_init(&bdev->bd_open_mutex);
+
 	inode->i_bdev = bdev;
+	inode->i_mode = S_IFBLK;
+	inode->i_rdev = 0;
+	inode->i_blkbits = PAGE_SHIFT;
+	bdev_set_aops(inode);
+	/* Its pages may be needed to free memory: no recursion into file systems. */
+	mapping_set_gfp_mask(&inode->i_data, GFP_NOFS);
+
 	device_initialize(&bdev->bd_device);
-	bdev->bd_device.class = &block_class;
 	bdev->bd_device.release = bdev_release;
+	bdev->bd_device.class = &block_class;
 	return bdev;
 }
 
@@ -386,7 +391,7 @@ void blkdev_put(struct block_device *bdev, fmode_t mode)
 
 int lookup_bdev(const char *pathname, dev_t *dev)
 {
-	struct inode *inode;
+	struct inode *node;
 	struct path path;
 	int err;
 
@@ -395,16 +400,13 @@ int lookup_bdev(const char *pathname, dev_t *dev)
 	err = kern_path(pathname, LOOKUP_FOLLOW, &path);
 	if (err)
 		return err;
-	inode = d_inode(path.dentry);
-	err = -ENOTBLK;
-	if (!S_ISBLK(inode->i_mode))
-		goto out;
-	err = -EACCES;
-	if (path.mnt->mnt_flags & MNT_NODEV)
-		goto out;
-	*dev = inode->i_rdev;
-	err = 0;
-out:
+	node = d_inode(path.dentry);
+	if (!S_ISBLK(node->i_mode))
+		err = -ENOTBLK;
+	else if (path.mnt->mnt_flags & MNT_NODEV)
+		err = -EACCES;		/* device nodes mean nothing on a nodev mount */
+	else
+		*dev = node->i_rdev;
 	path_put(&path);
 	return err;
 }

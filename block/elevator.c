@@ -323,19 +323,18 @@ void elv_rb_del(struct rb_root *root, struct request *rq)
 	RB_CLEAR_NODE(&rq->rb_node);
 }
 
+/* The request starting at sector, or NULL: a plain binary tree descent. */
 struct request *elv_rb_find(struct rb_root *root, sector_t sector)
 {
-	struct rb_node *n = root->rb_node;
+	struct rb_node *node;
 
-	while (n) {
-		struct request *rq = rb_entry(n, struct request, rb_node);
+	for (node = root->rb_node; node; ) {
+		struct request *rq = rb_entry(node, struct request, rb_node);
+		sector_t start = blk_rq_pos(rq);
 
-		if (sector < blk_rq_pos(rq))
-			n = n->rb_left;
-		else if (sector > blk_rq_pos(rq))
-			n = n->rb_right;
-		else
+		if (start == sector)
 			return rq;
+		node = sector < start ? node->rb_left : node->rb_right;
 	}
 	return NULL;
 }

@@ -70,34 +70,43 @@ struct buffer_head {
 	atomic_t b_count;
 };
 
-#define BUFFER_FNS(bit, name)							\
+/*
+ * Accessors of the state bits: set_buffer_NAME(), clear_buffer_NAME(),
+ * buffer_NAME(), and for a few bits the atomic test_set_buffer_NAME() /
+ * test_clear_buffer_NAME().  The names are the ones file systems know.
+ */
+#define BH_BIT_ACCESSORS(name, bit)						\
 	static inline void set_buffer_##name(struct buffer_head *bh)		\
-	{ set_bit(BH_##bit, &bh->b_state); }					\
+	{ set_bit(bit, &bh->b_state); }						\
 	static inline void clear_buffer_##name(struct buffer_head *bh)		\
-	{ clear_bit(BH_##bit, &bh->b_state); }					\
+	{ clear_bit(bit, &bh->b_state); }					\
 	static inline int buffer_##name(const struct buffer_head *bh)		\
-	{ return test_bit(BH_##bit, &bh->b_state); }
-#define TAS_BUFFER_FNS(bit, name)						\
+	{ return test_bit(bit, &bh->b_state); }
+#define BH_BIT_TEST_AND(name, bit)						\
 	static inline int test_set_buffer_##name(struct buffer_head *bh)	\
-	{ return test_and_set_bit(BH_##bit, &bh->b_state); }			\
+	{ return test_and_set_bit(bit, &bh->b_state); }				\
 	static inline int test_clear_buffer_##name(struct buffer_head *bh)	\
-	{ return test_and_clear_bit(BH_##bit, &bh->b_state); }
+	{ return test_and_clear_bit(bit, &bh->b_state); }
 
-BUFFER_FNS(Uptodate, uptodate)
-BUFFER_FNS(Dirty, dirty)
-TAS_BUFFER_FNS(Dirty, dirty)
-BUFFER_FNS(Lock, locked)
-BUFFER_FNS(Req, req)
-TAS_BUFFER_FNS(Req, req)
-BUFFER_FNS(Mapped, mapped)
-BUFFER_FNS(New, new)
-BUFFER_FNS(Async_Read, async_read)
-BUFFER_FNS(Async_Write, async_write)
-BUFFER_FNS(Delay, delay)
-BUFFER_FNS(Boundary, boundary)
-BUFFER_FNS(Write_EIO, write_io_error)
-BUFFER_FNS(Unwritten, unwritten)
-BUFFER_FNS(Meta, meta)
+/* Contents and I/O. */
+BH_BIT_ACCESSORS(uptodate, BH_Uptodate)
+BH_BIT_ACCESSORS(dirty, BH_Dirty)
+BH_BIT_ACCESSORS(locked, BH_Lock)
+BH_BIT_ACCESSORS(req, BH_Req)
+BH_BIT_ACCESSORS(write_io_error, BH_Write_EIO)
+/* The disk block. */
+BH_BIT_ACCESSORS(mapped, BH_Mapped)
+BH_BIT_ACCESSORS(new, BH_New)
+BH_BIT_ACCESSORS(delay, BH_Delay)
+BH_BIT_ACCESSORS(unwritten, BH_Unwritten)
+BH_BIT_ACCESSORS(boundary, BH_Boundary)
+BH_BIT_ACCESSORS(meta, BH_Meta)
+/* Page I/O in flight. */
+BH_BIT_ACCESSORS(async_read, BH_Async_Read)
+BH_BIT_ACCESSORS(async_write, BH_Async_Write)
+
+BH_BIT_TEST_AND(dirty, BH_Dirty)
+BH_BIT_TEST_AND(req, BH_Req)
 
 #define page_buffers(page)	((struct buffer_head *)(page)->private)
 #define page_has_buffers(page)	PagePrivate(page)
@@ -155,16 +164,13 @@ void __brelse(struct buffer_head *bh);
 void __bforget(struct buffer_head *bh);
 void __breadahead(struct block_device *bdev, sector_t block, unsigned int size);
 
+/* Drop a reference (NULL is allowed). */
 static inline void brelse(struct buffer_head *bh)
 {
 	if (bh)
 		__brelse(bh);
 }
-static inline void bforget(struct buffer_head *bh)
-{
-	if (bh)
-		__bforget(bh);
-}
+
 static inline struct buffer_head *sb_bread(struct super_block *sb, sector_t block)
 {
 	return __bread(sb->s_bdev, block, sb->s_blocksize);
@@ -180,6 +186,12 @@ static inline struct buffer_head *sb_find_get_block(struct super_block *sb, sect
 static inline void sb_breadahead(struct super_block *sb, sector_t block)
 {
 	__breadahead(sb->s_bdev, block, sb->s_blocksize);
+}
+/* The block is being freed: drop the reference and forget its dirt. */
+static inline void bforget(struct buffer_head *bh)
+{
+	if (bh)
+		__bforget(bh);
 }
 /* A new block was allocated: drop any stale cached alias of it. */
 void clean_bdev_aliases(struct block_device *bdev, sector_t block, sector_t len);
