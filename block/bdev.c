@@ -416,36 +416,35 @@ int lookup_bdev(const char *pathname, dev_t *dev)
 int set_blocksize(struct block_device *bdev, int size)
 {
 	struct inode *inode = bdev->bd_inode;
+	unsigned int bits;
 
-	if (size > PAGE_SIZE || size < 512 || !is_power_of_2(size))
+	/* Whole sectors, a power of two, within a page, not below the device's block. */
+	if (size < SECTOR_SIZE || size > PAGE_SIZE || !is_power_of_2(size) ||
+	    size < bdev_logical_block_size(bdev))
 		return -EINVAL;
-	if (size < bdev_logical_block_size(bdev))
-		return -EINVAL;
-	if (inode->i_blkbits != ilog2(size)) {
-		/* Buffers of the old size must not survive in the cache. */
-		sync_blockdev(bdev);
-		inode->i_blkbits = ilog2(size);
-		kill_bdev(bdev);
-	}
+	bits = ilog2(size);
+	if (inode->i_blkbits == bits)
+		return 0;
+	/* Write the cache back and drop it: no buffer of the old size may survive. */
+	sync_blockdev(bdev);
+	inode->i_blkbits = bits;
+	kill_bdev(bdev);
 	return 0;
 }
 
+/* The file system's block size; 0 when the device cannot do it. */
 int sb_set_blocksize(struct super_block *sb, int size)
 {
-	if (set_blocksize(sb->s_bdev, size))
+	if (set_blocksize(sb->s_bdev, size) < 0)
 		return 0;
-	sb->s_blocksize = size;
 	sb->s_blocksize_bits = ilog2(size);
-	return sb->s_blocksize;
+	sb->s_blocksize = size;
+	return size;
 }
 
 int sb_min_blocksize(struct super_block *sb, int size)
 {
-	int minsize = bdev_logical_block_size(sb->s_bdev);
-
-	if (size < minsize)
-		size = minsize;
-	return sb_set_blocksize(sb, size);
+	return sb_set_blocksize(sb, max_t(int, size, bdev_logical_block_size(sb->s_bdev)));
 }
 
 bool bdev_write_cache(struct block_device *bdev)

@@ -18,17 +18,20 @@
 #define BLK_DEF_MAX_SEGMENTS	128
 #define BLK_DEF_MAX_SEG_SIZE	65536
 
+/* A queue's limits until its driver says otherwise: sector-sized blocks, no discard. */
+static const struct queue_limits blk_default_limits = {
+	.logical_block_size = SECTOR_SIZE,
+	.physical_block_size = SECTOR_SIZE,
+	.io_min = SECTOR_SIZE,
+	.max_hw_sectors = BLK_DEF_MAX_HW_SECTORS,
+	.max_sectors = BLK_DEF_MAX_HW_SECTORS,
+	.max_segments = BLK_DEF_MAX_SEGMENTS,
+	.max_segment_size = BLK_DEF_MAX_SEG_SIZE,
+};
+
 void blk_set_default_limits(struct queue_limits *lim)
 {
-	lim->logical_block_size = SECTOR_SIZE;
-	lim->physical_block_size = SECTOR_SIZE;
-	lim->io_min = SECTOR_SIZE;
-	lim->io_opt = 0;
-	lim->max_hw_sectors = BLK_DEF_MAX_HW_SECTORS;
-	lim->max_sectors = BLK_DEF_MAX_HW_SECTORS;
-	lim->max_segments = BLK_DEF_MAX_SEGMENTS;
-	lim->max_segment_size = BLK_DEF_MAX_SEG_SIZE;
-	lim->max_discard_sectors = 0;
+	*lim = blk_default_limits;
 }
 
 /* Block sizes are powers of two from 512 bytes to a page. */

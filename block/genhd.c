@@ -415,24 +415,25 @@ struct gendisk *blk_mq_alloc_disk(const struct blk_mq_ops *ops, unsigned int que
 	mutex_init(&disk->open_mutex);
 	disk->queue = blk_alloc_queue(ops, queue_depth, cmd_size, queuedata);
 	if (!disk->queue)
-		goto out_free;
+		goto fail;
 	disk->queue->disk = disk;
 	/* Read-ahead window and writeback target of the disk and its partitions. */
 	disk->bdi = bdi_alloc();
 	if (!disk->bdi)
-		goto out_queue;
+		goto fail;
 	disk->bdi->ra_pages = to_bq(disk->queue)->ra_kb >> (PAGE_SHIFT - 10);
 	disk->part0 = bdev_alloc(disk, 0);
 	if (!disk->part0)
-		goto out_bdi;
+		goto fail;
 	disk->part0->bd_device.groups = disk_attr_groups;
 	return disk;
 
-out_bdi:
-	bdi_put(disk->bdi);
-out_queue:
-	blk_free_queue(disk->queue);
-out_free:
+fail:
+	/* Undo what was set up: p came zeroed, so what is still NULL was not. */
+	if (disk->bdi)
+		bdi_put(disk->bdi);
+	if (disk->queue)
+		blk_free_queue(disk->queue);
 	kfree(p);
 	return ERR_PTR(-ENOMEM);
 }

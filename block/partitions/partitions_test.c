@@ -32,11 +32,12 @@ static struct parsed_partitions *img_state(u8 *img)
 	if (!s)
 		return NULL;
 	s->name = "img";
+	s->priv = img;
+	s->read_sector = img_read;
+	s->limit = ARRAY_SIZE(s->parts);
+	/* A disk of IMG_SECTORS 512-byte sectors. */
 	s->capacity = IMG_SECTORS;
 	s->lbs = SECTOR_SIZE;
-	s->limit = PART_MAX_SLOTS;
-	s->read_sector = img_read;
-	s->priv = img;
 	return s;
 }
 

@@ -30,10 +30,11 @@
 #include <linux/sysfs.h>
 #include <linux/blkdev.h>
 
+/* What a bio can do with a queued request (NO_MERGE must stay 0). */
 enum elv_merge {
-	ELEVATOR_NO_MERGE = 0,
-	ELEVATOR_FRONT_MERGE = 1,
-	ELEVATOR_BACK_MERGE = 2,
+	ELEVATOR_NO_MERGE,
+	ELEVATOR_FRONT_MERGE,	/* the bio goes in front of the request */
+	ELEVATOR_BACK_MERGE,	/* the bio goes after it */
 };
 
 #define ELV_HASH_BITS	6
