@@ -111,6 +111,18 @@ BH_BIT_TEST_AND(req, BH_Req)
 #define page_buffers(page)	((struct buffer_head *)(page)->private)
 #define page_has_buffers(page)	PagePrivate(page)
 
+typedef int (get_block_t)(struct inode *inode, sector_t iblock, struct buffer_head *bh_result,
+			  int create);
+
+static inline void map_bh(struct buffer_head *bh, struct super_block *sb, sector_t block)
+{
+	set_buffer_mapped(bh);
+	bh->b_bdev = sb->s_bdev;
+	bh->b_blocknr = block;
+	bh->b_size = sb->s_blocksize;
+}
+
+/* References: a buffer someone holds is never freed with its page. */
 static inline void get_bh(struct buffer_head *bh)
 {
 	atomic_inc(&bh->b_count);
@@ -121,39 +133,32 @@ static inline void put_bh(struct buffer_head *bh)
 	atomic_dec(&bh->b_count);
 }
 
-static inline void map_bh(struct buffer_head *bh, struct super_block *sb, sector_t block)
-{
-	set_buffer_mapped(bh);
-	bh->b_bdev = sb->s_bdev;
-	bh->b_blocknr = block;
-	bh->b_size = sb->s_blocksize;
-}
-
-typedef int (get_block_t)(struct inode *inode, sector_t iblock, struct buffer_head *bh_result,
-			  int create);
-
-/* Buffer I/O */
-void lock_buffer(struct buffer_head *bh);
+/* BH_Lock: held by whoever does I/O on the buffer (or owns it for a while). */
 int trylock_buffer(struct buffer_head *bh);
+void lock_buffer(struct buffer_head *bh);
 void unlock_buffer(struct buffer_head *bh);
 void wait_on_buffer(struct buffer_head *bh);
+
+/* Read bh synchronously if not uptodate; 0 or -EIO. */
+int bh_read(struct buffer_head *bh, blk_opf_t op_flags);
+/* Submit bh (locked, b_end_io set) as one bio. */
+int submit_bh(blk_opf_t opf, struct buffer_head *bh);
+/* Start I/O on those that need it (async; wait_on_buffer to wait). */
+void ll_rw_block(blk_opf_t opf, int nr, struct buffer_head *bhs[]);
+/* Completions for buffers submitted one by one (they drop a reference). */
+void end_buffer_read_sync(struct buffer_head *bh, int uptodate);
+void end_buffer_write_sync(struct buffer_head *bh, int uptodate);
+
+/* Dirty data: written back with its page, or by hand. */
 void mark_buffer_dirty(struct buffer_head *bh);
+/* Write a dirty buffer and wait; 0 or -EIO. */
+int __sync_dirty_buffer(struct buffer_head *bh, blk_opf_t op_flags);
+int sync_dirty_buffer(struct buffer_head *bh);
+void mark_buffer_write_io_error(struct buffer_head *bh);
 /* Dirty bh and remember it on inode's list for fsync (sync_mapping_buffers). */
 void mark_buffer_dirty_inode(struct buffer_head *bh, struct inode *inode);
 int sync_mapping_buffers(struct address_space *mapping);
 void invalidate_inode_buffers(struct inode *inode);
-void mark_buffer_write_io_error(struct buffer_head *bh);
-void end_buffer_read_sync(struct buffer_head *bh, int uptodate);
-void end_buffer_write_sync(struct buffer_head *bh, int uptodate);
-/* Submit bh (locked, b_end_io set) as one bio. */
-int submit_bh(blk_opf_t opf, struct buffer_head *bh);
-/* Start reads of those not uptodate (async; wait_on_buffer to wait). */
-void ll_rw_block(blk_opf_t opf, int nr, struct buffer_head *bhs[]);
-/* Write a dirty buffer and wait; 0 or -EIO. */
-int sync_dirty_buffer(struct buffer_head *bh);
-int __sync_dirty_buffer(struct buffer_head *bh, blk_opf_t op_flags);
-/* Read bh synchronously if not uptodate; 0 or -EIO. */
-int bh_read(struct buffer_head *bh, blk_opf_t op_flags);
 
 /* The buffer for block of bdev (in bdev's page cache), referenced. */
 struct buffer_head *__getblk(struct block_device *bdev, sector_t block, unsigned int size);
