@@ -249,17 +249,16 @@ void mark_inode_dirty_sync(struct inode *inode)
 /* ------------------------------------------------------------ list moves (list_lock + i_lock) */
 
 /*
- * Back to b_dirty.  If the inode now looks younger than the youngest
- * there, stamp it now, so b_dirty stays ordered and expiry waits anew.
+ * Back to b_dirty, at its newest end.  An inode dirtied before the
+ * newest one there is stamped now: the list stays ordered by
+ * dirtied_when, and the inode's expiry starts over.
  */
 static void redirty_tail(struct inode *inode, struct bdi_writeback *wb)
 {
-	if (!list_empty(&wb->b_dirty)) {
-		struct inode *newest = list_first_entry(&wb->b_dirty, struct inode, i_io_list);
+	struct inode *newest = list_first_entry_or_null(&wb->b_dirty, struct inode, i_io_list);
 
-		if (time_before(inode->dirtied_when, newest->dirtied_when))
-			inode->dirtied_when = jiffies;
-	}
+	if (newest && time_before(inode->dirtied_when, newest->dirtied_when))
+		inode->dirtied_when = jiffies;
 	list_move(&inode->i_io_list, &wb->b_dirty);
 }
 
@@ -869,38 +868,53 @@ void writeback_inodes_sb(struct super_block *sb, enum wb_reason reason)
  * Pages started by other writers are waited for too; that is what sync
  * promises.
  */
-static void wait_sb_inodes(struct super_block *sb)
+/*
+ * The next inode of sb after pos (the first if pos is NULL) that has
+ * pages under writeback and is not being set up or torn down, with a
+ * reference taken; NULL past the last.  The caller's reference on pos
+ * keeps it on s_inodes, so the walk can go on from it.
+ */
+static struct inode *next_inode_in_writeback(struct super_block *sb, struct inode *pos)
 {
-	struct inode *inode, *old = NULL;
+	struct inode *inode, *found = NULL;
 
 	spin_lock(&sb->s_inode_list_lock);
-	list_for_each_entry(inode, &sb->s_inodes, i_sb_list) {
-		struct address_space *mapping = inode->i_mapping;
-
-		if (!mapping_tagged(mapping, PAGECACHE_TAG_WRITEBACK))
+	inode = pos ? list_next_entry(pos, i_sb_list) :
+		      list_first_entry(&sb->s_inodes, struct inode, i_sb_list);
+	list_for_each_entry_from(inode, &sb->s_inodes, i_sb_list) {
+		if (!mapping_tagged(inode->i_mapping, PAGECACHE_TAG_WRITEBACK))
 			continue;
 		spin_lock(&inode->i_lock);
-		if (inode->i_state & (I_NEW | I_FREEING | I_WILL_FREE)) {
-			spin_unlock(&inode->i_lock);
-			continue;
+		if (!(inode->i_state & (I_NEW | I_FREEING | I_WILL_FREE))) {
+			atomic_inc(&inode->i_count);
+			found = inode;
 		}
-		atomic_inc(&inode->i_count);
 		spin_unlock(&inode->i_lock);
-		spin_unlock(&sb->s_inode_list_lock);
-
-		/*
-		 * Our reference keeps inode on s_inodes, so the walk can go on
-		 * from it; the previous one is released only now, without the
-		 * list lock (iput may evict).
-		 */
-		iput(old);
-		old = inode;
-		filemap_fdatawait(mapping);
-		cond_resched();
-		spin_lock(&sb->s_inode_list_lock);
+		if (found)
+			break;
 	}
 	spin_unlock(&sb->s_inode_list_lock);
-	iput(old);
+	return found;
+}
+
+/*
+ * After a sync pass: wait for every page of sb under writeback, so
+ * sync_inodes_sb() returns only when what was dirty is on the device.
+ * Pages started by other writers are waited for too; that is what sync
+ * promises.  Each inode is let go (iput may evict it) only once the next
+ * one is found: it is the walk's place in s_inodes.
+ */
+static void wait_sb_inodes(struct super_block *sb)
+{
+	struct inode *cur = NULL, *next;
+
+	while ((next = next_inode_in_writeback(sb, cur))) {
+		iput(cur);
+		cur = next;
+		filemap_fdatawait(cur->i_mapping);
+		cond_resched();
+	}
+	iput(cur);
 }
 
 void sync_inodes_sb(struct super_block *sb)

@@ -341,6 +341,9 @@ static inline size_t list_count_nodes(const struct list_head *head)
 /* Resume after pos (see list_prepare_entry()). */
 #define list_for_each_entry_continue(pos, head, member) \
 	__list_walk(pos, head, member, (pos)->member.next, next)
+/* Go on from pos itself, pos included. */
+#define list_for_each_entry_from(pos, head, member) \
+	__list_walk(pos, head, member, &(pos)->member, next)
 
 /*
  * Walks that tolerate removal of pos from inside the loop body: the
