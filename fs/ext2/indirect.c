@@ -22,12 +22,11 @@
  * Trees are at most three levels deep, so even a block that points to
  * itself cannot make a walk loop.
  *
- * Allocation goal: the block after the file's last allocated one when
- * writing sequentially, else the nearest mapped block before it in the
- * same indirect block, else the indirect block itself, else a spot in the
- * inode's group spread by the writer's pid (so concurrent writers of
- * different files start apart).  New indirect blocks are allocated just
- * before the data block they lead to.
+ * Allocation goal (ext2_find_goal()): continue a sequential writer, else
+ * extrapolate from the closest mapped block to the left, else follow the
+ * indirect block, else a per-task slice of the inode's group.  A missing
+ * branch is allocated top-down, indirect blocks first, each just before
+ * the blocks it leads to.
  *
  * Locking: ei->truncate_mutex serialises every walk and change of the map
  * (get_block, with or without create, and truncation), and the inode's
@@ -93,31 +92,57 @@ static int ext2_block_to_path(struct inode *inode, sector_t iblock, int offsets[
 }
 
 /*
- * Where to look for a new block: right after the previous block of a
- * sequential writer, else near the blocks mapped before it.
+ * Extrapolate from the nearest mapped slot left of slot in the same map
+ * array: were the file contiguous there, slot would map that block plus
+ * the distance.  0 when every slot before it is a hole.
+ */
+static u32 goal_from_left_neighbour(const __le32 *array, const __le32 *slot, u32 nblocks)
+{
+	unsigned int here = slot - array, i = here;
+
+	while (i--) {
+		u64 guess;
+		u32 blk = le32_to_cpu(array[i]);
+
+		if (!blk)
+			continue;
+		guess = (u64)blk + (here - i);
+		return guess < nblocks ? (u32)guess : blk;
+	}
+	return 0;
+}
+
+/*
+ * Where a new block for file block iblock should go (the allocator takes
+ * the first free block at or after it, so this is only a wish):
+ *  1. a sequential writer continues right after its previous block;
+ *  2. else extrapolate from a mapped block to the left in the same array;
+ *  3. else the block after the indirect block that will point to it;
+ *  4. else the inode's group, at one of eight slices picked by the
+ *     writing task, so unrelated writers starting at once do not
+ *     interleave their blocks.
  */
 static u32 ext2_find_goal(struct inode *inode, sector_t iblock, struct indirect *ind)
 {
 	struct ext2_inode_info *ei = EXT2_I(inode);
-	struct ext2_block_alloc_info *block_i = ei->i_block_alloc_info;
+	struct ext2_block_alloc_info *hint = ei->i_block_alloc_info;
 	struct super_block *sb = inode->i_sb;
-	__le32 *start, *p;
-	u32 bg_start, colour;
+	const __le32 *array;
+	u32 goal, slice;
 
-	if (block_i && block_i->last_alloc_physical_block &&
-	    iblock == (sector_t)block_i->last_alloc_logical_block + 1)
-		return block_i->last_alloc_physical_block + 1;
+	if (hint && hint->last_alloc_physical_block &&
+	    (u64)iblock == (u64)hint->last_alloc_logical_block + 1)
+		return hint->last_alloc_physical_block + 1;
 
-	start = ind->bh ? (__le32 *)ind->bh->b_data : ei->i_data;
-	for (p = ind->p - 1; p >= start; p--) {
-		if (*p)
-			return le32_to_cpu(*p);
-	}
+	array = ind->bh ? (const __le32 *)ind->bh->b_data : ei->i_data;
+	goal = goal_from_left_neighbour(array, ind->p, EXT2_SB(sb)->s_blocks_count);
+	if (goal)
+		return goal;
 	if (ind->bh)
-		return ind->bh->b_blocknr;
-	bg_start = ext2_group_first_block_no(sb, ei->i_block_group);
-	colour = (current->pid % 16) * (EXT2_BLOCKS_PER_GROUP(sb) / 16);
-	return bg_start + colour;
+		return ind->bh->b_blocknr + 1;
+
+	slice = EXT2_BLOCKS_PER_GROUP(sb) >> 3;
+	return ext2_group_first_block_no(sb, ei->i_block_group) + (current->pid & 7) * slice;
 }
 
 /*
