@@ -407,6 +407,7 @@ struct ext2_inode_info {
 	u32 i_dir_free_reclen;
 	unsigned int i_state;		/* EXT2_STATE_* */
 	struct ext2_block_alloc_info *i_block_alloc_info;	/* truncate_mutex */
+	/* ext2_new_inode() zeroes every field above this one. */
 	struct mutex truncate_mutex;
 	struct inode vfs_inode;
 };

@@ -9,13 +9,14 @@
  * ext2_count_free_inodes(sb) sums the descriptors.
  *
  * Placement: a file goes in its directory's group when that group has
- * free inodes and blocks, else a hashed scan of other groups, else any
- * group with a free inode.  A directory is spread out (Orlov): under the
- * root (or a TOPDIR directory) it goes to a random group with more than
- * average free inodes and blocks and the fewest directories; deeper, to
- * the first group after its parent's that is not short of inodes or
- * blocks and not crowded with directories.  "oldalloc" picks the group
- * with the most free blocks among those with average free inodes.
+ * a free inode and a free block, else at a probe sequence derived from
+ * the directory's inode number (find_group_other()).  Directories follow
+ * Orlov's idea: a new top-level tree goes where there is room and few
+ * directories, a subdirectory stays as close to its parent's group as
+ * the counts allow (find_group_orlov()); "oldalloc" picks the group with
+ * the most free blocks among those with the mean of free inodes.  From
+ * the chosen group on, the first group whose bitmap has a free inode
+ * gets the inode.
  *
  * The bitmap decides, the counts only guide: a group whose count says
  * free but whose bitmap is full is skipped; an inode the bitmap calls
@@ -46,8 +47,7 @@ static struct buffer_head *read_inode_bitmap(struct super_block *sb, unsigned lo
 	blk = le32_to_cpu(desc->bg_inode_bitmap);
 	bh = sb_bread(sb, blk);
 	if (!bh)
-		ext2_error(sb, __func__, "Cannot read inode bitmap - block_group = %lu, inode_bitmap = %u",
-			   group, blk);
+		ext2_error(sb, __func__, "group %lu: inode bitmap block %u unreadable", group, blk);
 	return bh;
 }
 
@@ -105,7 +105,7 @@ void ext2_free_inode(struct inode *inode)
 	struct buffer_head *bitmap_bh;
 
 	if (ino < EXT2_FIRST_INO(sb) || ino > sbi->s_inodes_count) {
-		ext2_error(sb, __func__, "reserved or nonexistent inode %lu", ino);
+		ext2_error(sb, __func__, "inode %lu is reserved or past the inode count", ino);
 		return;
 	}
 	group = (ino - 1) / sbi->s_inodes_per_group;
@@ -115,7 +115,7 @@ void ext2_free_inode(struct inode *inode)
 		return;
 	if (!test_and_clear_bit(bit, (unsigned long *)bitmap_bh->b_data)) {
 		brelse(bitmap_bh);
-		ext2_error(sb, __func__, "bit already cleared for inode %lu", ino);
+		ext2_error(sb, __func__, "inode %lu was already free in its bitmap", ino);
 		return;
 	}
 	group_adjust_inodes(sb, group, 1, S_ISDIR(inode->i_mode) ? -1 : 0);
@@ -127,135 +127,191 @@ void ext2_free_inode(struct inode *inode)
 
 /* ------------------------------------------------------------ choosing a group */
 
-static struct ext2_group_desc *gd(struct super_block *sb, unsigned long group)
+/* A group's descriptor counts, as the placement policy sees them. */
+struct group_counts {
+	unsigned int free_inodes;
+	unsigned int free_blocks;
+	unsigned int dirs;
+};
+
+static bool get_counts(struct super_block *sb, unsigned long group, struct group_counts *c)
 {
-	return ext2_get_group_desc(sb, group, NULL);
+	struct ext2_group_desc *desc = ext2_get_group_desc(sb, group, NULL);
+
+	if (!desc)
+		return false;
+	c->free_inodes = le16_to_cpu(desc->bg_free_inodes_count);
+	c->free_blocks = le16_to_cpu(desc->bg_free_blocks_count);
+	c->dirs = le16_to_cpu(desc->bg_used_dirs_count);
+	return true;
 }
 
-/* oldalloc: the group with most free blocks among those with average free inodes. */
+/* Volume-wide means per group, from the running totals. */
+struct group_means {
+	long free_inodes;
+	long free_blocks;
+	long dirs;
+};
+
+static void get_means(struct ext2_sb_info *sbi, struct group_means *m)
+{
+	long n = sbi->s_groups_count;
+
+	m->free_inodes = atomic_long_read(&sbi->s_freeinodes_counter) / n;
+	m->free_blocks = atomic_long_read(&sbi->s_freeblocks_counter) / n;
+	m->dirs = atomic_long_read(&sbi->s_dirs_counter) / n;
+}
+
+/* Last resort for a directory: the group with the most free inodes, or -1. */
+static int roomiest_group(struct super_block *sb)
+{
+	unsigned long g, n = EXT2_SB(sb)->s_groups_count;
+	unsigned int most = 0;
+	struct group_counts c;
+	int pick = -1;
+
+	for (g = 0; g < n; g++) {
+		if (get_counts(sb, g, &c) && c.free_inodes > most) {
+			most = c.free_inodes;
+			pick = g;
+		}
+	}
+	return pick;
+}
+
+/*
+ * "oldalloc": of the groups with at least the mean number of free inodes,
+ * the one with the most free blocks.
+ */
 static int find_group_dir(struct super_block *sb, struct inode *parent)
 {
 	struct ext2_sb_info *sbi = EXT2_SB(sb);
-	unsigned long ngroups = sbi->s_groups_count, g;
-	long avefreei = atomic_long_read(&sbi->s_freeinodes_counter) / ngroups;
-	int best = -1;
+	unsigned long g;
+	struct group_means mean;
+	struct group_counts c;
+	long top_blocks = -1;
+	int pick = -1;
 
-	for (g = 0; g < ngroups; g++) {
-		struct ext2_group_desc *desc = gd(sb, g);
-
-		if (!desc || !desc->bg_free_inodes_count ||
-		    le16_to_cpu(desc->bg_free_inodes_count) < avefreei)
+	get_means(sbi, &mean);
+	for (g = 0; g < sbi->s_groups_count; g++) {
+		if (!get_counts(sb, g, &c) || !c.free_inodes)
 			continue;
-		if (best < 0 || le16_to_cpu(desc->bg_free_blocks_count) >
-					le16_to_cpu(gd(sb, best)->bg_free_blocks_count))
-			best = g;
+		if ((long)c.free_inodes < mean.free_inodes || (long)c.free_blocks <= top_blocks)
+			continue;
+		top_blocks = c.free_blocks;
+		pick = g;
 	}
-	return best;
+	return pick;
 }
 
+/*
+ * A directory below the root (or below a TOPDIR directory) starts a new
+ * tree: put it where there is room and few directories yet.  Only groups
+ * with at least the mean free inodes and free blocks qualify; the fewest
+ * directories wins, more free blocks break a tie, and the scan starts at
+ * a random group so that equal groups share the load.
+ */
+static int orlov_spread(struct super_block *sb, const struct group_means *mean)
+{
+	unsigned long n = EXT2_SB(sb)->s_groups_count, first, k;
+	struct group_counts c, best = { 0 };
+	int pick = -1;
+
+	first = get_random_u32_below(n);
+	for (k = 0; k < n; k++) {
+		unsigned long g = first + k < n ? first + k : first + k - n;
+
+		if (!get_counts(sb, g, &c) || !c.free_inodes)
+			continue;
+		if ((long)c.free_inodes < mean->free_inodes ||
+		    (long)c.free_blocks < mean->free_blocks)
+			continue;
+		if (pick >= 0 && (c.dirs > best.dirs ||
+				  (c.dirs == best.dirs && c.free_blocks <= best.free_blocks)))
+			continue;
+		best = c;
+		pick = g;
+	}
+	return pick;
+}
+
+/*
+ * Is a group fit to take a subdirectory of a nearby directory?  It must
+ * keep at least half the mean of free inodes and of free blocks, and hold
+ * at most a quarter of a group's inodes more directories than the mean.
+ */
+static bool orlov_fits(struct ext2_sb_info *sbi, const struct group_means *mean,
+		       const struct group_counts *c)
+{
+	long slack = sbi->s_inodes_per_group / 4;
+
+	if (!c->free_inodes || !c->free_blocks)
+		return false;
+	if (2 * (long)c->free_inodes < mean->free_inodes)
+		return false;
+	if (2 * (long)c->free_blocks < mean->free_blocks)
+		return false;
+	return (long)c->dirs <= mean->dirs + slack;
+}
+
+/*
+ * Orlov placement.  Top-level directories are spread out (orlov_spread);
+ * other directories stay close to their parent: the parent's group, then
+ * its neighbours at distance 1, 2, ... alternately after and before it,
+ * the first that fits.  If none does, the group with the most free
+ * inodes.
+ */
 static int find_group_orlov(struct super_block *sb, struct inode *parent)
 {
 	struct ext2_sb_info *sbi = EXT2_SB(sb);
-	unsigned long parent_group = EXT2_I(parent)->i_block_group;
-	unsigned long ngroups = sbi->s_groups_count, i, g;
-	long ipg = sbi->s_inodes_per_group, bpg = sbi->s_blocks_per_group;
-	long freei = atomic_long_read(&sbi->s_freeinodes_counter);
-	long freeb = atomic_long_read(&sbi->s_freeblocks_counter);
-	long ndirs = atomic_long_read(&sbi->s_dirs_counter);
-	long avefreei = freei / ngroups, avefreeb = freeb / ngroups;
-	long max_dirs, min_inodes, min_blocks;
-	struct ext2_group_desc *desc;
+	long n = sbi->s_groups_count, home = EXT2_I(parent)->i_block_group, d;
+	bool top = (sb->s_root && parent == d_inode(sb->s_root)) ||
+		   (EXT2_I(parent)->i_flags & EXT2_TOPDIR_FL);
+	struct group_means mean;
+	struct group_counts c;
+	int pick;
 
-	if ((sb->s_root && parent == d_inode(sb->s_root)) ||
-	    (EXT2_I(parent)->i_flags & EXT2_TOPDIR_FL)) {
-		unsigned long start = get_random_u32_below(ngroups);
-		long best_ndir = ipg;
-		int best = -1;
-
-		for (i = 0; i < ngroups; i++) {
-			g = (start + i) % ngroups;
-			desc = gd(sb, g);
-			if (!desc || !desc->bg_free_inodes_count)
-				continue;
-			if (le16_to_cpu(desc->bg_used_dirs_count) >= best_ndir)
-				continue;
-			if (le16_to_cpu(desc->bg_free_inodes_count) < avefreei)
-				continue;
-			if (le16_to_cpu(desc->bg_free_blocks_count) < avefreeb)
-				continue;
-			best = g;
-			best_ndir = le16_to_cpu(desc->bg_used_dirs_count);
-		}
-		if (best >= 0)
-			return best;
-		goto fallback;
+	get_means(sbi, &mean);
+	if (top) {
+		pick = orlov_spread(sb, &mean);
+		return pick >= 0 ? pick : roomiest_group(sb);
 	}
+	for (d = 0; d <= n / 2; d++) {
+		long after = (home + d) % n, before = (home - d + n) % n;
 
-	max_dirs = ndirs / ngroups + ipg / 16;
-	min_inodes = max(avefreei - ipg / 4, 1L);
-	min_blocks = max(avefreeb - bpg / 4, 1L);
-	for (i = 0; i < ngroups; i++) {
-		g = (parent_group + i) % ngroups;
-		desc = gd(sb, g);
-		if (!desc)
-			continue;
-		if (le16_to_cpu(desc->bg_used_dirs_count) >= max_dirs)
-			continue;
-		if (le16_to_cpu(desc->bg_free_inodes_count) < min_inodes)
-			continue;
-		if (le16_to_cpu(desc->bg_free_blocks_count) < min_blocks)
-			continue;
-		return g;
+		if (get_counts(sb, after, &c) && orlov_fits(sbi, &mean, &c))
+			return after;
+		if (before != after && get_counts(sb, before, &c) && orlov_fits(sbi, &mean, &c))
+			return before;
 	}
-
-fallback:
-	for (;;) {
-		for (i = 0; i < ngroups; i++) {
-			g = (parent_group + i) % ngroups;
-			desc = gd(sb, g);
-			if (desc && desc->bg_free_inodes_count &&
-			    le16_to_cpu(desc->bg_free_inodes_count) >= avefreei)
-				return g;
-		}
-		if (!avefreei)
-			return -1;
-		/* Every group is below average: take any with a free inode. */
-		avefreei = 0;
-	}
+	return roomiest_group(sb);
 }
 
+/*
+ * A non-directory: its directory's group when that has a free inode and
+ * a free block.  Otherwise probe a sequence of groups derived from the
+ * directory's inode number with growing steps (+0, +1, +2, ... so the
+ * k-th probe is k(k+1)/2 past the start): files of different directories
+ * land apart, files of one directory together.  If the probes find
+ * nothing, return the directory's group anyway: ext2_new_inode() walks on
+ * from there to the first group with any free inode.
+ */
 static int find_group_other(struct super_block *sb, struct inode *parent)
 {
-	struct ext2_sb_info *sbi = EXT2_SB(sb);
-	unsigned long parent_group = EXT2_I(parent)->i_block_group;
-	unsigned long ngroups = sbi->s_groups_count, group, i;
-	struct ext2_group_desc *desc;
+	unsigned long n = EXT2_SB(sb)->s_groups_count;
+	unsigned long home = EXT2_I(parent)->i_block_group, g, k, probes;
+	struct group_counts c;
 
-	desc = gd(sb, parent_group);
-	if (desc && desc->bg_free_inodes_count && desc->bg_free_blocks_count)
-		return parent_group;
-	/*
-	 * Spread files of different directories by hashing the directory's
-	 * inode number, probing at growing strides.
-	 */
-	group = (parent_group + parent->i_ino) % ngroups;
-	for (i = 1; i < ngroups; i <<= 1) {
-		group += i;
-		if (group >= ngroups)
-			group -= ngroups;
-		desc = gd(sb, group);
-		if (desc && desc->bg_free_inodes_count && desc->bg_free_blocks_count)
-			return group;
+	if (get_counts(sb, home, &c) && c.free_inodes && c.free_blocks)
+		return home;
+	probes = min(n, 32UL);
+	g = (home + parent->i_ino) % n;
+	for (k = 0; k < probes; k++) {
+		g = (g + k) % n;
+		if (get_counts(sb, g, &c) && c.free_inodes && c.free_blocks)
+			return g;
 	}
-	group = parent_group;
-	for (i = 0; i < ngroups; i++) {
-		if (++group >= ngroups)
-			group = 0;
-		desc = gd(sb, group);
-		if (desc && desc->bg_free_inodes_count)
-			return group;
-	}
-	return -1;
+	return home;
 }
 
 /* Is the on-disk inode still linked (a bitmap that lies about it)? */
@@ -299,8 +355,7 @@ static long claim_inode_in_group(struct super_block *sb, unsigned long group)
 		ino = group * ipg + bit + 1;
 		if (ino < sbi->s_first_ino || ino > sbi->s_inodes_count) {
 			brelse(bitmap_bh);
-			ext2_error(sb, __func__,
-				   "reserved inode or inode > inodes count - block_group = %lu, inode=%lu",
+			ext2_error(sb, __func__, "group %lu: bitmap offers inode %lu, out of range",
 				   group, ino);
 			return -EUCLEAN;
 		}
@@ -326,25 +381,83 @@ static long claim_inode_in_group(struct super_block *sb, unsigned long group)
 	return 0;
 }
 
-/* Flags a new inode inherits, as suits its type. */
+/*
+ * Flags a new inode takes from its directory: a directory all inheritable
+ * ones, a regular file all but the directory-only ones, anything else
+ * only nodump and noatime.
+ */
 static u32 ext2_mask_flags(umode_t mode, u32 flags)
 {
+	u32 keep = EXT2_OTHER_FLMASK;
+
 	if (S_ISDIR(mode))
-		return flags;
-	if (S_ISREG(mode))
-		return flags & EXT2_REG_FLMASK;
-	return flags & EXT2_OTHER_FLMASK;
+		keep = ~0u;
+	else if (S_ISREG(mode))
+		keep = EXT2_REG_FLMASK;
+	return flags & keep;
+}
+
+/*
+ * Owner and group of a new inode.  bsdgroups ("grpid"): always the
+ * directory's group, and no setgid games; otherwise System V rules
+ * (inode_init_owner(): the directory's group only under a setgid
+ * directory).
+ */
+static void ext2_new_owner(struct inode *inode, struct inode *dir, umode_t mode)
+{
+	if (!test_opt(inode->i_sb, GRPID)) {
+		inode_init_owner(inode, dir, mode);
+		return;
+	}
+	inode->i_uid = current_fsuid();
+	inode->i_gid = dir->i_gid;
+	inode->i_mode = mode;
+}
+
+/*
+ * Claim an inode number: from the chosen group on, the first group whose
+ * bitmap yields a free inode.  Returns the group in *groupp and the inode
+ * number, 0 when every group is full, or -errno.
+ */
+static long claim_inode(struct super_block *sb, unsigned long group, unsigned long *groupp)
+{
+	unsigned long n = EXT2_SB(sb)->s_groups_count, tried;
+	struct group_counts c;
+	long ino;
+
+	for (tried = 0; tried < n; tried++, group = group + 1 == n ? 0 : group + 1) {
+		if (!get_counts(sb, group, &c) || !c.free_inodes)
+			continue;
+		ino = claim_inode_in_group(sb, group);
+		if (ino) {
+			*groupp = group;
+			return ino;
+		}
+	}
+	return 0;
+}
+
+/* NFS file handles tell reused inode numbers apart by the generation. */
+static u32 next_generation(struct ext2_sb_info *sbi)
+{
+	u32 gen;
+
+	spin_lock(&sbi->s_next_gen_lock);
+	gen = sbi->s_next_generation++;
+	spin_unlock(&sbi->s_next_gen_lock);
+	return gen;
 }
 
 struct inode *ext2_new_inode(struct inode *dir, umode_t mode, const struct qstr *qstr)
 {
 	struct super_block *sb = dir->i_sb;
 	struct ext2_sb_info *sbi = EXT2_SB(sb);
-	unsigned long ngroups = sbi->s_groups_count, i;
 	struct ext2_inode_info *ei;
 	struct inode *inode, *old;
-	long ino = 0;
-	int group, err;
+	unsigned long group;
+	struct timespec64 now;
+	long ino;
+	int start, err;
 
 	if (sb_rdonly(sb))
 		return ERR_PTR(-EROFS);
@@ -353,63 +466,44 @@ struct inode *ext2_new_inode(struct inode *dir, umode_t mode, const struct qstr 
 		return ERR_PTR(-ENOMEM);
 	ei = EXT2_I(inode);
 
-	if (S_ISDIR(mode))
-		group = test_opt(sb, OLDALLOC) ? find_group_dir(sb, dir) : find_group_orlov(sb, dir);
+	if (!S_ISDIR(mode))
+		start = find_group_other(sb, dir);
+	else if (test_opt(sb, OLDALLOC))
+		start = find_group_dir(sb, dir);
 	else
-		group = find_group_other(sb, dir);
-	err = -ENOSPC;
-	if (group < 0)
-		goto fail;
-
-	for (i = 0; i < ngroups; i++, group = (group + 1) % ngroups) {
-		struct ext2_group_desc *desc = gd(sb, group);
-
-		if (!desc || !desc->bg_free_inodes_count)
-			continue;
-		ino = claim_inode_in_group(sb, group);
-		if (ino)
-			break;
-	}
+		start = find_group_orlov(sb, dir);
+	ino = start < 0 ? 0 : claim_inode(sb, start, &group);
 	if (ino <= 0) {
 		err = ino < 0 ? ino : -ENOSPC;
 		goto fail;
 	}
 	group_adjust_inodes(sb, group, -1, S_ISDIR(mode) ? 1 : 0);
 
-	if (test_opt(sb, GRPID)) {
-		inode->i_mode = mode;
-		inode->i_uid = current_fsuid();
-		inode->i_gid = dir->i_gid;
-	} else {
-		inode_init_owner(inode, dir, mode);
-	}
-	inode->i_ino = ino;
-	inode->i_blocks = 0;
-	inode->i_mtime = inode->i_atime = inode->i_ctime = current_time(inode);
-	memset(ei->i_data, 0, sizeof(ei->i_data));
+	/*
+	 * Everything ext2 keeps per inode, up to the mutex, starts out zero:
+	 * no blocks, no EA block, no fragments, no hints.
+	 */
+	memset(ei, 0, offsetof(struct ext2_inode_info, truncate_mutex));
 	ei->i_flags = ext2_mask_flags(mode, EXT2_I(dir)->i_flags & EXT2_FL_INHERITED);
-	ei->i_faddr = 0;
-	ei->i_frag_no = 0;
-	ei->i_frag_size = 0;
-	ei->i_file_acl = 0;
-	ei->i_dir_acl = 0;
-	ei->i_dtime = 0;
-	ei->i_block_alloc_info = NULL;
 	ei->i_block_group = group;
-	ei->i_dir_start_lookup = 0;
-	ei->i_dir_free_block = 0;
-	ei->i_dir_free_reclen = 0;
 	ei->i_state = EXT2_STATE_NEW;
+
+	inode->i_ino = ino;
+	inode->i_generation = next_generation(sbi);
 	ext2_set_inode_flags(inode);
-	spin_lock(&sbi->s_next_gen_lock);
-	inode->i_generation = sbi->s_next_generation++;
-	spin_unlock(&sbi->s_next_gen_lock);
+	ext2_new_owner(inode, dir, mode);
+	inode->i_blocks = 0;
+	now = current_time(inode);
+	inode->i_atime = now;
+	inode->i_mtime = now;
+	inode->i_ctime = now;
 
 	/* A cached inode with this number means the bitmap freed a live inode. */
 	old = ilookup(sb, ino);
 	if (old) {
 		iput(old);
-		ext2_error(sb, __func__, "inode number already in use - inode=%ld", ino);
+		ext2_error(sb, __func__, "new inode %ld is still cached in memory: bitmap corrupt",
+			   ino);
 		err = -EUCLEAN;
 		goto fail;
 	}
