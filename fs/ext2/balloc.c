@@ -7,26 +7,28 @@
  *
  * Interface:
  *   ext2_new_blocks(inode, goal, &count, &err)  up to count contiguous
- *                       blocks at or after goal (first block or 0)
+ *                       blocks near goal; the first one, or 0 and err
  *   ext2_free_blocks(inode, block, count)
  *   ext2_data_block_valid(sbi, start, count)  inside the volume and not
  *                       metadata: every block number read from disk is
  *                       checked with it before use
  *   ext2_discard_reservation(inode), ext2_init_block_alloc_info(inode)
  *
- * Allocation policy: start in the goal's group (the caller picks the goal:
- * after the file's previous block, else near its other blocks, else in
- * the inode's group), then walk the other groups in order.  A regular
- * file being written owns a reservation window: a run of blocks (8 at
- * first, Linux's EXT2_DEFAULT_RESERVE_BLOCKS) that other files' windows
- * avoid, so two files written in parallel each get contiguous extents
- * instead of interleaving block by block.  When a file used more than
- * half of its window, the next window is twice as large (at most 1027
- * blocks).  Windows live in one rb-tree per file system keyed by their
- * first block; they never overlap and never cross a group boundary.
- * A window is dropped when the last writer closes the file, on truncate
- * and on eviction.  "noreservation" turns windows off.  Bitmaps are
- * authoritative; descriptor counts only steer the search.
+ * Allocation policy: the goal's group first (the caller picks the goal,
+ * see ext2_find_goal()), then the following groups in turn; inside a
+ * group, the first free stretch of the wanted length at or after the
+ * goal.  A regular file being written owns a reservation window: a run
+ * of blocks (8 at first, EXT2_DEFAULT_RESERVE_BLOCKS) that other files'
+ * windows stay out of, so two files written in parallel each get
+ * contiguous extents instead of interleaving block by block.  A window
+ * that served more than half of its blocks is followed by one twice as
+ * large (at most 1027 blocks).  Windows sit in one rb-tree per file
+ * system ordered by block; they never overlap and never cross a group
+ * boundary.  When windows fence off the last free blocks, a second pass
+ * allocates without them.  A window is dropped when the last writer
+ * closes the file, on truncate and on eviction.  "noreservation" turns
+ * windows off.  Bitmaps are authoritative; descriptor counts only steer
+ * the search.
  *
  * Locking: bitmap bits change with atomic bit operations, so two
  * allocators can never get the same block; sbi->s_group_lock[g] guards
@@ -59,8 +61,8 @@ struct ext2_group_desc *ext2_get_group_desc(struct super_block *sb, unsigned int
 	struct ext2_group_desc *desc;
 
 	if (group >= sbi->s_groups_count) {
-		ext2_error(sb, __func__, "block_group >= groups_count - block_group = %u, groups_count = %lu",
-			   group, sbi->s_groups_count);
+		ext2_error(sb, __func__, "no group %u: the volume has %lu", group,
+			   sbi->s_groups_count);
 		return NULL;
 	}
 	desc = (struct ext2_group_desc *)sbi->s_group_desc[nr]->b_data;
@@ -92,25 +94,33 @@ int ext2_bg_has_super(struct super_block *sb, unsigned long group)
 }
 
 /*
- * Group descriptor blocks stored in group: the whole table (or its part
- * before s_first_meta_bg) next to each super block copy; with meta_bg,
- * the first, second and last group of each meta group hold that meta
- * group's single descriptor block.
+ * meta_bg: the groups of a meta group (one descriptor block's worth) keep
+ * that block in their first, second and last group.
+ */
+static bool meta_bg_keeps_desc(struct ext2_sb_info *sbi, unsigned long group)
+{
+	unsigned long pos = group & (sbi->s_desc_per_block - 1);
+
+	return pos <= 1 || pos == sbi->s_desc_per_block - 1;
+}
+
+/*
+ * How many group descriptor blocks group holds.  Descriptor blocks not
+ * in meta groups (all of them without meta_bg, the first s_first_meta_bg
+ * with it) follow every super block copy; a meta group's one block lives
+ * in the groups meta_bg_keeps_desc() names.
  */
 unsigned long ext2_bg_num_gdb(struct super_block *sb, unsigned long group)
 {
 	struct ext2_sb_info *sbi = EXT2_SB(sb);
-	unsigned long first_meta_bg, metagroup, dpb = sbi->s_desc_per_block;
+	unsigned long classic = sbi->s_gdb_count;
 
-	if (!EXT2_HAS_INCOMPAT_FEATURE(sb, EXT2_FEATURE_INCOMPAT_META_BG))
-		return ext2_bg_has_super(sb, group) ? sbi->s_gdb_count : 0;
-	first_meta_bg = le32_to_cpu(sbi->s_es->s_first_meta_bg);
-	metagroup = group / dpb;
-	if (metagroup < first_meta_bg)
-		return ext2_bg_has_super(sb, group) ? first_meta_bg : 0;
-	if (group % dpb == 0 || group % dpb == 1 || group % dpb == dpb - 1)
-		return 1;
-	return 0;
+	if (EXT2_HAS_INCOMPAT_FEATURE(sb, EXT2_FEATURE_INCOMPAT_META_BG)) {
+		classic = le32_to_cpu(sbi->s_es->s_first_meta_bg);
+		if (group >> sbi->s_desc_per_block_bits >= classic)
+			return meta_bg_keeps_desc(sbi, group) ? 1 : 0;
+	}
+	return ext2_bg_has_super(sb, group) ? classic : 0;
 }
 
 unsigned long ext2_count_free_blocks(struct super_block *sb)
@@ -200,7 +210,7 @@ int ext2_setup_system_zones(struct super_block *sb)
 			zone_add(zones, &nr, first, 1 + gdb + reserved_gdt);
 		}
 		if (meta_bg && g / dpb >= le32_to_cpu(es->s_first_meta_bg) &&
-		    (g % dpb == 0 || g % dpb == 1 || g % dpb == dpb - 1))
+		    meta_bg_keeps_desc(sbi, g))
 			zone_add(zones, &nr, first + has_super, 1);
 		zone_add(zones, &nr, le32_to_cpu(gdp->bg_block_bitmap), 1);
 		zone_add(zones, &nr, le32_to_cpu(gdp->bg_inode_bitmap), 1);
@@ -277,535 +287,459 @@ bool ext2_data_block_valid(struct ext2_sb_info *sbi, u32 start, unsigned int cou
 
 /* ------------------------------------------------------------ block bitmaps */
 
-static bool block_in_group(struct super_block *sb, unsigned long group, u32 block)
+/*
+ * A block bitmap must mark as used the group's own bitmaps and inode
+ * table, as far as they lie inside the group (with flex_bg they may sit
+ * in another one).  A bitmap that calls them free would let us hand out
+ * metadata as file data.
+ */
+static bool block_bitmap_sane(struct super_block *sb, unsigned long group,
+			      struct ext2_group_desc *desc, struct buffer_head *bh)
 {
-	u32 first = ext2_group_first_block_no(sb, group);
-
-	return block >= first && block - first < ext2_blocks_in_group(sb, group);
-}
-
-/* The group's own bitmaps and inode table (when they live in it) must be marked used. */
-static bool ext2_valid_block_bitmap(struct super_block *sb, struct ext2_group_desc *desc,
-				    unsigned long group, struct buffer_head *bh)
-{
-	u32 first = ext2_group_first_block_no(sb, group);
+	u64 first = ext2_group_first_block_no(sb, group);
+	u64 end = first + ext2_blocks_in_group(sb, group);
+	const struct {
+		u64 start;
+		u64 len;
+	} own[] = {
+		{ le32_to_cpu(desc->bg_block_bitmap), 1 },
+		{ le32_to_cpu(desc->bg_inode_bitmap), 1 },
+		{ le32_to_cpu(desc->bg_inode_table), EXT2_SB(sb)->s_itb_per_group },
+	};
 	unsigned long *map = (unsigned long *)bh->b_data;
-	u32 blk, i;
+	unsigned int i;
 
-	blk = le32_to_cpu(desc->bg_block_bitmap);
-	if (block_in_group(sb, group, blk) && !test_bit(blk - first, map))
-		goto bad;
-	blk = le32_to_cpu(desc->bg_inode_bitmap);
-	if (block_in_group(sb, group, blk) && !test_bit(blk - first, map))
-		goto bad;
-	blk = le32_to_cpu(desc->bg_inode_table);
-	for (i = 0; i < EXT2_SB(sb)->s_itb_per_group; i++) {
-		if (block_in_group(sb, group, blk + i) && !test_bit(blk + i - first, map))
-			goto bad;
+	for (i = 0; i < ARRAY_SIZE(own); i++) {
+		u64 lo = max(own[i].start, first), hi = min(own[i].start + own[i].len, end);
+		unsigned long hole;
+
+		if (lo >= hi)
+			continue;
+		hole = find_next_zero_bit(map, hi - first, lo - first);
+		if (hole < hi - first) {
+			ext2_error(sb, __func__,
+				   "group %lu: block bitmap %u calls metadata block %llu free",
+				   group, le32_to_cpu(desc->bg_block_bitmap),
+				   (unsigned long long)(first + hole));
+			return false;
+		}
 	}
 	return true;
-bad:
-	ext2_error(sb, __func__, "Invalid block bitmap - block_group = %lu, block = %u", group, blk);
-	return false;
 }
 
-/* The group's block bitmap, read and checked; NULL (reported) if unusable. */
-static struct buffer_head *read_block_bitmap(struct super_block *sb, unsigned long group)
+/* The group's block bitmap, read and (once per buffer) checked; NULL if unusable. */
+static struct buffer_head *load_block_bitmap(struct super_block *sb, unsigned long group)
 {
 	struct ext2_group_desc *desc = ext2_get_group_desc(sb, group, NULL);
 	struct buffer_head *bh;
-	u32 blk;
 
 	if (!desc)
 		return NULL;
-	blk = le32_to_cpu(desc->bg_block_bitmap);
-	bh = sb_bread(sb, blk);
+	bh = sb_bread(sb, le32_to_cpu(desc->bg_block_bitmap));
 	if (!bh) {
-		ext2_error(sb, __func__, "Cannot read block bitmap - block_group = %lu, block_bitmap = %u",
-			   group, blk);
+		ext2_error(sb, __func__, "group %lu: block bitmap block %u unreadable", group,
+			   le32_to_cpu(desc->bg_block_bitmap));
 		return NULL;
 	}
-	if (buffer_ext2_checked(bh))
-		return bh;
-	if (!ext2_valid_block_bitmap(sb, desc, group, bh)) {
-		brelse(bh);
-		return NULL;
+	if (!buffer_ext2_checked(bh)) {
+		if (!block_bitmap_sane(sb, group, desc, bh)) {
+			brelse(bh);
+			return NULL;
+		}
+		set_buffer_ext2_checked(bh);
 	}
-	set_buffer_ext2_checked(bh);
 	return bh;
 }
 
-static void group_adjust_blocks(struct super_block *sb, unsigned long group,
-				struct ext2_group_desc *desc, struct buffer_head *desc_bh,
-				long delta)
+/* Add delta to group's free block count (and the volume total). */
+static void group_free_blocks_add(struct super_block *sb, unsigned long group,
+				  struct ext2_group_desc *desc, struct buffer_head *desc_bh,
+				  long delta)
 {
 	struct ext2_sb_info *sbi = EXT2_SB(sb);
-	bool underflow = false;
-	long free;
+	long now;
 
 	spin_lock(&sbi->s_group_lock[group]);
-	free = (long)le16_to_cpu(desc->bg_free_blocks_count) + delta;
-	if (free < 0) {
-		underflow = true;
-		free = 0;
-	}
-	desc->bg_free_blocks_count = cpu_to_le16(free);
+	now = (long)le16_to_cpu(desc->bg_free_blocks_count) + delta;
+	desc->bg_free_blocks_count = cpu_to_le16(now < 0 ? 0 : now);
 	spin_unlock(&sbi->s_group_lock[group]);
 	atomic_long_add(delta, &sbi->s_freeblocks_counter);
 	mark_buffer_dirty(desc_bh);
-	if (underflow)
-		ext2_error(sb, __func__, "free blocks count of group %lu was wrong", group);
+	if (now < 0)
+		ext2_error(sb, __func__, "group %lu: free block count went below zero", group);
+}
+
+/*
+ * Claim up to *count consecutive free bits of map, beginning with the
+ * first free bit at or after from and ending before end.  Each bit is
+ * taken with an atomic test-and-set: a racing allocator that got a bit
+ * first just pushes the search further.  Returns the first bit claimed
+ * (and how many in *count), or -1.
+ */
+static long claim_bits(unsigned long *map, unsigned long end, unsigned long from,
+		       unsigned long *count)
+{
+	unsigned long at = from, len;
+
+	for (;;) {
+		at = find_next_zero_bit(map, end, at);
+		if (at >= end)
+			return -1;
+		if (!test_and_set_bit(at, map))
+			break;
+		at++;
+	}
+	for (len = 1; len < *count && at + len < end; len++) {
+		if (test_and_set_bit(at + len, map))
+			break;
+	}
+	*count = len;
+	return at;
+}
+
+/*
+ * Where to start a run of want blocks in [from, end): the first free
+ * stretch at least want long (want capped at 64: beyond that we take
+ * what comes), else the first free bit.  -1 if the range is full.
+ */
+static long pick_run_start(unsigned long *map, unsigned long from, unsigned long end,
+			   unsigned long want)
+{
+	unsigned long at = from, stop;
+	long first_free = -1;
+
+	want = clamp(want, 1UL, 64UL);
+	while (at < end) {
+		at = find_next_zero_bit(map, end, at);
+		if (at >= end)
+			break;
+		if (first_free < 0)
+			first_free = at;
+		stop = find_next_bit(map, end, at);
+		if (stop - at >= want)
+			return at;
+		at = stop;
+	}
+	return first_free;
 }
 
 /* ------------------------------------------------------------ reservation windows */
 
-static inline bool rsv_is_empty(struct ext2_reserve_window *rsv)
+static bool window_empty(const struct ext2_reserve_window_node *w)
 {
-	return rsv->_rsv_end == EXT2_RESERVE_WINDOW_NOT_ALLOCATED;
+	return w->rsv_end == EXT2_RESERVE_WINDOW_NOT_ALLOCATED;
 }
 
-/* Insert rsv (bounds set, not in the tree); s_rsv_window_lock held. */
-void ext2_rsv_window_add(struct super_block *sb, struct ext2_reserve_window_node *rsv)
+/* Does the window share a block with [first, last]? */
+static bool window_meets(const struct ext2_reserve_window_node *w, u32 first, u32 last)
 {
-	struct rb_root *root = &EXT2_SB(sb)->s_rsv_window_root;
-	struct rb_node **p = &root->rb_node, *parent = NULL;
-	u32 start = rsv->rsv_start;
+	return !window_empty(w) && w->rsv_start <= last && w->rsv_end >= first;
+}
 
-	while (*p) {
-		struct ext2_reserve_window_node *this;
+/* Link w (bounds set) into the tree; false if it would overlap another.  Lock held. */
+static bool window_link(struct rb_root *root, struct ext2_reserve_window_node *w)
+{
+	struct rb_node **link = &root->rb_node, *up = NULL;
 
-		parent = *p;
-		this = rb_entry(parent, struct ext2_reserve_window_node, rsv_node);
-		if (start < this->rsv_start) {
-			p = &(*p)->rb_left;
-		} else if (start > this->rsv_end) {
-			p = &(*p)->rb_right;
-		} else {
-			/* Overlapping windows would hand one block to two files' plans. */
-			WARN_ON(1);
-			rsv->rsv_start = rsv->rsv_end = EXT2_RESERVE_WINDOW_NOT_ALLOCATED;
-			return;
+	while (*link) {
+		struct ext2_reserve_window_node *o =
+			rb_entry(*link, struct ext2_reserve_window_node, rsv_node);
+
+		up = *link;
+		if (w->rsv_end < o->rsv_start) {
+			link = &up->rb_left;
+			continue;
 		}
-	}
-	rb_link_node(&rsv->rsv_node, parent, p);
-	rb_insert_color(&rsv->rsv_node, root);
-}
-
-/* Take rsv out of the tree and mark it empty; s_rsv_window_lock held. */
-static void rsv_window_remove(struct super_block *sb, struct ext2_reserve_window_node *rsv)
-{
-	rb_erase(&rsv->rsv_node, &EXT2_SB(sb)->s_rsv_window_root);
-	rsv->rsv_start = EXT2_RESERVE_WINDOW_NOT_ALLOCATED;
-	rsv->rsv_end = EXT2_RESERVE_WINDOW_NOT_ALLOCATED;
-	rsv->rsv_alloc_hit = 0;
-}
-
-/* The window with the largest start <= block, or NULL; lock held. */
-static struct rb_node *search_reserve_window(struct rb_root *root, u32 block)
-{
-	struct rb_node *n = root->rb_node, *best = NULL;
-
-	while (n) {
-		struct ext2_reserve_window_node *rsv =
-			rb_entry(n, struct ext2_reserve_window_node, rsv_node);
-
-		if (block < rsv->rsv_start) {
-			n = n->rb_left;
-		} else {
-			best = n;
-			n = n->rb_right;
+		if (w->rsv_start > o->rsv_end) {
+			link = &up->rb_right;
+			continue;
 		}
+		/* Two files planning on one block: a bug in window_place(). */
+		WARN_ON_ONCE(1);
+		return false;
 	}
-	return best;
-}
-
-/* Is the group-relative goal (or, with goal < 0, any of the group) in the window? */
-static bool goal_in_my_reservation(struct ext2_reserve_window *rsv, int grp_goal,
-				   unsigned long group, struct super_block *sb)
-{
-	u32 first = ext2_group_first_block_no(sb, group);
-	u32 last = first + ext2_blocks_in_group(sb, group) - 1;
-
-	if (rsv->_rsv_start > last || rsv->_rsv_end < first)
-		return false;
-	if (grp_goal >= 0 &&
-	    (grp_goal + first < rsv->_rsv_start || grp_goal + first > rsv->_rsv_end))
-		return false;
+	rb_link_node(&w->rsv_node, up, link);
+	rb_insert_color(&w->rsv_node, root);
 	return true;
 }
 
-/*
- * Place my_rsv (not in the tree) in the first gap of rsv_goal_size blocks
- * at or after start that no other window uses, ending at or before last.
- * Lock held.  0 on success, -1 if the group has no such gap.
- */
-static int find_next_reservable_window(struct super_block *sb,
-				       struct ext2_reserve_window_node *my_rsv, u32 start,
-				       u32 last)
+/* Unlink a linked window and mark it empty.  Lock held. */
+static void window_unlink(struct super_block *sb, struct ext2_reserve_window_node *w)
 {
-	struct rb_root *root = &EXT2_SB(sb)->s_rsv_window_root;
-	u32 size = my_rsv->rsv_goal_size;
-	struct rb_node *n;
-	u64 cur = start;
-
-	n = search_reserve_window(root, start);
-	if (n) {
-		struct ext2_reserve_window_node *w =
-			rb_entry(n, struct ext2_reserve_window_node, rsv_node);
-
-		if (w->rsv_end >= cur)
-			cur = (u64)w->rsv_end + 1;
-		n = rb_next(n);
-	} else {
-		n = rb_first(root);
-	}
-	for (; n; n = rb_next(n)) {
-		struct ext2_reserve_window_node *w =
-			rb_entry(n, struct ext2_reserve_window_node, rsv_node);
-
-		if (cur > last)
-			return -1;
-		if (cur + size <= w->rsv_start)
-			break;
-		if (w->rsv_end >= cur)
-			cur = (u64)w->rsv_end + 1;
-	}
-	if (cur > last)
-		return -1;
-	my_rsv->rsv_start = cur;
-	my_rsv->rsv_end = min_t(u64, cur + size - 1, last);
-	my_rsv->rsv_alloc_hit = 0;
-	ext2_rsv_window_add(sb, my_rsv);
-	return rsv_is_empty(&my_rsv->rsv_window) ? -1 : 0;
+	rb_erase(&w->rsv_node, &EXT2_SB(sb)->s_rsv_window_root);
+	w->rsv_start = EXT2_RESERVE_WINDOW_NOT_ALLOCATED;
+	w->rsv_end = EXT2_RESERVE_WINDOW_NOT_ALLOCATED;
+	w->rsv_alloc_hit = 0;
 }
 
-/* First free bit in [start, maxblocks), or -1. */
-static int bitmap_search_next_usable_block(int start, struct buffer_head *bh, int maxblocks)
-{
-	unsigned long next = find_next_zero_bit((unsigned long *)bh->b_data, maxblocks, start);
-
-	return next < (unsigned long)maxblocks ? (int)next : -1;
-}
-
-/*
- * Give my_rsv a new window in group, at or after the group-relative goal,
- * containing at least one free block.  Grows the window when the old one
- * was well used.  0 on success; -1 (window dropped) if the group cannot
- * host one.
- */
-static int alloc_new_reservation(struct ext2_reserve_window_node *my_rsv, int grp_goal,
-				 struct super_block *sb, unsigned long group,
-				 struct buffer_head *bitmap_bh)
+/* Give up the inode's window, if it has one.  Takes the lock. */
+static void window_drop(struct super_block *sb, struct ext2_reserve_window_node *w)
 {
 	struct ext2_sb_info *sbi = EXT2_SB(sb);
-	u32 group_first = ext2_group_first_block_no(sb, group);
-	u32 group_end = group_first + ext2_blocks_in_group(sb, group) - 1;
-	u32 start_block = grp_goal < 0 ? group_first : group_first + grp_goal;
-	int first_free;
 
-	if (!rsv_is_empty(&my_rsv->rsv_window)) {
-		u32 used_window = my_rsv->rsv_end - my_rsv->rsv_start + 1;
-
-		/* A sequential writer that used most of its window gets a bigger one. */
-		if (my_rsv->rsv_alloc_hit > used_window / 2) {
-			u32 size = my_rsv->rsv_goal_size * 2;
-
-			my_rsv->rsv_goal_size = min_t(u32, size, EXT2_MAX_RESERVE_BLOCKS);
-		}
-	}
 	spin_lock(&sbi->s_rsv_window_lock);
-	if (!rsv_is_empty(&my_rsv->rsv_window))
-		rsv_window_remove(sb, my_rsv);
-	for (;;) {
-		if (find_next_reservable_window(sb, my_rsv, start_block, group_end) < 0) {
-			spin_unlock(&sbi->s_rsv_window_lock);
-			return -1;
-		}
-		spin_unlock(&sbi->s_rsv_window_lock);
-		/*
-		 * Other allocators may take bits meanwhile; what matters is that
-		 * the window starts with a chance of success.
-		 */
-		first_free = bitmap_search_next_usable_block(my_rsv->rsv_start - group_first,
-							     bitmap_bh, group_end - group_first + 1);
-		if (first_free >= 0 && group_first + first_free <= my_rsv->rsv_end)
-			return 0;
-		spin_lock(&sbi->s_rsv_window_lock);
-		if (!rsv_is_empty(&my_rsv->rsv_window))
-			rsv_window_remove(sb, my_rsv);
-		if (first_free < 0) {
-			spin_unlock(&sbi->s_rsv_window_lock);
-			return -1;
-		}
-		/* The window was full: look again from the first free block. */
-		start_block = group_first + first_free;
-	}
+	if (!window_empty(w))
+		window_unlink(sb, w);
+	spin_unlock(&sbi->s_rsv_window_lock);
 }
 
-/* ------------------------------------------------------------ allocating bits */
-
 /*
- * A free block to start from at or after start: the goal itself, a free
- * block in the goal's 64-block neighbourhood, the start of a wholly free
- * byte (8 free blocks in a row), or any free block.  -1 if none.
+ * The first window in block order that ends at or after block.  Windows
+ * never overlap, so ends are ordered like starts.  Lock held.
  */
-static int find_next_usable_block(int start, struct buffer_head *bh, int maxblocks)
+static struct ext2_reserve_window_node *window_ending_from(struct rb_root *root, u32 block)
 {
-	unsigned long *map = (unsigned long *)bh->b_data;
-	const u8 *bytes = (const u8 *)bh->b_data;
-	int here, next, end_goal, b;
+	struct rb_node *n = root->rb_node;
+	struct ext2_reserve_window_node *found = NULL;
 
-	if (start > 0) {
-		end_goal = min(ALIGN(start + 1, 64), maxblocks);
-		here = find_next_zero_bit(map, end_goal, start);
-		if (here < end_goal)
-			return here;
-	}
-	here = start < 0 ? 0 : start;
-	for (b = here >> 3; (b << 3) < maxblocks; b++) {
-		if (bytes[b] == 0) {
-			next = b << 3;
-			if (next >= here && next < maxblocks)
-				return next;
+	while (n) {
+		struct ext2_reserve_window_node *o =
+			rb_entry(n, struct ext2_reserve_window_node, rsv_node);
+
+		if (o->rsv_end >= block) {
+			found = o;
+			n = n->rb_left;
+		} else {
+			n = n->rb_right;
 		}
 	}
-	return bitmap_search_next_usable_block(here, bh, maxblocks);
+	return found;
 }
 
 /*
- * Claim up to *count free blocks in a row in group, inside window if one
- * is given, starting at or after grp_goal.  Returns the group-relative
+ * Put the unlinked window w on the first stretch of rsv_goal_size blocks
+ * at or after from that no other window touches, cut short at last.
+ * Lock held.  False if no such stretch starts by last.
+ */
+static bool window_place(struct super_block *sb, struct ext2_reserve_window_node *w,
+			 u32 from, u32 last)
+{
+	struct rb_root *root = &EXT2_SB(sb)->s_rsv_window_root;
+	struct ext2_reserve_window_node *o = window_ending_from(root, from);
+	u64 at = from, end;
+
+	/* Each o ends at or after at: step over those that start too early. */
+	while (o && at + w->rsv_goal_size > o->rsv_start) {
+		struct rb_node *next = rb_next(&o->rsv_node);
+
+		at = (u64)o->rsv_end + 1;
+		o = next ? rb_entry(next, struct ext2_reserve_window_node, rsv_node) : NULL;
+	}
+	end = min_t(u64, at + w->rsv_goal_size - 1, last);
+	/* An end of 0 would read as "no window". */
+	if (at > last || end == EXT2_RESERVE_WINDOW_NOT_ALLOCATED)
+		return false;
+	w->rsv_start = at;
+	w->rsv_end = end;
+	w->rsv_alloc_hit = 0;
+	if (window_link(root, w))
+		return true;
+	w->rsv_start = w->rsv_end = EXT2_RESERVE_WINDOW_NOT_ALLOCATED;
+	return false;
+}
+
+/*
+ * Move the inode's window into group, at or after block goal, onto a
+ * stretch with a free block in it right now (other allocators may take
+ * it before we do; the caller copes).  A window that served more than
+ * half of its blocks is followed by one twice as large.  False (window
+ * dropped) if the group has no room for one.
+ */
+static bool window_move(struct super_block *sb, struct ext2_reserve_window_node *w,
+			unsigned long group, u32 goal, struct buffer_head *bitmap_bh)
+{
+	struct ext2_sb_info *sbi = EXT2_SB(sb);
+	unsigned long *map = (unsigned long *)bitmap_bh->b_data;
+	u32 first = ext2_group_first_block_no(sb, group);
+	unsigned long size = ext2_blocks_in_group(sb, group);
+	u32 last = first + size - 1, from = max(goal, first);
+	unsigned long free_bit;
+	bool placed;
+
+	if (!window_empty(w) && 2 * w->rsv_alloc_hit > w->rsv_end - w->rsv_start + 1)
+		w->rsv_goal_size = min_t(u32, 2 * w->rsv_goal_size, EXT2_MAX_RESERVE_BLOCKS);
+	for (;;) {
+		spin_lock(&sbi->s_rsv_window_lock);
+		if (!window_empty(w))
+			window_unlink(sb, w);
+		placed = window_place(sb, w, from, last);
+		spin_unlock(&sbi->s_rsv_window_lock);
+		if (!placed)
+			return false;
+		free_bit = find_next_zero_bit(map, size, w->rsv_start - first);
+		if (free_bit < size && first + free_bit <= w->rsv_end)
+			return true;
+		if (free_bit >= size) {
+			window_drop(sb, w);
+			return false;
+		}
+		/* Only used blocks under it: try again from the next free one. */
+		from = first + free_bit;
+	}
+}
+
+/* ------------------------------------------------------------ allocating */
+
+/*
+ * Allocate up to *count blocks in a row in group, near the group-relative
+ * goal (-1: anywhere).  Without a window: the first free stretch of the
+ * wanted length at or after the goal, else before it.  With a window:
+ * first-fit inside the window, which is moved (see window_move()) when it
+ * does not cover the goal or is used up.  Returns the group-relative
  * first block and sets *count, or -1.
  */
-static int ext2_try_to_allocate(struct super_block *sb, unsigned long group,
-				struct buffer_head *bitmap_bh, int grp_goal, unsigned long *count,
-				struct ext2_reserve_window *window)
+static long alloc_in_group(struct super_block *sb, unsigned long group,
+			   struct buffer_head *bitmap_bh, long goal,
+			   struct ext2_reserve_window_node *w, unsigned long *count)
 {
 	unsigned long *map = (unsigned long *)bitmap_bh->b_data;
-	u32 group_first = ext2_group_first_block_no(sb, group);
-	int size = ext2_blocks_in_group(sb, group);
-	int start, end;
-	unsigned long num;
+	unsigned long size = ext2_blocks_in_group(sb, group), want = *count;
+	u32 first = ext2_group_first_block_no(sb, group);
+	long at;
 
-	if (window) {
-		start = window->_rsv_start - group_first;
-		end = window->_rsv_end - group_first + 1;
-		if (start < 0)
-			start = 0;
-		if (end > size)
-			end = size;
-		if (grp_goal < start || grp_goal >= end)
-			grp_goal = start;
-	} else {
-		start = 0;
-		end = size;
-		if (grp_goal < 0 || grp_goal >= end)
-			grp_goal = 0;
+	if (!w) {
+		at = pick_run_start(map, goal < 0 ? 0 : goal, size, want);
+		if (at < 0 && goal > 0)
+			at = pick_run_start(map, 0, size, want);
+		return at < 0 ? -1 : claim_bits(map, size, at, count);
 	}
+
 	for (;;) {
-		if (test_bit(grp_goal, map)) {
-			grp_goal = find_next_usable_block(grp_goal, bitmap_bh, end);
-			if (grp_goal < 0)
-				goto fail;
-			if (!window) {
-				/* Back up to the start of this free run: fewer holes. */
-				int i;
+		unsigned long lo, hi, n = want;
+		bool covered;
 
-				for (i = 0; i < 7 && grp_goal > start && !test_bit(grp_goal - 1, map);
-				     i++)
-					grp_goal--;
-			}
-		}
-		if (!test_and_set_bit(grp_goal, map))
-			break;
-		/* Lost a race for it. */
-		if (++grp_goal >= end)
-			goto fail;
-	}
-	num = 1;
-	while (num < *count && grp_goal + (int)num < end &&
-	       !test_and_set_bit(grp_goal + num, map))
-		num++;
-	*count = num;
-	return grp_goal;
-fail:
-	*count = 0;
-	return -1;
-}
-
-static int ext2_try_to_allocate_with_rsv(struct super_block *sb, unsigned long group,
-					 struct buffer_head *bitmap_bh, int grp_goal,
-					 struct ext2_reserve_window_node *my_rsv,
-					 unsigned long *count)
-{
-	unsigned long num = *count;
-	bool need_new = false;
-	int ret;
-
-	if (!my_rsv)
-		return ext2_try_to_allocate(sb, group, bitmap_bh, grp_goal, count, NULL);
-	for (;;) {
-		if (need_new || rsv_is_empty(&my_rsv->rsv_window) ||
-		    !goal_in_my_reservation(&my_rsv->rsv_window, grp_goal, group, sb)) {
-			if (my_rsv->rsv_goal_size < *count)
-				my_rsv->rsv_goal_size = min_t(unsigned long, *count,
-							      EXT2_MAX_RESERVE_BLOCKS);
-			if (alloc_new_reservation(my_rsv, grp_goal, sb, group, bitmap_bh) < 0)
+		if (goal < 0)
+			covered = window_meets(w, first, first + size - 1);
+		else
+			covered = window_meets(w, first + goal, first + goal);
+		if (!covered) {
+			if (w->rsv_goal_size < want)
+				w->rsv_goal_size = min_t(unsigned long, want, EXT2_MAX_RESERVE_BLOCKS);
+			if (!window_move(sb, w, group, goal < 0 ? first : first + goal, bitmap_bh))
 				return -1;
-			if (!goal_in_my_reservation(&my_rsv->rsv_window, grp_goal, group, sb))
-				grp_goal = -1;
 		}
-		if (!goal_in_my_reservation(&my_rsv->rsv_window, -1, group, sb))
-			return -1;
-		num = *count;
-		ret = ext2_try_to_allocate(sb, group, bitmap_bh, grp_goal, &num,
-					   &my_rsv->rsv_window);
-		if (ret >= 0) {
-			my_rsv->rsv_alloc_hit += num;
-			*count = num;
-			return ret;
+		lo = max(w->rsv_start, first) - first;
+		hi = min_t(u32, w->rsv_end, first + size - 1) - first + 1;
+		if (goal < (long)lo || goal >= (long)hi)
+			goal = lo;
+		at = claim_bits(map, hi, goal, &n);
+		if (at >= 0) {
+			w->rsv_alloc_hit += n;
+			*count = n;
+			return at;
 		}
-		/* The window is used up: the next one starts after it. */
-		need_new = true;
-		grp_goal = my_rsv->rsv_end + 1 - ext2_group_first_block_no(sb, group);
-		if (grp_goal >= (int)ext2_blocks_in_group(sb, group))
+		/* The window is used up: the next one goes after it. */
+		if (hi >= size)
 			return -1;
+		goal = hi;
 	}
 }
 
-/* May the current task take a block (the last r_blocks are for resuid/resgid/root)? */
-static bool ext2_has_free_blocks(struct ext2_sb_info *sbi)
+/* May the current task take a block?  The last r_blocks are for the reserved users. */
+static bool may_take_blocks(struct ext2_sb_info *sbi)
 {
 	long free = atomic_long_read(&sbi->s_freeblocks_counter);
-	long root = le32_to_cpu(sbi->s_es->s_r_blocks_count);
+	long reserved = le32_to_cpu(sbi->s_es->s_r_blocks_count);
 
-	if (free < root + 1 && !capable(CAP_SYS_RESOURCE) && sbi->s_resuid != current_fsuid() &&
-	    (sbi->s_resgid == 0 || !in_group_p(sbi->s_resgid)))
+	if (free <= 0)
 		return false;
-	return free > 0;
+	if (free > reserved)
+		return true;
+	if (capable(CAP_SYS_RESOURCE) || sbi->s_resuid == current_fsuid())
+		return true;
+	return sbi->s_resgid && in_group_p(sbi->s_resgid);
 }
 
+/*
+ * Up to *count blocks in a row, at or near goal.  The goal's group first,
+ * then the following groups in turn.  A file with a reservation window
+ * first tries only groups with room for half a window; if that fails
+ * (windows can fence off free blocks), a second pass without windows
+ * takes any free block.  Returns the first block (0: *errp says why).
+ */
 u32 ext2_new_blocks(struct inode *inode, u32 goal, unsigned long *count, int *errp)
 {
 	struct super_block *sb = inode->i_sb;
 	struct ext2_sb_info *sbi = EXT2_SB(sb);
 	struct ext2_block_alloc_info *block_i = EXT2_I(inode)->i_block_alloc_info;
-	struct ext2_reserve_window_node *my_rsv = NULL;
-	struct buffer_head *bitmap_bh = NULL, *gdp_bh;
-	struct ext2_group_desc *gdp;
-	unsigned long group_no, goal_group, bgi, num = *count, windowsz = 0;
-	int grp_target, ret;
-	u32 ret_block;
+	struct ext2_reserve_window_node *w = NULL;
+	unsigned long ngroups = sbi->s_groups_count, home, group = 0, n = 0;
+	struct buffer_head *bitmap_bh = NULL, *desc_bh = NULL;
+	struct ext2_group_desc *desc = NULL;
+	long rel = -1;
+	u32 block;
+	int pass;
 
-	*errp = -ENOSPC;
 	if (sb_rdonly(sb)) {
 		*errp = -EROFS;
 		return 0;
 	}
-	if (block_i && test_opt(sb, RESERVATION)) {
-		my_rsv = &block_i->rsv_window_node;
-		windowsz = my_rsv->rsv_goal_size;
-		if (!windowsz)
-			my_rsv = NULL;
-	}
-	if (!ext2_has_free_blocks(sbi))
+	*errp = -ENOSPC;
+	if (!may_take_blocks(sbi))
 		return 0;
+	if (block_i && test_opt(sb, RESERVATION) && block_i->rsv_window_node.rsv_goal_size)
+		w = &block_i->rsv_window_node;
 	if (goal < sbi->s_first_data_block || goal >= sbi->s_blocks_count)
 		goal = sbi->s_first_data_block;
-	group_no = ext2_group_of_block(sb, goal);
-	goal_group = group_no;
+	home = ext2_group_of_block(sb, goal);
 
-retry_alloc:
-	gdp = ext2_get_group_desc(sb, group_no, &gdp_bh);
-	if (!gdp) {
-		*errp = -EIO;
-		return 0;
-	}
-	/* A nearly full goal group is no place for a fresh window. */
-	if (my_rsv && le16_to_cpu(gdp->bg_free_blocks_count) < windowsz &&
-	    rsv_is_empty(&my_rsv->rsv_window))
-		my_rsv = NULL;
-	if (le16_to_cpu(gdp->bg_free_blocks_count) > 0) {
-		grp_target = goal - ext2_group_first_block_no(sb, group_no);
-		if (grp_target < 0 || grp_target >= (int)ext2_blocks_in_group(sb, group_no))
-			grp_target = -1;
-		bitmap_bh = read_block_bitmap(sb, group_no);
-		if (bitmap_bh) {
-			ret = ext2_try_to_allocate_with_rsv(sb, group_no, bitmap_bh, grp_target,
-							    my_rsv, &num);
-			if (ret >= 0)
-				goto allocated;
+search:
+	for (pass = w ? 0 : 1; pass < 2 && rel < 0; pass++) {
+		struct ext2_reserve_window_node *pw = pass ? NULL : w;
+		/* A window search does not wrap inside a group: come back to home. */
+		unsigned long k, visits = pw ? ngroups + 1 : ngroups;
+
+		for (k = 0; k < visits; k++) {
+			unsigned int free;
+
+			group = (home + k) % ngroups;
+			desc = ext2_get_group_desc(sb, group, &desc_bh);
+			if (!desc) {
+				*errp = -EIO;
+				return 0;
+			}
+			free = le16_to_cpu(desc->bg_free_blocks_count);
+			if (!free || (pw && 2 * free < pw->rsv_goal_size))
+				continue;
+			bitmap_bh = load_block_bitmap(sb, group);
+			if (!bitmap_bh)
+				continue;
+			n = *count;
+			rel = alloc_in_group(sb, group, bitmap_bh,
+					     k ? -1 : (long)(goal - ext2_group_first_block_no(sb, group)),
+					     pw, &n);
+			if (rel >= 0)
+				break;
 			brelse(bitmap_bh);
 			bitmap_bh = NULL;
 		}
 	}
-	for (bgi = 0; bgi < sbi->s_groups_count; bgi++) {
-		unsigned long free;
+	if (rel < 0)
+		return 0;
 
-		if (++group_no >= sbi->s_groups_count)
-			group_no = 0;
-		gdp = ext2_get_group_desc(sb, group_no, &gdp_bh);
-		if (!gdp) {
-			*errp = -EIO;
-			return 0;
-		}
-		free = le16_to_cpu(gdp->bg_free_blocks_count);
-		if (!free)
-			continue;
-		/* Groups with less than half a window free are left for later. */
-		if (my_rsv && free <= windowsz / 2)
-			continue;
-		bitmap_bh = read_block_bitmap(sb, group_no);
-		if (!bitmap_bh)
-			continue;
-		num = *count;
-		ret = ext2_try_to_allocate_with_rsv(sb, group_no, bitmap_bh, -1, my_rsv, &num);
-		if (ret >= 0)
-			goto allocated;
+	block = ext2_group_first_block_no(sb, group) + rel;
+	if (!ext2_data_block_valid(sbi, block, n)) {
+		/* The bits stay set: those blocks are in use, by the file system itself. */
 		brelse(bitmap_bh);
 		bitmap_bh = NULL;
-	}
-	/*
-	 * Windows may fill a volume that still has free blocks: try once
-	 * more without one before saying ENOSPC.
-	 */
-	if (my_rsv) {
-		my_rsv = NULL;
-		windowsz = 0;
-		group_no = goal_group;
-		num = *count;
-		goto retry_alloc;
-	}
-	return 0;
-
-allocated:
-	ret_block = ret + ext2_group_first_block_no(sb, group_no);
-	if (!ext2_data_block_valid(sbi, ret_block, num)) {
-		/*
-		 * The bitmap said metadata was free.  The bits stay set (the
-		 * blocks are in use); say so and look elsewhere.
-		 */
-		brelse(bitmap_bh);
-		bitmap_bh = NULL;
-		ext2_error(sb, __func__,
-			   "Allocating block in system zone - blocks from %u, length %lu",
-			   ret_block, num);
+		ext2_error(sb, __func__, "group %lu: bitmap offered metadata blocks %u-%lu",
+			   group, block, block + n - 1);
 		if (sb_rdonly(sb)) {
 			*errp = -EUCLEAN;
 			return 0;
 		}
-		num = *count;
-		goto retry_alloc;
+		rel = -1;
+		goto search;
 	}
-	group_adjust_blocks(sb, group_no, gdp, gdp_bh, -(long)num);
+	group_free_blocks_add(sb, group, desc, desc_bh, -(long)n);
 	mark_buffer_dirty(bitmap_bh);
 	if (sb->s_flags & SB_SYNCHRONOUS)
 		sync_dirty_buffer(bitmap_bh);
 	brelse(bitmap_bh);
-	inode_add_bytes(inode, (loff_t)num << sb->s_blocksize_bits);
-	*count = num;
+	inode_add_bytes(inode, (loff_t)n << sb->s_blocksize_bits);
+	*count = n;
 	*errp = 0;
-	return ret_block;
+	return block;
 }
 
 u32 ext2_new_block(struct inode *inode, u32 goal, int *errp)
@@ -824,89 +758,85 @@ static void ext2_sub_bytes(struct inode *inode, u64 bytes)
 	inode_sub_bytes(inode, bytes < have ? bytes : have);
 }
 
+/*
+ * Clear n bits of group's bitmap from bit on.  Returns false if the
+ * bitmap or descriptor is unusable (reported).
+ */
+static bool free_in_group(struct super_block *sb, unsigned long group, unsigned long bit,
+			  unsigned long n)
+{
+	struct buffer_head *bitmap_bh = load_block_bitmap(sb, group), *desc_bh;
+	struct ext2_group_desc *desc = ext2_get_group_desc(sb, group, &desc_bh);
+	unsigned long *map, i, cleared = 0;
+	long first_stale = -1;
+
+	if (!bitmap_bh || !desc) {
+		brelse(bitmap_bh);
+		return false;
+	}
+	map = (unsigned long *)bitmap_bh->b_data;
+	for (i = bit; i < bit + n; i++) {
+		if (test_and_clear_bit(i, map))
+			cleared++;
+		else if (first_stale < 0)
+			first_stale = i;
+	}
+	if (cleared)
+		group_free_blocks_add(sb, group, desc, desc_bh, cleared);
+	mark_buffer_dirty(bitmap_bh);
+	if (sb->s_flags & SB_SYNCHRONOUS)
+		sync_dirty_buffer(bitmap_bh);
+	brelse(bitmap_bh);
+	if (first_stale >= 0)
+		ext2_error(sb, __func__, "freeing block %lu, which its bitmap already calls free",
+			   ext2_group_first_block_no(sb, group) + first_stale);
+	return true;
+}
+
 void ext2_free_blocks(struct inode *inode, u32 block, unsigned long count)
 {
 	struct super_block *sb = inode->i_sb;
 	struct ext2_sb_info *sbi = EXT2_SB(sb);
-	unsigned long total = count;
+	u64 bytes = (u64)count << sb->s_blocksize_bits;
 
 	if (!ext2_data_block_valid(sbi, block, count)) {
-		ext2_error(sb, __func__, "Freeing blocks not in datazone - block = %u, count = %lu",
-			   block, count);
+		ext2_error(sb, __func__, "inode %lu: refusing to free blocks %u-%lu: not file data",
+			   inode->i_ino, block, block + count - 1);
 		return;
 	}
+	/* A run may cross into the next group: one bitmap at a time. */
 	while (count) {
 		unsigned long group = ext2_group_of_block(sb, block);
-		unsigned long bit = (block - sbi->s_first_data_block) % sbi->s_blocks_per_group;
+		unsigned long bit = block - ext2_group_first_block_no(sb, group);
 		unsigned long n = min(count, sbi->s_blocks_per_group - bit);
-		struct buffer_head *bitmap_bh, *desc_bh;
-		struct ext2_group_desc *desc;
-		unsigned long i, freed = 0;
-		u32 first_bad = 0;
-		bool bad = false;
 
-		bitmap_bh = read_block_bitmap(sb, group);
-		desc = ext2_get_group_desc(sb, group, &desc_bh);
-		if (!bitmap_bh || !desc) {
-			brelse(bitmap_bh);
+		if (!free_in_group(sb, group, bit, n))
 			break;
-		}
-		for (i = 0; i < n; i++) {
-			if (test_and_clear_bit(bit + i, (unsigned long *)bitmap_bh->b_data)) {
-				freed++;
-			} else if (!bad) {
-				bad = true;
-				first_bad = block + i;
-			}
-		}
-		if (freed)
-			group_adjust_blocks(sb, group, desc, desc_bh, freed);
-		mark_buffer_dirty(bitmap_bh);
-		if (sb->s_flags & SB_SYNCHRONOUS)
-			sync_dirty_buffer(bitmap_bh);
-		brelse(bitmap_bh);
-		if (bad)
-			ext2_error(sb, __func__, "bit already cleared for block %u", first_bad);
 		block += n;
 		count -= n;
 	}
-	ext2_sub_bytes(inode, (u64)total << sb->s_blocksize_bits);
+	ext2_sub_bytes(inode, bytes);
 }
 
 /* ------------------------------------------------------------ per-inode state */
 
 void ext2_init_block_alloc_info(struct inode *inode)
 {
-	struct ext2_inode_info *ei = EXT2_I(inode);
-	struct ext2_block_alloc_info *block_i = kmalloc(sizeof(*block_i), GFP_KERNEL);
-	struct ext2_reserve_window_node *rsv;
+	struct ext2_block_alloc_info *block_i = kzalloc(sizeof(*block_i), GFP_KERNEL);
 
 	if (!block_i)
 		return;
-	rsv = &block_i->rsv_window_node;
-	rsv->rsv_start = EXT2_RESERVE_WINDOW_NOT_ALLOCATED;
-	rsv->rsv_end = EXT2_RESERVE_WINDOW_NOT_ALLOCATED;
-	rsv->rsv_goal_size = test_opt(inode->i_sb, RESERVATION) ? EXT2_DEFAULT_RESERVE_BLOCKS : 0;
-	rsv->rsv_alloc_hit = 0;
-	block_i->last_alloc_logical_block = 0;
-	block_i->last_alloc_physical_block = 0;
-	ei->i_block_alloc_info = block_i;
+	/* Zeroed: no window yet (EXT2_RESERVE_WINDOW_NOT_ALLOCATED), no hint. */
+	if (test_opt(inode->i_sb, RESERVATION))
+		block_i->rsv_window_node.rsv_goal_size = EXT2_DEFAULT_RESERVE_BLOCKS;
+	EXT2_I(inode)->i_block_alloc_info = block_i;
 }
 
 /* Give back the inode's window (truncate_mutex held, or the inode is dying). */
 void ext2_discard_reservation(struct inode *inode)
 {
 	struct ext2_block_alloc_info *block_i = EXT2_I(inode)->i_block_alloc_info;
-	struct ext2_sb_info *sbi = EXT2_SB(inode->i_sb);
-	struct ext2_reserve_window_node *rsv;
 
-	if (!block_i)
-		return;
-	rsv = &block_i->rsv_window_node;
-	if (rsv_is_empty(&rsv->rsv_window))
-		return;
-	spin_lock(&sbi->s_rsv_window_lock);
-	if (!rsv_is_empty(&rsv->rsv_window))
-		rsv_window_remove(inode->i_sb, rsv);
-	spin_unlock(&sbi->s_rsv_window_lock);
+	if (block_i && !window_empty(&block_i->rsv_window_node))
+		window_drop(inode->i_sb, &block_i->rsv_window_node);
 }

@@ -510,7 +510,6 @@ unsigned long ext2_count_free_blocks(struct super_block *sb);
 unsigned long ext2_count_dirs(struct super_block *sb);
 void ext2_init_block_alloc_info(struct inode *inode);
 void ext2_discard_reservation(struct inode *inode);
-void ext2_rsv_window_add(struct super_block *sb, struct ext2_reserve_window_node *rsv);
 bool ext2_data_block_valid(struct ext2_sb_info *sbi, u32 start, unsigned int count);
 int ext2_setup_system_zones(struct super_block *sb);
 void ext2_release_system_zones(struct super_block *sb);
