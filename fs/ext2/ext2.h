@@ -538,6 +538,7 @@ int ext2_setattr(struct dentry *dentry, struct iattr *attr);
 void ext2_set_inode_flags(struct inode *inode);
 void ext2_set_file_ops(struct inode *inode);
 int ext2_inode_is_fast_symlink(struct inode *inode);
+bool ext2_inode_has_block_map(struct inode *inode);
 void ext2_inc_count(struct inode *inode);
 bool ext2_dec_count(struct inode *inode);
 extern const struct address_space_operations ext2_aops;

@@ -491,9 +491,7 @@ void ext2_truncate_blocks(struct inode *inode, loff_t offset)
 {
 	struct ext2_inode_info *ei = EXT2_I(inode);
 
-	if (!(S_ISREG(inode->i_mode) || S_ISDIR(inode->i_mode) || S_ISLNK(inode->i_mode)))
-		return;
-	if (ext2_inode_is_fast_symlink(inode))
+	if (!ext2_inode_has_block_map(inode))
 		return;
 	mutex_lock(&ei->truncate_mutex);
 	ext2_discard_reservation(inode);

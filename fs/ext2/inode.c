@@ -38,31 +38,31 @@ struct ext2_inode *ext2_get_raw_inode(struct super_block *sb, unsigned long ino,
 				      struct buffer_head **p)
 {
 	struct ext2_sb_info *sbi = EXT2_SB(sb);
-	struct ext2_group_desc *gdp;
+	bool reserved = ino < EXT2_FIRST_INO(sb) && ino != EXT2_ROOT_INO;
+	unsigned long index = ino - 1;
+	struct ext2_group_desc *desc;
 	struct buffer_head *bh;
-	unsigned long group, offset;
-	u32 block;
+	u64 byte;
+	u32 blk;
 
 	*p = NULL;
-	if ((ino != EXT2_ROOT_INO && ino < EXT2_FIRST_INO(sb)) || ino > sbi->s_inodes_count) {
-		ext2_error(sb, __func__, "bad inode number: %lu", ino);
+	if (reserved || ino > sbi->s_inodes_count) {
+		ext2_error(sb, __func__, "inode number %lu is reserved or out of range", ino);
 		return ERR_PTR(-EUCLEAN);
 	}
-	group = (ino - 1) / sbi->s_inodes_per_group;
-	gdp = ext2_get_group_desc(sb, group, NULL);
-	if (!gdp)
+	desc = ext2_get_group_desc(sb, index / sbi->s_inodes_per_group, NULL);
+	if (!desc)
 		return ERR_PTR(-EIO);
-	offset = ((ino - 1) % sbi->s_inodes_per_group) * sbi->s_inode_size;
-	block = le32_to_cpu(gdp->bg_inode_table) + (offset >> sb->s_blocksize_bits);
-	bh = sb_bread(sb, block);
+	/* Byte offset of the inode inside its group's table. */
+	byte = (u64)(index % sbi->s_inodes_per_group) * sbi->s_inode_size;
+	blk = le32_to_cpu(desc->bg_inode_table) + (u32)(byte >> sb->s_blocksize_bits);
+	bh = sb_bread(sb, blk);
 	if (!bh) {
-		ext2_error(sb, __func__, "unable to read inode block - inode=%lu, block=%u", ino,
-			   block);
+		ext2_error(sb, __func__, "inode %lu: inode table block %u unreadable", ino, blk);
 		return ERR_PTR(-EIO);
 	}
 	*p = bh;
-	offset &= sb->s_blocksize - 1;
-	return (struct ext2_inode *)(bh->b_data + offset);
+	return (struct ext2_inode *)(bh->b_data + (byte & (sb->s_blocksize - 1)));
 }
 
 /* Old (8:8) device numbers, kept in i_block[0] when they fit. */
@@ -90,42 +90,72 @@ int ext2_inode_is_fast_symlink(struct inode *inode)
 	return S_ISLNK(inode->i_mode) && inode->i_blocks - ea_blocks == 0;
 }
 
-/* The VFS flags mirroring ext2's per-inode ones. */
-void ext2_set_inode_flags(struct inode *inode)
+/*
+ * Does the inode map its data through i_block[] (so that sizes can be
+ * changed and blocks freed)?  Regular files, directories and symlinks
+ * whose target does not sit in i_block[] itself.
+ */
+bool ext2_inode_has_block_map(struct inode *inode)
 {
-	unsigned int flags = EXT2_I(inode)->i_flags;
+	umode_t type = inode->i_mode & S_IFMT;
 
-	inode->i_flags &= ~(S_SYNC | S_APPEND | S_IMMUTABLE | S_NOATIME);
-	if (flags & EXT2_SYNC_FL)
-		inode->i_flags |= S_SYNC;
-	if (flags & EXT2_APPEND_FL)
-		inode->i_flags |= S_APPEND;
-	if (flags & EXT2_IMMUTABLE_FL)
-		inode->i_flags |= S_IMMUTABLE;
-	if (flags & EXT2_NOATIME_FL)
-		inode->i_flags |= S_NOATIME;
+	if (type == S_IFLNK)
+		return !ext2_inode_is_fast_symlink(inode);
+	return type == S_IFREG || type == S_IFDIR;
 }
 
+/* ext2 inode flags and the VFS flags that carry out their meaning. */
+static const struct {
+	u32 ext2_fl;
+	unsigned int vfs_fl;
+} ext2_vfs_flags[] = {
+	{ EXT2_SYNC_FL, S_SYNC },
+	{ EXT2_APPEND_FL, S_APPEND },
+	{ EXT2_IMMUTABLE_FL, S_IMMUTABLE },
+	{ EXT2_NOATIME_FL, S_NOATIME },
+};
+
+void ext2_set_inode_flags(struct inode *inode)
+{
+	u32 ext2_fl = EXT2_I(inode)->i_flags;
+	unsigned int set = 0, mask = 0, i;
+
+	for (i = 0; i < ARRAY_SIZE(ext2_vfs_flags); i++) {
+		mask |= ext2_vfs_flags[i].vfs_fl;
+		if (ext2_fl & ext2_vfs_flags[i].ext2_fl)
+			set |= ext2_vfs_flags[i].vfs_fl;
+	}
+	inode->i_flags = (inode->i_flags & ~mask) | set;
+}
+
+/*
+ * Operation tables by file type.  Everything that keeps its contents in
+ * data blocks (files, directories, symlinks with a long target) reads
+ * and writes them through the page cache with ext2_aops.
+ */
 void ext2_set_file_ops(struct inode *inode)
 {
-	if (S_ISREG(inode->i_mode)) {
-		inode->i_op = &ext2_file_inode_operations;
-		inode->i_fop = &ext2_file_operations;
-		inode->i_mapping->a_ops = &ext2_aops;
-	} else if (S_ISDIR(inode->i_mode)) {
-		inode->i_op = &ext2_dir_inode_operations;
-		inode->i_fop = &ext2_dir_operations;
-		inode->i_mapping->a_ops = &ext2_aops;
-	} else if (S_ISLNK(inode->i_mode)) {
-		if (ext2_inode_is_fast_symlink(inode)) {
-			inode->i_op = &ext2_fast_symlink_inode_operations;
-			inode->i_link = (char *)EXT2_I(inode)->i_data;
-		} else {
-			inode->i_op = &ext2_symlink_inode_operations;
-			inode->i_mapping->a_ops = &ext2_aops;
-		}
-	} else {
+	umode_t type = inode->i_mode & S_IFMT;
+
+	if (type != S_IFREG && type != S_IFDIR && type != S_IFLNK) {
 		inode->i_op = &ext2_special_inode_operations;
+		return;
+	}
+	if (!ext2_inode_has_block_map(inode)) {
+		/* A fast symlink: the target is the text in i_data[]. */
+		inode->i_link = (char *)EXT2_I(inode)->i_data;
+		inode->i_op = &ext2_fast_symlink_inode_operations;
+		return;
+	}
+	inode->i_mapping->a_ops = &ext2_aops;
+	if (type == S_IFLNK) {
+		inode->i_op = &ext2_symlink_inode_operations;
+	} else if (type == S_IFDIR) {
+		inode->i_fop = &ext2_dir_operations;
+		inode->i_op = &ext2_dir_inode_operations;
+	} else {
+		inode->i_fop = &ext2_file_operations;
+		inode->i_op = &ext2_file_inode_operations;
 	}
 }
 
@@ -134,130 +164,140 @@ static const char *ext2_check_inode(struct inode *inode)
 {
 	struct ext2_inode_info *ei = EXT2_I(inode);
 	unsigned long bs = inode->i_sb->s_blocksize;
+	loff_t size = inode->i_size;
 
 	if (ei->i_flags & (EXT4_EXTENTS_FL | EXT4_INLINE_DATA_FL))
 		return "ext4 extent or inline data flag set";
-	switch (inode->i_mode & S_IFMT) {
-	case S_IFREG:
-		if (inode->i_size < 0)
-			return "negative size";
-		break;
-	case S_IFDIR:
-		if (!inode->i_size || (inode->i_size & (bs - 1)))
-			return "directory size not a multiple of the block size";
-		break;
-	case S_IFLNK:
-		if (ext2_inode_is_fast_symlink(inode)) {
-			if (inode->i_size >= (loff_t)sizeof(ei->i_data))
-				return "fast symlink too long";
-		} else if (!inode->i_size || inode->i_size >= (loff_t)bs) {
-			return "bad symlink size";
-		}
-		break;
-	case S_IFCHR:
-	case S_IFBLK:
-	case S_IFIFO:
-	case S_IFSOCK:
-		break;
-	default:
-		return "bad file type";
+	if (S_ISREG(inode->i_mode))
+		return size < 0 ? "negative size" : NULL;
+	if (S_ISDIR(inode->i_mode))
+		return size && !(size & (bs - 1)) ? NULL :
+			"directory size not a multiple of the block size";
+	if (S_ISLNK(inode->i_mode)) {
+		if (ext2_inode_is_fast_symlink(inode))
+			return size < (loff_t)sizeof(ei->i_data) ? NULL : "fast symlink too long";
+		return size > 0 && size < (loff_t)bs ? NULL : "bad symlink size";
 	}
-	return NULL;
+	if (special_file(inode->i_mode))
+		return NULL;
+	return "bad file type";
 }
 
-struct inode *ext2_iget(struct super_block *sb, unsigned long ino)
+/* ext2 keeps 32-bit owner ids as two 16-bit halves. */
+static u32 ext2_join_id(__le16 low, __le16 high)
 {
-	struct ext2_inode_info *ei;
-	struct buffer_head *bh;
-	struct ext2_inode *raw;
-	struct inode *inode;
-	const char *why;
-	long ret;
-	int i;
+	return (u32)le16_to_cpu(high) << 16 | le16_to_cpu(low);
+}
 
-	inode = iget_locked(sb, ino);
-	if (!inode)
-		return ERR_PTR(-ENOMEM);
-	if (!(inode->i_state & I_NEW))
-		return inode;
-	ei = EXT2_I(inode);
-	ei->i_block_alloc_info = NULL;
+static void ext2_time_from_disk(struct timespec64 *ts, __le32 secs)
+{
+	ts->tv_sec = (s32)le32_to_cpu(secs);	/* signed: before 1970 */
+	ts->tv_nsec = 0;
+}
 
-	raw = ext2_get_raw_inode(sb, ino, &bh);
-	if (IS_ERR(raw)) {
-		ret = PTR_ERR(raw);
-		goto bad;
-	}
-	inode->i_mode = le16_to_cpu(raw->i_mode);
-	inode->i_uid = le16_to_cpu(raw->i_uid) | (le16_to_cpu(raw->i_uid_high) << 16);
-	inode->i_gid = le16_to_cpu(raw->i_gid) | (le16_to_cpu(raw->i_gid_high) << 16);
-	set_nlink(inode, le16_to_cpu(raw->i_links_count));
-	inode->i_size = le32_to_cpu(raw->i_size);
-	inode->i_atime.tv_sec = (s32)le32_to_cpu(raw->i_atime);
-	inode->i_ctime.tv_sec = (s32)le32_to_cpu(raw->i_ctime);
-	inode->i_mtime.tv_sec = (s32)le32_to_cpu(raw->i_mtime);
-	inode->i_atime.tv_nsec = inode->i_ctime.tv_nsec = inode->i_mtime.tv_nsec = 0;
-	ei->i_dtime = le32_to_cpu(raw->i_dtime);
-	/*
-	 * No links: deleted.  (Linux's ext2 accepts one without a dtime; but
-	 * nothing on disk should then name it, and the first iput would free
-	 * what a directory still points to.)
-	 */
-	if (inode->i_nlink == 0) {
-		brelse(bh);
-		ret = -ESTALE;
-		goto bad;
-	}
-	inode->i_blocks = le32_to_cpu(raw->i_blocks);
+/*
+ * A device number: the old 8:8 form in i_block[0] if that is set, else
+ * the 12:20 form in i_block[1].
+ */
+static dev_t ext2_rdev_from_disk(const struct ext2_inode *raw)
+{
+	u32 old = le32_to_cpu(raw->i_block[0]);
+
+	return old ? old_decode_dev(old) : new_decode_dev(le32_to_cpu(raw->i_block[1]));
+}
+
+/*
+ * Copy the on-disk inode into the in-core one.  -ESTALE for an unlinked
+ * inode: it is deleted (Linux's ext2 accepts one without a dtime; but
+ * nothing on disk should then name it, and the first iput would free
+ * what a directory still points to).
+ */
+static int ext2_inode_from_disk(struct inode *inode, const struct ext2_inode *raw)
+{
+	struct ext2_inode_info *ei = EXT2_I(inode);
+	u32 size_high = le32_to_cpu(raw->i_size_high);
+
+	if (!raw->i_links_count)
+		return -ESTALE;
+	memcpy(ei->i_data, raw->i_block, sizeof(ei->i_data));
 	ei->i_flags = le32_to_cpu(raw->i_flags);
+	ei->i_file_acl = le32_to_cpu(raw->i_file_acl);
 	ei->i_faddr = le32_to_cpu(raw->i_faddr);
 	ei->i_frag_no = raw->i_frag;
 	ei->i_frag_size = raw->i_fsize;
-	ei->i_file_acl = le32_to_cpu(raw->i_file_acl);
-	ei->i_dir_acl = 0;
-	if (S_ISREG(inode->i_mode))
-		inode->i_size |= (loff_t)le32_to_cpu(raw->i_size_high) << 32;
-	else
-		ei->i_dir_acl = le32_to_cpu(raw->i_size_high);
-	ei->i_dtime = 0;
-	inode->i_generation = le32_to_cpu(raw->i_generation);
-	ei->i_state = 0;
-	ei->i_block_group = (ino - 1) / EXT2_INODES_PER_GROUP(sb);
-	ei->i_dir_start_lookup = 0;
-	ei->i_dir_free_block = 0;
-	ei->i_dir_free_reclen = 0;
-	for (i = 0; i < EXT2_N_BLOCKS; i++)
-		ei->i_data[i] = raw->i_block[i];
+	ei->i_block_group = (inode->i_ino - 1) / EXT2_INODES_PER_GROUP(inode->i_sb);
 
-	why = ext2_check_inode(inode);
-	if (why) {
-		brelse(bh);
-		ext2_error(sb, __func__, "inode %lu: %s (mode %o, size %lld)", ino, why,
-			   inode->i_mode, inode->i_size);
-		ret = -EUCLEAN;
+	inode->i_mode = le16_to_cpu(raw->i_mode);
+	set_nlink(inode, le16_to_cpu(raw->i_links_count));
+	inode->i_uid = ext2_join_id(raw->i_uid, raw->i_uid_high);
+	inode->i_gid = ext2_join_id(raw->i_gid, raw->i_gid_high);
+	inode->i_generation = le32_to_cpu(raw->i_generation);
+	inode->i_blocks = le32_to_cpu(raw->i_blocks);
+	/* i_size_high: the size's top half for files, i_dir_acl for the rest. */
+	inode->i_size = le32_to_cpu(raw->i_size);
+	if (S_ISREG(inode->i_mode))
+		inode->i_size += (loff_t)size_high << 32;
+	else
+		ei->i_dir_acl = size_high;
+	ext2_time_from_disk(&inode->i_mtime, raw->i_mtime);
+	ext2_time_from_disk(&inode->i_ctime, raw->i_ctime);
+	ext2_time_from_disk(&inode->i_atime, raw->i_atime);
+	return 0;
+}
+
+/* Fill a new (I_NEW) in-core inode from the disk and unlock it. */
+static struct inode *ext2_read_new_inode(struct inode *inode)
+{
+	struct super_block *sb = inode->i_sb;
+	struct buffer_head *bh;
+	struct ext2_inode *raw;
+	const char *why;
+	dev_t rdev = 0;
+	int err;
+
+	/* The ext2 part starts from zero: no hints, no state, no window. */
+	memset(EXT2_I(inode), 0, offsetof(struct ext2_inode_info, truncate_mutex));
+	raw = ext2_get_raw_inode(sb, inode->i_ino, &bh);
+	if (IS_ERR(raw)) {
+		err = PTR_ERR(raw);
 		goto bad;
 	}
-	ext2_set_file_ops(inode);
-	if (S_ISLNK(inode->i_mode) && ext2_inode_is_fast_symlink(inode))
-		((char *)ei->i_data)[inode->i_size] = '\0';
-	if (special_file(inode->i_mode)) {
-		dev_t rdev;
-
-		if (raw->i_block[0])
-			rdev = old_decode_dev(le32_to_cpu(raw->i_block[0]));
-		else
-			rdev = new_decode_dev(le32_to_cpu(raw->i_block[1]));
-		init_special_inode(inode, inode->i_mode, rdev);
-	}
+	err = ext2_inode_from_disk(inode, raw);
+	if (!err && special_file(inode->i_mode))
+		rdev = ext2_rdev_from_disk(raw);
 	brelse(bh);
+	if (err)
+		goto bad;
+	why = ext2_check_inode(inode);
+	if (why) {
+		ext2_error(sb, __func__, "inode %lu: %s (mode %o, size %lld)", inode->i_ino, why,
+			   inode->i_mode, inode->i_size);
+		err = -EUCLEAN;
+		goto bad;
+	}
+
+	ext2_set_file_ops(inode);
+	if (special_file(inode->i_mode))
+		init_special_inode(inode, inode->i_mode, rdev);
+	else if (S_ISLNK(inode->i_mode) && ext2_inode_is_fast_symlink(inode))
+		((char *)EXT2_I(inode)->i_data)[inode->i_size] = 0;
 	ext2_set_inode_flags(inode);
 	unlock_new_inode(inode);
 	return inode;
 
 bad:
-	ei->i_state |= EXT2_STATE_BAD;
+	EXT2_I(inode)->i_state |= EXT2_STATE_BAD;
 	iget_failed(inode);
-	return ERR_PTR(ret);
+	return ERR_PTR(err);
+}
+
+struct inode *ext2_iget(struct super_block *sb, unsigned long ino)
+{
+	struct inode *inode = iget_locked(sb, ino);
+
+	if (inode && (inode->i_state & I_NEW))
+		return ext2_read_new_inode(inode);
+	return inode ? inode : ERR_PTR(-ENOMEM);
 }
 
 /* ------------------------------------------------------------ writing */
@@ -279,69 +319,93 @@ static void ext2_need_large_file(struct super_block *sb)
 	ext2_sync_super(sb, sbi->s_es, 1);
 }
 
+/* Device inodes keep their number in i_block[], old form when it fits. */
+static void ext2_rdev_to_disk(struct ext2_inode *raw, dev_t dev)
+{
+	__le32 words[3] = { 0 };
+	unsigned int n = 3;
+
+	if (old_valid_dev(dev)) {
+		words[0] = cpu_to_le32(old_encode_dev(dev));
+		n = 2;
+	} else {
+		words[1] = cpu_to_le32(new_encode_dev(dev));
+	}
+	memcpy(raw->i_block, words, n * sizeof(words[0]));
+}
+
+static void ext2_id_to_disk(u32 id, __le16 *low, __le16 *high)
+{
+	*low = cpu_to_le16(id & 0xffff);
+	*high = cpu_to_le16(id >> 16);
+}
+
+/* Seconds only, 32 bits of them (read back as signed: 1901 to 2038). */
+static void ext2_time_to_disk(__le32 *slot, const struct timespec64 *ts)
+{
+	*slot = cpu_to_le32((u32)ts->tv_sec);
+}
+
+/* Copy the in-core inode into its on-disk slot. */
+static void ext2_inode_to_disk(struct inode *inode, struct ext2_inode *raw)
+{
+	struct ext2_inode_info *ei = EXT2_I(inode);
+	u64 size = inode->i_size;
+
+	if (S_ISCHR(inode->i_mode) || S_ISBLK(inode->i_mode))
+		ext2_rdev_to_disk(raw, inode->i_rdev);
+	else
+		memcpy(raw->i_block, ei->i_data, sizeof(raw->i_block));
+
+	raw->i_mode = cpu_to_le16(inode->i_mode);
+	raw->i_links_count = cpu_to_le16(inode->i_nlink);
+	ext2_id_to_disk(inode->i_uid, &raw->i_uid, &raw->i_uid_high);
+	ext2_id_to_disk(inode->i_gid, &raw->i_gid, &raw->i_gid_high);
+	raw->i_size = cpu_to_le32((u32)size);
+	raw->i_size_high = cpu_to_le32(S_ISREG(inode->i_mode) ? (u32)(size >> 32) : ei->i_dir_acl);
+	raw->i_blocks = cpu_to_le32((u32)inode->i_blocks);
+	raw->i_generation = cpu_to_le32(inode->i_generation);
+	raw->i_flags = cpu_to_le32(ei->i_flags);
+	raw->i_file_acl = cpu_to_le32(ei->i_file_acl);
+	ext2_time_to_disk(&raw->i_atime, &inode->i_atime);
+	ext2_time_to_disk(&raw->i_ctime, &inode->i_ctime);
+	ext2_time_to_disk(&raw->i_mtime, &inode->i_mtime);
+	raw->i_dtime = cpu_to_le32(ei->i_dtime);
+	/* Fragments were never implemented; keep what was there. */
+	raw->i_faddr = cpu_to_le32(ei->i_faddr);
+	raw->i_frag = ei->i_frag_no;
+	raw->i_fsize = ei->i_frag_size;
+}
+
 static int __ext2_write_inode(struct inode *inode, int do_sync)
 {
 	struct ext2_inode_info *ei = EXT2_I(inode);
 	struct super_block *sb = inode->i_sb;
 	struct buffer_head *bh;
 	struct ext2_inode *raw;
-	int i, err = 0;
+	int err = 0;
 
 	if (ei->i_state & EXT2_STATE_BAD)
 		return -EUCLEAN;
+	if (S_ISREG(inode->i_mode) && inode->i_size > 0x7fffffffLL)
+		ext2_need_large_file(sb);
 	raw = ext2_get_raw_inode(sb, inode->i_ino, &bh);
 	if (IS_ERR(raw))
 		return PTR_ERR(raw);
+	/* A fresh inode must not keep a previous owner's bytes, extra space included. */
 	if (ei->i_state & EXT2_STATE_NEW)
 		memset(raw, 0, EXT2_SB(sb)->s_inode_size);
-
-	raw->i_mode = cpu_to_le16(inode->i_mode);
-	raw->i_uid = cpu_to_le16(inode->i_uid & 0xffff);
-	raw->i_gid = cpu_to_le16(inode->i_gid & 0xffff);
-	raw->i_uid_high = cpu_to_le16(inode->i_uid >> 16);
-	raw->i_gid_high = cpu_to_le16(inode->i_gid >> 16);
-	raw->i_links_count = cpu_to_le16(inode->i_nlink);
-	raw->i_size = cpu_to_le32(inode->i_size);
-	raw->i_atime = cpu_to_le32((u32)inode->i_atime.tv_sec);
-	raw->i_ctime = cpu_to_le32((u32)inode->i_ctime.tv_sec);
-	raw->i_mtime = cpu_to_le32((u32)inode->i_mtime.tv_sec);
-	raw->i_blocks = cpu_to_le32((u32)inode->i_blocks);
-	raw->i_dtime = cpu_to_le32(ei->i_dtime);
-	raw->i_flags = cpu_to_le32(ei->i_flags);
-	raw->i_faddr = cpu_to_le32(ei->i_faddr);
-	raw->i_frag = ei->i_frag_no;
-	raw->i_fsize = ei->i_frag_size;
-	raw->i_file_acl = cpu_to_le32(ei->i_file_acl);
-	if (S_ISREG(inode->i_mode)) {
-		raw->i_size_high = cpu_to_le32((u64)inode->i_size >> 32);
-		if (inode->i_size > 0x7fffffffLL)
-			ext2_need_large_file(sb);
-	} else {
-		raw->i_size_high = cpu_to_le32(ei->i_dir_acl);
-	}
-	raw->i_generation = cpu_to_le32(inode->i_generation);
-	if (S_ISCHR(inode->i_mode) || S_ISBLK(inode->i_mode)) {
-		if (old_valid_dev(inode->i_rdev)) {
-			raw->i_block[0] = cpu_to_le32(old_encode_dev(inode->i_rdev));
-			raw->i_block[1] = 0;
-		} else {
-			raw->i_block[0] = 0;
-			raw->i_block[1] = cpu_to_le32(new_encode_dev(inode->i_rdev));
-			raw->i_block[2] = 0;
-		}
-	} else {
-		for (i = 0; i < EXT2_N_BLOCKS; i++)
-			raw->i_block[i] = ei->i_data[i];
-	}
+	ext2_inode_to_disk(inode, raw);
 	mark_buffer_dirty(bh);
+	ei->i_state &= ~EXT2_STATE_NEW;
 	if (do_sync) {
 		sync_dirty_buffer(bh);
 		if (buffer_write_io_error(bh) || !buffer_uptodate(bh)) {
-			ext2_msg(sb, KERN_ERR, "IO error syncing ext2 inode %lu", inode->i_ino);
+			ext2_msg(sb, KERN_ERR, "inode %lu: writing its table block failed",
+				 inode->i_ino);
 			err = -EIO;
 		}
 	}
-	ei->i_state &= ~EXT2_STATE_NEW;
 	brelse(bh);
 	return err;
 }
@@ -457,38 +521,58 @@ static void ext2_xattr_delete_inode(struct inode *inode)
 	ext2_free_blocks(inode, blk, 1);
 }
 
-void ext2_evict_inode(struct inode *inode)
+/*
+ * Give back what a deleted inode holds on disk.  The dtime goes out
+ * first: from then on e2fsck sees a deleted inode, whatever of its blocks
+ * a crash leaves allocated.
+ */
+static void ext2_release_on_disk(struct inode *inode)
+{
+	int sync = ext2_inode_sync(inode);
+
+	EXT2_I(inode)->i_dtime = ext2_get_seconds();
+	__ext2_write_inode(inode, sync);
+	inode->i_size = 0;
+	if (inode->i_blocks)
+		ext2_truncate_blocks(inode, 0);
+	ext2_xattr_delete_inode(inode);
+	__ext2_write_inode(inode, sync);
+}
+
+/* The in-memory allocation state (reservation window, hints) goes away. */
+static void ext2_drop_alloc_info(struct inode *inode)
 {
 	struct ext2_inode_info *ei = EXT2_I(inode);
-	bool bad = ei->i_state & EXT2_STATE_BAD;
-	/* After errors=remount-ro the disk is left alone: e2fsck reclaims the inode. */
-	bool want_delete = !inode->i_nlink && !bad && !sb_rdonly(inode->i_sb);
 
-	/*
-	 * Writeback normally cleaned the inode before eviction; if it did
-	 * not, write data and inode now rather than lose them.
-	 */
-	if (inode->i_nlink && !bad && inode->i_data.nrpages)
-		filemap_write_and_wait(&inode->i_data);
-	truncate_inode_pages(&inode->i_data, 0);
-
-	if (want_delete) {
-		ei->i_dtime = ext2_get_seconds();
-		__ext2_write_inode(inode, ext2_inode_sync(inode));
-		inode->i_size = 0;
-		if (inode->i_blocks)
-			ext2_truncate_blocks(inode, 0);
-		ext2_xattr_delete_inode(inode);
-		__ext2_write_inode(inode, ext2_inode_sync(inode));
-	} else if (!bad && (inode->i_state & I_DIRTY) && !sb_rdonly(inode->i_sb)) {
-		__ext2_write_inode(inode, 0);
-	}
-	invalidate_inode_buffers(inode);
-	clear_inode(inode);
 	ext2_discard_reservation(inode);
 	kfree(ei->i_block_alloc_info);
 	ei->i_block_alloc_info = NULL;
-	if (want_delete)
+}
+
+/*
+ * ->evict_inode.  An unlinked inode is deleted on disk, its number freed
+ * last (after clear_inode(), so no one can reuse it while we still write
+ * it).  A corrupt inode (EXT2_STATE_BAD) is never written nor freed, and
+ * after errors=remount-ro the disk is left alone: e2fsck reclaims it.
+ */
+void ext2_evict_inode(struct inode *inode)
+{
+	bool bad = EXT2_I(inode)->i_state & EXT2_STATE_BAD;
+	bool writable = !bad && !sb_rdonly(inode->i_sb);
+	bool doomed = writable && !inode->i_nlink;
+
+	/* Writeback normally cleaned a live inode already; else do it now. */
+	if (!bad && inode->i_nlink && inode->i_data.nrpages)
+		filemap_write_and_wait(&inode->i_data);
+	truncate_inode_pages(&inode->i_data, 0);
+	if (doomed)
+		ext2_release_on_disk(inode);
+	else if (writable && (inode->i_state & I_DIRTY))
+		__ext2_write_inode(inode, 0);
+	invalidate_inode_buffers(inode);
+	clear_inode(inode);
+	ext2_drop_alloc_info(inode);
+	if (doomed)
 		ext2_free_inode(inode);
 }
 
@@ -498,9 +582,7 @@ static int ext2_setsize(struct inode *inode, loff_t newsize)
 {
 	int error;
 
-	if (!(S_ISREG(inode->i_mode) || S_ISDIR(inode->i_mode) || S_ISLNK(inode->i_mode)))
-		return -EINVAL;
-	if (ext2_inode_is_fast_symlink(inode))
+	if (!ext2_inode_has_block_map(inode))
 		return -EINVAL;
 	if (IS_APPEND(inode) || IS_IMMUTABLE(inode))
 		return -EPERM;
@@ -513,11 +595,10 @@ static int ext2_setsize(struct inode *inode, loff_t newsize)
 	ext2_truncate_blocks(inode, newsize);
 	inode->i_mtime = inode->i_ctime = current_time(inode);
 	mark_inode_dirty(inode);
-	if (ext2_inode_sync(inode)) {
-		sync_mapping_buffers(inode->i_mapping);
-		return ext2_sync_inode(inode);
-	}
-	return 0;
+	if (!ext2_inode_sync(inode))
+		return 0;
+	sync_mapping_buffers(inode->i_mapping);
+	return ext2_sync_inode(inode);
 }
 
 int ext2_setattr(struct dentry *dentry, struct iattr *iattr)
@@ -560,15 +641,18 @@ static int ext2_writepages(struct address_space *mapping, struct writeback_contr
 	return mpage_writepages(mapping, wbc, ext2_get_block);
 }
 
-/* A failed or short write may have allocated blocks past EOF: give them back. */
-static void ext2_write_failed(struct address_space *mapping, loff_t to)
+/*
+ * A failed or short write may have allocated blocks past EOF: cut the
+ * file back to its size when the write aimed beyond it.
+ */
+static void ext2_trim_after_failed_write(struct inode *inode, loff_t aimed_end)
 {
-	struct inode *inode = mapping->host;
+	loff_t size = inode->i_size;
 
-	if (to > inode->i_size) {
-		truncate_pagecache(inode, inode->i_size);
-		ext2_truncate_blocks(inode, inode->i_size);
-	}
+	if (aimed_end <= size)
+		return;
+	truncate_pagecache(inode, size);
+	ext2_truncate_blocks(inode, size);
 }
 
 static int ext2_write_begin(struct file *file, struct address_space *mapping, loff_t pos,
@@ -578,7 +662,7 @@ static int ext2_write_begin(struct file *file, struct address_space *mapping, lo
 	int ret = block_write_begin(mapping, pos, len, flags, pagep, ext2_get_block);
 
 	if (ret < 0)
-		ext2_write_failed(mapping, pos + len);
+		ext2_trim_after_failed_write(mapping->host, pos + len);
 	return ret;
 }
 
@@ -588,7 +672,7 @@ static int ext2_write_end(struct file *file, struct address_space *mapping, loff
 	int ret = generic_write_end(file, mapping, pos, len, copied, page, fsdata);
 
 	if (ret < (int)len)
-		ext2_write_failed(mapping, pos + len);
+		ext2_trim_after_failed_write(mapping->host, pos + len);
 	return ret;
 }
 
