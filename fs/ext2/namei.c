@@ -27,132 +27,167 @@
 #include <uapi/linux/fs.h>
 #include "ext2.h"
 
+/*
+ * A directory may have one name only.  Is the directory inode (found as
+ * ino in dir) already reachable elsewhere, or is it dir itself or the
+ * root?  Then the volume has a loop or a hard-linked directory.
+ */
+static bool ext2_dir_has_other_name(struct inode *dir, struct inode *inode, u32 ino)
+{
+	struct dentry *alias;
+	bool named;
+
+	if (ino == dir->i_ino || ino == EXT2_ROOT_INO)
+		return true;
+	alias = d_find_alias(inode);
+	if (!alias)
+		return false;
+	named = IS_ROOT(alias) || !d_unhashed(alias);
+	dput(alias);
+	return named;
+}
+
 static struct dentry *ext2_lookup(struct inode *dir, struct dentry *dentry, unsigned int flags)
 {
+	const struct qstr *name = &dentry->d_name;
 	struct super_block *sb = dir->i_sb;
-	struct inode *inode = NULL;
+	struct inode *inode;
 	u32 ino;
-	int res;
+	int err;
 
-	if (dentry->d_name.len > EXT2_NAME_LEN)
+	if (name->len > EXT2_NAME_LEN)
 		return ERR_PTR(-ENAMETOOLONG);
-	res = ext2_inode_by_name(dir, &dentry->d_name, &ino);
-	if (res && res != -ENOENT)
-		return ERR_PTR(res);
-	if (!res) {
-		inode = ext2_iget(sb, ino);
-		if (inode == ERR_PTR(-ESTALE)) {
-			ext2_error(sb, __func__, "deleted inode referenced: %u", ino);
-			return ERR_PTR(-EUCLEAN);
-		}
-		if (IS_ERR(inode))
-			return (struct dentry *)inode;
-		if (S_ISDIR(inode->i_mode)) {
-			struct dentry *alias = d_find_alias(inode);
-			bool loop = ino == dir->i_ino || ino == EXT2_ROOT_INO;
+	err = ext2_inode_by_name(dir, name, &ino);
+	if (err == -ENOENT)
+		return d_splice_alias(NULL, dentry);	/* a negative dentry */
+	if (err)
+		return ERR_PTR(err);
 
-			if (alias) {
-				loop |= !d_unhashed(alias) || IS_ROOT(alias);
-				dput(alias);
-			}
-			if (loop) {
-				ext2_error(sb, __func__,
-					   "directory #%lu: entry '%.*s' names directory #%u, which already has a name",
-					   dir->i_ino, (int)dentry->d_name.len, dentry->d_name.name, ino);
-				iput(inode);
-				return ERR_PTR(-EUCLEAN);
-			}
-		}
+	inode = ext2_iget(sb, ino);
+	if (inode == ERR_PTR(-ESTALE)) {
+		ext2_error(sb, __func__, "directory #%lu: entry '%.*s' names free inode %u",
+			   dir->i_ino, (int)name->len, name->name, ino);
+		return ERR_PTR(-EUCLEAN);
+	}
+	if (IS_ERR(inode))
+		return ERR_CAST(inode);
+	if (S_ISDIR(inode->i_mode) && ext2_dir_has_other_name(dir, inode, ino)) {
+		ext2_error(sb, __func__,
+			   "directory #%lu: entry '%.*s' names directory #%u, which already has a name",
+			   dir->i_ino, (int)name->len, name->name, ino);
+		iput(inode);
+		return ERR_PTR(-EUCLEAN);
 	}
 	return d_splice_alias(inode, dentry);
 }
 
-/* Enter a new non-directory inode in the directory, or drop it. */
-static int ext2_add_nondir(struct dentry *dentry, struct inode *inode)
+/*
+ * Put inode (holding one reference for the dentry) under dentry's name.
+ * On failure the link the caller added for it is taken back and the
+ * reference dropped: a new inode then has no link left and eviction frees
+ * it.
+ */
+static int ext2_enter(struct dentry *dentry, struct inode *inode)
 {
 	int err = ext2_add_link(dentry, inode);
 
-	if (!err) {
-		d_instantiate(dentry, inode);
-		return 0;
+	if (err) {
+		ext2_dec_count(inode);
+		iput(inode);
+		return err;
 	}
-	ext2_dec_count(inode);
-	iput(inode);
-	return err;
+	d_instantiate(dentry, inode);
+	return 0;
+}
+
+/* A regular file (rdev NULL) or a device, fifo or socket node. */
+static int ext2_make_node(struct inode *dir, struct dentry *dentry, umode_t mode,
+			  const dev_t *rdev)
+{
+	struct inode *inode = ext2_new_inode(dir, mode, &dentry->d_name);
+
+	if (IS_ERR(inode))
+		return PTR_ERR(inode);
+	if (rdev) {
+		init_special_inode(inode, inode->i_mode, *rdev);
+		inode->i_op = &ext2_special_inode_operations;
+	} else {
+		ext2_set_file_ops(inode);
+	}
+	mark_inode_dirty(inode);
+	return ext2_enter(dentry, inode);
 }
 
 static int ext2_create(struct inode *dir, struct dentry *dentry, umode_t mode, bool excl)
 {
-	struct inode *inode = ext2_new_inode(dir, mode, &dentry->d_name);
-
-	if (IS_ERR(inode))
-		return PTR_ERR(inode);
-	ext2_set_file_ops(inode);
-	mark_inode_dirty(inode);
-	return ext2_add_nondir(dentry, inode);
+	return ext2_make_node(dir, dentry, mode, NULL);
 }
 
 static int ext2_mknod(struct inode *dir, struct dentry *dentry, umode_t mode, dev_t rdev)
 {
-	struct inode *inode = ext2_new_inode(dir, mode, &dentry->d_name);
-
-	if (IS_ERR(inode))
-		return PTR_ERR(inode);
-	init_special_inode(inode, inode->i_mode, rdev);
-	inode->i_op = &ext2_special_inode_operations;
-	mark_inode_dirty(inode);
-	return ext2_add_nondir(dentry, inode);
+	return ext2_make_node(dir, dentry, mode, &rdev);
 }
 
+/*
+ * A target that fits in i_data[] (with its NUL) is kept there ("fast");
+ * a longer one, up to a block, goes in a data block.
+ */
 static int ext2_symlink(struct inode *dir, struct dentry *dentry, const char *symname)
 {
-	struct super_block *sb = dir->i_sb;
-	unsigned int len = strlen(symname) + 1;
+	size_t bytes = strlen(symname) + 1;
+	struct ext2_inode_info *ei;
 	struct inode *inode;
 	int err;
 
-	if (len > sb->s_blocksize)
+	if (bytes > dir->i_sb->s_blocksize)
 		return -ENAMETOOLONG;
 	inode = ext2_new_inode(dir, S_IFLNK | 0777, &dentry->d_name);
 	if (IS_ERR(inode))
 		return PTR_ERR(inode);
-	if (len > sizeof(EXT2_I(inode)->i_data)) {
-		inode->i_op = &ext2_symlink_inode_operations;
+	ei = EXT2_I(inode);
+	if (bytes <= sizeof(ei->i_data)) {
+		memcpy(ei->i_data, symname, bytes);
+		inode->i_link = (char *)ei->i_data;
+		inode->i_op = &ext2_fast_symlink_inode_operations;
+	} else {
 		inode->i_mapping->a_ops = &ext2_aops;
-		err = ext2_write_slow_symlink(inode, symname, len - 1);
+		inode->i_op = &ext2_symlink_inode_operations;
+		err = ext2_write_slow_symlink(inode, symname, bytes - 1);
 		if (err) {
 			ext2_dec_count(inode);
 			iput(inode);
 			return err;
 		}
-	} else {
-		memcpy(EXT2_I(inode)->i_data, symname, len);
-		inode->i_op = &ext2_fast_symlink_inode_operations;
-		inode->i_link = (char *)EXT2_I(inode)->i_data;
 	}
-	i_size_write(inode, len - 1);
+	i_size_write(inode, bytes - 1);
 	mark_inode_dirty(inode);
-	return ext2_add_nondir(dentry, inode);
+	return ext2_enter(dentry, inode);
 }
 
 static int ext2_link(struct dentry *old_dentry, struct inode *dir, struct dentry *dentry)
 {
 	struct inode *inode = d_inode(old_dentry);
-	int err;
 
 	if (inode->i_nlink >= EXT2_LINK_MAX)
 		return -EMLINK;
 	inode->i_ctime = current_time(inode);
 	ext2_inc_count(inode);
-	ihold(inode);
-	err = ext2_add_link(dentry, inode);
-	if (!err) {
-		d_instantiate(dentry, inode);
+	ihold(inode);		/* the new dentry's reference */
+	return ext2_enter(dentry, inode);
+}
+
+/*
+ * Does the entry we found still name the inode the dentry stands for?  If
+ * not, the directory changed behind the dcache: corruption.
+ */
+static int ext2_entry_is(struct inode *dir, struct dentry *dentry,
+			 struct ext2_dir_entry_2 *de, struct inode *inode)
+{
+	if (le32_to_cpu(de->inode) == inode->i_ino)
 		return 0;
-	}
-	ext2_dec_count(inode);
-	iput(inode);
-	return err;
+	ext2_error(dir->i_sb, __func__, "directory #%lu: entry '%.*s' no longer names inode %lu",
+		   dir->i_ino, (int)dentry->d_name.len, dentry->d_name.name, inode->i_ino);
+	return -EUCLEAN;
 }
 
 static int ext2_unlink(struct inode *dir, struct dentry *dentry)
@@ -165,18 +200,38 @@ static int ext2_unlink(struct inode *dir, struct dentry *dentry)
 	de = ext2_find_entry(dir, &dentry->d_name, &bh);
 	if (IS_ERR(de))
 		return PTR_ERR(de);
-	if (le32_to_cpu(de->inode) != inode->i_ino) {
-		brelse(bh);
-		ext2_error(dir->i_sb, __func__, "directory #%lu: entry '%.*s' changed under us",
-			   dir->i_ino, (int)dentry->d_name.len, dentry->d_name.name);
-		return -EUCLEAN;
-	}
-	err = ext2_delete_entry(dir, de, bh);
+	err = ext2_entry_is(dir, dentry, de, inode);
+	if (!err)
+		err = ext2_delete_entry(dir, de, bh);
 	brelse(bh);
 	if (err)
 		return err;
 	inode->i_ctime = dir->i_ctime;
 	ext2_dec_count(inode);
+	return 0;
+}
+
+/*
+ * Give a new directory its "." and ".." block and its entry in the
+ * parent.  It starts with two links: that entry and its own ".".
+ */
+static int ext2_fill_new_dir(struct inode *dir, struct dentry *dentry, struct inode *inode)
+{
+	int err;
+
+	ext2_set_file_ops(inode);
+	ext2_inc_count(inode);
+	err = ext2_make_empty(inode, dir);
+	if (!err)
+		err = ext2_add_link(dentry, inode);
+	if (err) {
+		/* Never entered anywhere: no links at all, eviction frees it. */
+		clear_nlink(inode);
+		mark_inode_dirty(inode);
+		iput(inode);
+		return err;
+	}
+	d_instantiate(dentry, inode);
 	return 0;
 }
 
@@ -187,135 +242,131 @@ static int ext2_mkdir(struct inode *dir, struct dentry *dentry, umode_t mode)
 
 	if (dir->i_nlink >= EXT2_LINK_MAX)
 		return -EMLINK;
+	/* The child's ".." links to dir: count it before the child can reach the disk. */
 	ext2_inc_count(dir);
 	inode = ext2_new_inode(dir, S_IFDIR | mode, &dentry->d_name);
-	err = PTR_ERR(inode);
-	if (IS_ERR(inode))
-		goto out_dir;
-	ext2_set_file_ops(inode);
-	ext2_inc_count(inode);
-	err = ext2_make_empty(inode, dir);
+	err = IS_ERR(inode) ? PTR_ERR(inode) : ext2_fill_new_dir(dir, dentry, inode);
 	if (err)
-		goto out_fail;
-	err = ext2_add_link(dentry, inode);
-	if (err)
-		goto out_fail;
-	d_instantiate(dentry, inode);
-	return 0;
-
-out_fail:
-	ext2_dec_count(inode);
-	ext2_dec_count(inode);
-	iput(inode);
-out_dir:
-	ext2_dec_count(dir);
+		ext2_dec_count(dir);
 	return err;
 }
 
 static int ext2_rmdir(struct inode *dir, struct dentry *dentry)
 {
 	struct inode *inode = d_inode(dentry);
-	int err;
+	int err = ext2_empty_dir(inode) ? ext2_unlink(dir, dentry) : -ENOTEMPTY;
 
-	if (!ext2_empty_dir(inode))
-		return -ENOTEMPTY;
-	err = ext2_unlink(dir, dentry);
 	if (err)
 		return err;
-	i_size_write(inode, 0);
+	/* Its entry went with ext2_unlink(); its "." and its ".." in dir go now. */
 	ext2_dec_count(inode);
 	ext2_dec_count(dir);
+	i_size_write(inode, 0);
 	return 0;
+}
+
+/* rename onto an existing name: point that entry at src, unlink the victim. */
+static int ext2_rename_over(struct inode *new_dir, struct dentry *new_dentry,
+			    struct inode *victim, struct inode *src, bool is_dir)
+{
+	struct ext2_dir_entry_2 *de;
+	struct buffer_head *bh;
+	int err;
+
+	if (is_dir && !ext2_empty_dir(victim))
+		return -ENOTEMPTY;
+	de = ext2_find_entry(new_dir, &new_dentry->d_name, &bh);
+	if (IS_ERR(de))
+		return PTR_ERR(de);
+	err = ext2_set_link(new_dir, de, bh, src, true);
+	brelse(bh);
+	if (err)
+		return err;
+	victim->i_ctime = current_time(victim);
+	/* The victim loses the entry, a directory victim also its own ".". */
+	if (is_dir)
+		ext2_dec_count(victim);
+	ext2_dec_count(victim);
+	return 0;
+}
+
+/* rename to a free name: a new entry; a directory's ".." then links new_dir. */
+static int ext2_rename_into(struct inode *old_dir, struct inode *new_dir,
+			    struct dentry *new_dentry, struct inode *src, bool is_dir)
+{
+	int err;
+
+	if (is_dir && new_dir != old_dir && new_dir->i_nlink >= EXT2_LINK_MAX)
+		return -EMLINK;
+	err = ext2_add_link(new_dentry, src);
+	if (!err && is_dir)
+		ext2_inc_count(new_dir);
+	return err;
+}
+
+/*
+ * The target entry exists; now drop the old entry and, for a directory,
+ * move its ".." to the new parent (the old parent loses that link).
+ */
+static int ext2_rename_finish(struct inode *old_dir, struct inode *new_dir, struct inode *src,
+			      struct ext2_dir_entry_2 *src_de, struct buffer_head *src_bh,
+			      struct ext2_dir_entry_2 *dotdot, struct buffer_head *dotdot_bh)
+{
+	int err;
+
+	/* Like Linux: a rename changes the inode's ctime. */
+	src->i_ctime = current_time(src);
+	mark_inode_dirty(src);
+	err = ext2_delete_entry(old_dir, src_de, src_bh);
+	if (err || !dotdot)
+		return err;
+	if (old_dir != new_dir)
+		err = ext2_set_link(src, dotdot, dotdot_bh, new_dir, false);
+	ext2_dec_count(old_dir);
+	return err;
 }
 
 static int ext2_rename(struct inode *old_dir, struct dentry *old_dentry, struct inode *new_dir,
 		       struct dentry *new_dentry, unsigned int flags)
 {
-	struct inode *old_inode = d_inode(old_dentry);
-	struct inode *new_inode = d_inode(new_dentry);
-	struct buffer_head *old_bh, *dir_bh = NULL;
-	struct ext2_dir_entry_2 *old_de, *dir_de = NULL;
+	struct inode *src = d_inode(old_dentry), *victim = d_inode(new_dentry);
+	bool is_dir = S_ISDIR(src->i_mode);
+	struct buffer_head *src_bh, *dotdot_bh = NULL;
+	struct ext2_dir_entry_2 *src_de, *dotdot = NULL;
 	int err;
 
 	if (flags & ~RENAME_NOREPLACE)
 		return -EINVAL;
-
-	old_de = ext2_find_entry(old_dir, &old_dentry->d_name, &old_bh);
-	if (IS_ERR(old_de))
-		return PTR_ERR(old_de);
-	if (le32_to_cpu(old_de->inode) != old_inode->i_ino) {
-		err = -EUCLEAN;
-		ext2_error(old_dir->i_sb, __func__, "directory #%lu: entry '%.*s' changed under us",
-			   old_dir->i_ino, (int)old_dentry->d_name.len, old_dentry->d_name.name);
-		goto out_old;
+	src_de = ext2_find_entry(old_dir, &old_dentry->d_name, &src_bh);
+	if (IS_ERR(src_de))
+		return PTR_ERR(src_de);
+	err = ext2_entry_is(old_dir, old_dentry, src_de, src);
+	if (!err && is_dir) {
+		dotdot = ext2_dotdot(src, &dotdot_bh);
+		if (!dotdot)
+			err = -EUCLEAN;
 	}
-	if (S_ISDIR(old_inode->i_mode)) {
-		dir_de = ext2_dotdot(old_inode, &dir_bh);
-		err = -EUCLEAN;
-		if (!dir_de)
-			goto out_old;
-	}
-
-	if (new_inode) {
-		struct buffer_head *new_bh;
-		struct ext2_dir_entry_2 *new_de;
-
-		err = -ENOTEMPTY;
-		if (dir_de && !ext2_empty_dir(new_inode))
-			goto out_dir;
-		new_de = ext2_find_entry(new_dir, &new_dentry->d_name, &new_bh);
-		if (IS_ERR(new_de)) {
-			err = PTR_ERR(new_de);
-			goto out_dir;
-		}
-		err = ext2_set_link(new_dir, new_de, new_bh, old_inode, true);
-		brelse(new_bh);
-		if (err)
-			goto out_dir;
-		new_inode->i_ctime = current_time(new_inode);
-		if (dir_de)
-			ext2_dec_count(new_inode);
-		ext2_dec_count(new_inode);
-	} else {
-		if (dir_de && old_dir != new_dir && new_dir->i_nlink >= EXT2_LINK_MAX) {
-			err = -EMLINK;
-			goto out_dir;
-		}
-		err = ext2_add_link(new_dentry, old_inode);
-		if (err)
-			goto out_dir;
-		if (dir_de)
-			ext2_inc_count(new_dir);
-	}
-
-	/* Like Linux: a rename changes the inode's ctime. */
-	old_inode->i_ctime = current_time(old_inode);
-	mark_inode_dirty(old_inode);
-
-	err = ext2_delete_entry(old_dir, old_de, old_bh);
-	if (err)
-		goto out_dir;
-	if (dir_de) {
-		if (old_dir != new_dir)
-			err = ext2_set_link(old_inode, dir_de, dir_bh, new_dir, false);
-		ext2_dec_count(old_dir);
-	}
-out_dir:
-	brelse(dir_bh);
-out_old:
-	brelse(old_bh);
+	if (!err && victim)
+		err = ext2_rename_over(new_dir, new_dentry, victim, src, is_dir);
+	else if (!err)
+		err = ext2_rename_into(old_dir, new_dir, new_dentry, src, is_dir);
+	if (!err)
+		err = ext2_rename_finish(old_dir, new_dir, src, src_de, src_bh, dotdot, dotdot_bh);
+	brelse(dotdot_bh);
+	brelse(src_bh);
 	return err;
 }
 
+/* Grouped by what they do to the tree: look, make, link, remove, move. */
 const struct inode_operations ext2_dir_inode_operations = {
-	.create = ext2_create,
 	.lookup = ext2_lookup,
+	.create = ext2_create,
+	.mknod = ext2_mknod,
+	.mkdir = ext2_mkdir,
+	.symlink = ext2_symlink,
 	.link = ext2_link,
 	.unlink = ext2_unlink,
-	.symlink = ext2_symlink,
-	.mkdir = ext2_mkdir,
 	.rmdir = ext2_rmdir,
-	.mknod = ext2_mknod,
 	.rename = ext2_rename,
 	.setattr = ext2_setattr,
 };
