@@ -62,40 +62,33 @@ static unsigned char ext2_dtype(struct super_block *sb, const struct ext2_dir_en
 	return ext2_filetype_table[de->file_type];
 }
 
+/* ext2 file types by the S_IFMT bits of a mode (shifted down by 12). */
+static const u8 ext2_type_of_mode[S_IFMT >> 12] = {
+	[S_IFIFO >> 12] = EXT2_FT_FIFO,
+	[S_IFCHR >> 12] = EXT2_FT_CHRDEV,
+	[S_IFDIR >> 12] = EXT2_FT_DIR,
+	[S_IFBLK >> 12] = EXT2_FT_BLKDEV,
+	[S_IFREG >> 12] = EXT2_FT_REG_FILE,
+	[S_IFLNK >> 12] = EXT2_FT_SYMLINK,
+	[S_IFSOCK >> 12] = EXT2_FT_SOCK,
+};
+
+/* Without the filetype feature the byte is the high half of name_len: 0. */
 static void ext2_set_de_type(struct ext2_dir_entry_2 *de, struct inode *inode)
 {
-	unsigned char t;
+	de->file_type = 0;
+	if (EXT2_HAS_INCOMPAT_FEATURE(inode->i_sb, EXT2_FEATURE_INCOMPAT_FILETYPE))
+		de->file_type = ext2_type_of_mode[(inode->i_mode & S_IFMT) >> 12];
+}
 
-	if (!EXT2_HAS_INCOMPAT_FEATURE(inode->i_sb, EXT2_FEATURE_INCOMPAT_FILETYPE)) {
-		de->file_type = 0;
-		return;
-	}
-	switch (inode->i_mode & S_IFMT) {
-	case S_IFREG:
-		t = EXT2_FT_REG_FILE;
-		break;
-	case S_IFDIR:
-		t = EXT2_FT_DIR;
-		break;
-	case S_IFCHR:
-		t = EXT2_FT_CHRDEV;
-		break;
-	case S_IFBLK:
-		t = EXT2_FT_BLKDEV;
-		break;
-	case S_IFIFO:
-		t = EXT2_FT_FIFO;
-		break;
-	case S_IFSOCK:
-		t = EXT2_FT_SOCK;
-		break;
-	case S_IFLNK:
-		t = EXT2_FT_SYMLINK;
-		break;
-	default:
-		t = EXT2_FT_UNKNOWN;
-	}
-	de->file_type = t;
+/* Name an entry after inode (its number, name and file type). */
+static void ext2_fill_entry(struct ext2_dir_entry_2 *de, struct inode *inode, const char *name,
+			    unsigned int len)
+{
+	memcpy(de->name, name, len);
+	de->name_len = len;
+	ext2_set_de_type(de, inode);
+	de->inode = cpu_to_le32(inode->i_ino);
 }
 
 /* ------------------------------------------------------------ validation */
@@ -105,51 +98,57 @@ static void ext2_set_de_type(struct ext2_dir_entry_2 *de, struct inode *inode)
  * *why and *bad_off describing the first bad entry.  Pure: the in-kernel
  * self test feeds it crafted blocks.
  */
+/*
+ * What is wrong with the entry at the start of a block's last room bytes,
+ * or NULL.  The header is read only once it is known to fit.
+ */
+static const char *ext2_entry_fault(const struct ext2_dir_entry_2 *de, unsigned int room,
+				    u32 max_ino)
+{
+	unsigned int reclen, need;
+
+	if (room < EXT2_DIR_REC_LEN(1))
+		return "too little room left in the block for an entry";
+	reclen = le16_to_cpu(de->rec_len);
+	need = EXT2_DIR_REC_LEN(de->name_len);
+	if (reclen < EXT2_DIR_REC_LEN(1))
+		return "record length below the 12-byte minimum";
+	if (reclen % EXT2_DIR_PAD)
+		return "record length not a multiple of 4";
+	if (reclen < need)
+		return "record too short for its name";
+	if (reclen > room)
+		return "record runs past the end of the block";
+	if (le32_to_cpu(de->inode) > max_ino)
+		return "inode number past the inode count";
+	if (!de->inode)
+		return NULL;	/* a free record: its name bytes do not matter */
+	if (!de->name_len)
+		return "entry in use with an empty name";
+	if (memchr(de->name, '/', de->name_len) || memchr(de->name, 0, de->name_len))
+		return "name holds a '/' or a NUL byte";
+	return NULL;
+}
+
+/*
+ * Check one directory block of size bytes: its records must tile it
+ * exactly.  Returns 0, or -EUCLEAN with *why and *bad_off describing the
+ * first bad entry.  Pure: the in-kernel self test feeds it crafted blocks.
+ */
 int ext2_check_dir_block(const char *data, unsigned int size, u32 max_ino, const char **why,
 			 unsigned int *bad_off)
 {
-	unsigned int offs = 0;
+	unsigned int pos = 0;
 
-	while (offs < size) {
-		const struct ext2_dir_entry_2 *de = (const void *)(data + offs);
-		unsigned int rec_len;
+	while (pos < size) {
+		const struct ext2_dir_entry_2 *de = (const void *)(data + pos);
 
-		*bad_off = offs;
-		if (size - offs < EXT2_DIR_REC_LEN(1)) {
-			*why = "rec_len is smaller than minimal";
+		*why = ext2_entry_fault(de, size - pos, max_ino);
+		if (*why) {
+			*bad_off = pos;
 			return -EUCLEAN;
 		}
-		rec_len = le16_to_cpu(de->rec_len);
-		if (rec_len < EXT2_DIR_REC_LEN(1)) {
-			*why = "rec_len is smaller than minimal";
-			return -EUCLEAN;
-		}
-		if (rec_len & EXT2_DIR_ROUND) {
-			*why = "unaligned directory entry";
-			return -EUCLEAN;
-		}
-		if (rec_len < EXT2_DIR_REC_LEN(de->name_len)) {
-			*why = "rec_len is too small for name_len";
-			return -EUCLEAN;
-		}
-		if (rec_len > size - offs) {
-			*why = "directory entry across blocks";
-			return -EUCLEAN;
-		}
-		if (le32_to_cpu(de->inode) > max_ino) {
-			*why = "inode out of bounds";
-			return -EUCLEAN;
-		}
-		if (de->inode && !de->name_len) {
-			*why = "empty name";
-			return -EUCLEAN;
-		}
-		if (de->inode && (memchr(de->name, '/', de->name_len) ||
-				  memchr(de->name, '\0', de->name_len))) {
-			*why = "name contains '/' or NUL";
-			return -EUCLEAN;
-		}
-		offs += rec_len;
+		pos += le16_to_cpu(de->rec_len);
 	}
 	return 0;
 }
@@ -218,11 +217,11 @@ static int ext2_dir_block(struct inode *dir, unsigned long n, struct buffer_head
 					 &why, &off)) {
 			const struct ext2_dir_entry_2 *de = (const void *)(bh->b_data + off);
 
-			ext2_error(sb, "ext2_check_page",
-				   "bad entry in directory #%lu: %s - offset=%llu, inode=%u, rec_len=%d, name_len=%d",
-				   dir->i_ino, why,
-				   ((unsigned long long)n << sb->s_blocksize_bits) + off,
-				   le32_to_cpu(de->inode), le16_to_cpu(de->rec_len), de->name_len);
+			ext2_error(sb, "ext2_dir_block",
+				   "directory #%lu, byte %llu: %s (inode %u, rec_len %u, name_len %u)",
+				   dir->i_ino, ((unsigned long long)n << sb->s_blocksize_bits) + off,
+				   why, le32_to_cpu(de->inode), le16_to_cpu(de->rec_len),
+				   de->name_len);
 			brelse(bh);
 			return -EUCLEAN;
 		}
@@ -313,101 +312,153 @@ int ext2_inode_by_name(struct inode *dir, const struct qstr *child, u32 *ino)
 	return 0;
 }
 
-int ext2_add_link(struct dentry *dentry, struct inode *inode)
+/*
+ * Can a record of need bytes go into de?  Returns where inside de it
+ * would start: 0 for a free record big enough, the bytes the name uses
+ * for a live record with enough slack behind its name, or -1.
+ */
+static int ext2_room_in(const struct ext2_dir_entry_2 *de, unsigned int need)
 {
-	struct inode *dir = d_inode(dentry->d_parent);
-	struct super_block *sb = dir->i_sb;
-	const char *name = (const char *)dentry->d_name.name;
-	int namelen = dentry->d_name.len;
-	unsigned int reclen = EXT2_DIR_REC_LEN(namelen), bs = sb->s_blocksize;
-	unsigned long nblocks = dir_blocks(dir), n;
-	struct ext2_dir_entry_2 *de = NULL;
-	struct buffer_head *bh = NULL;
-	unsigned int rec_len = 0, name_len = 0;
-	struct ext2_inode_info *ei = EXT2_I(dir);
-	struct dir_cursor cursor = { 0 };
+	unsigned int have = le16_to_cpu(de->rec_len);
+	unsigned int used = de->inode ? EXT2_DIR_REC_LEN(de->name_len) : 0;
+
+	return have - used >= need ? (int)used : -1;
+}
+
+/*
+ * Append block n to the directory: one free record spanning it.  A block
+ * already mapped past i_size (left by a crash) is reused and cleared.
+ */
+static struct ext2_dir_entry_2 *ext2_grow_dir(struct inode *dir, unsigned long n,
+					      struct buffer_head **bhp)
+{
+	unsigned int bs = dir->i_sb->s_blocksize;
+	struct ext2_dir_entry_2 *de;
+	struct buffer_head *bh;
 	int err;
 
-	if (namelen > EXT2_NAME_LEN)
-		return -ENAMETOOLONG;
-	/*
-	 * Skip the blocks known to be too full.  The name is known not to
-	 * exist (the VFS looked it up under the same lock); the blocks we do
-	 * read are still checked for it.
-	 */
-	n = 0;
-	if (reclen >= ei->i_dir_free_reclen && ei->i_dir_free_block <= nblocks)
+	bh = ext2_bread(dir, n, 1, &err);
+	if (!bh)
+		return ERR_PTR(err ? err : -EIO);
+	lock_buffer(bh);
+	memset(bh->b_data, 0, bs);
+	de = (struct ext2_dir_entry_2 *)bh->b_data;
+	de->rec_len = cpu_to_le16(bs);
+	unlock_buffer(bh);
+	set_buffer_ext2_checked(bh);
+	i_size_write(dir, (loff_t)(n + 1) << dir->i_sb->s_blocksize_bits);
+	*bhp = bh;
+	return de;
+}
+
+/*
+ * Find a record with room for need bytes, from the first block that the
+ * free-space hint does not rule out, checking on the way that the name
+ * is not there yet.  Sets *blockp and *bhp; ERR_PTR(-ENOSPC) when every
+ * block is full.
+ */
+static struct ext2_dir_entry_2 *ext2_find_room(struct inode *dir, const struct qstr *name,
+					       unsigned int need, unsigned long *blockp,
+					       struct buffer_head **bhp)
+{
+	struct ext2_inode_info *ei = EXT2_I(dir);
+	unsigned long nblocks = dir_blocks(dir), n = 0;
+	unsigned int bs = dir->i_sb->s_blocksize;
+	struct dir_cursor cursor = { 0 };
+
+	if (need >= ei->i_dir_free_reclen && ei->i_dir_free_block <= nblocks)
 		n = ei->i_dir_free_block;
 	for (; n < nblocks; n++) {
-		char *end;
+		struct ext2_dir_entry_2 *de;
+		struct buffer_head *bh;
+		unsigned int pos;
+		int err = ext2_dir_block(dir, n, &bh, &cursor);
 
-		err = ext2_dir_block(dir, n, &bh, &cursor);
 		if (err)
-			return err;
-		de = (struct ext2_dir_entry_2 *)bh->b_data;
-		end = bh->b_data + bs;
-		for (; (char *)de < end; de = ext2_next_entry(de)) {
-			if (ext2_match(namelen, name, de)) {
+			return ERR_PTR(err);
+		for (pos = 0; pos < bs; pos += le16_to_cpu(de->rec_len)) {
+			de = (struct ext2_dir_entry_2 *)(bh->b_data + pos);
+			if (ext2_match(name->len, (const char *)name->name, de)) {
 				brelse(bh);
-				return -EEXIST;
+				return ERR_PTR(-EEXIST);
 			}
-			rec_len = le16_to_cpu(de->rec_len);
-			name_len = de->inode ? EXT2_DIR_REC_LEN(de->name_len) : 0;
-			if (rec_len >= name_len + reclen)
-				goto got_it;
+			if (ext2_room_in(de, need) >= 0) {
+				*blockp = n;
+				*bhp = bh;
+				return de;
+			}
 		}
 		brelse(bh);
 	}
-	/* No room: a new block holding one empty entry spanning it. */
-	bh = ext2_bread(dir, n, 1, &err);
-	if (!bh)
-		return err ? err : -EIO;
-	/* A block already mapped past i_size (after a crash) is reused: clear it. */
-	lock_buffer(bh);
-	memset(bh->b_data, 0, bs);
-	unlock_buffer(bh);
-	de = (struct ext2_dir_entry_2 *)bh->b_data;
-	de->rec_len = cpu_to_le16(bs);
-	set_buffer_ext2_checked(bh);
-	i_size_write(dir, (loff_t)(n + 1) << sb->s_blocksize_bits);
-	rec_len = bs;
-	name_len = 0;
+	*blockp = nblocks;
+	return ERR_PTR(-ENOSPC);
+}
 
-got_it:
+/*
+ * Enter inode under dentry's name.  The VFS looked the name up under
+ * the same lock, so it should not exist; the blocks we read are still
+ * checked for it.  The new record takes a free record, or the slack
+ * behind a live one (which is cut to its own length), or a new block.
+ */
+int ext2_add_link(struct dentry *dentry, struct inode *inode)
+{
+	struct inode *dir = d_inode(dentry->d_parent);
+	const struct qstr *name = &dentry->d_name;
+	unsigned int need = EXT2_DIR_REC_LEN(name->len);
+	struct ext2_inode_info *ei = EXT2_I(dir);
+	struct ext2_dir_entry_2 *de;
+	struct buffer_head *bh;
+	unsigned long n;
+	int at, err;
+
+	if (name->len > EXT2_NAME_LEN)
+		return -ENAMETOOLONG;
+	de = ext2_find_room(dir, name, need, &n, &bh);
+	if (de == ERR_PTR(-ENOSPC))
+		de = ext2_grow_dir(dir, n, &bh);
+	if (IS_ERR(de))
+		return PTR_ERR(de);
+	/* Blocks before n had no room for need bytes. */
 	ei->i_dir_free_block = n;
-	ei->i_dir_free_reclen = reclen;
-	if (de->inode) {
-		struct ext2_dir_entry_2 *de1 = (struct ext2_dir_entry_2 *)((char *)de + name_len);
+	ei->i_dir_free_reclen = need;
 
-		de1->rec_len = cpu_to_le16(rec_len - name_len);
-		de->rec_len = cpu_to_le16(name_len);
-		de = de1;
+	at = ext2_room_in(de, need);
+	if (at) {
+		struct ext2_dir_entry_2 *tail = (struct ext2_dir_entry_2 *)((char *)de + at);
+
+		tail->rec_len = cpu_to_le16(le16_to_cpu(de->rec_len) - at);
+		de->rec_len = cpu_to_le16(at);
+		de = tail;
 	}
-	de->name_len = namelen;
-	memcpy(de->name, name, namelen);
-	de->inode = cpu_to_le32(inode->i_ino);
-	ext2_set_de_type(de, inode);
+	ext2_fill_entry(de, inode, (const char *)name->name, name->len);
 	err = ext2_commit_block(dir, bh);
 	brelse(bh);
 	return err;
 }
 
-/* Remove de (in bh) by merging it into the previous entry of its block. */
+/*
+ * Remove de (in bh).  The record before it in the block absorbs its
+ * bytes; the first record of a block just becomes free.
+ */
 int ext2_delete_entry(struct inode *dir, struct ext2_dir_entry_2 *de, struct buffer_head *bh)
 {
-	struct ext2_dir_entry_2 *p = (struct ext2_dir_entry_2 *)bh->b_data, *pde = NULL;
+	unsigned int target = (char *)de - bh->b_data, pos = 0, prev = 0;
+	struct ext2_dir_entry_2 *walk;
 
-	while (p < de) {
-		pde = p;
-		p = ext2_next_entry(p);
+	while (pos < target) {
+		walk = (struct ext2_dir_entry_2 *)(bh->b_data + pos);
+		prev = pos;
+		pos += le16_to_cpu(walk->rec_len);
 	}
-	if (p != de) {
+	if (pos != target) {
 		ext2_error(dir->i_sb, __func__, "directory #%lu: entry not on an entry boundary",
 			   dir->i_ino);
 		return -EUCLEAN;
 	}
-	if (pde)
-		pde->rec_len = cpu_to_le16(le16_to_cpu(pde->rec_len) + le16_to_cpu(de->rec_len));
+	if (target) {
+		walk = (struct ext2_dir_entry_2 *)(bh->b_data + prev);
+		walk->rec_len = cpu_to_le16(le16_to_cpu(walk->rec_len) + le16_to_cpu(de->rec_len));
+	}
 	de->inode = 0;
 	/* Room appeared somewhere: the next insertion looks from the start. */
 	EXT2_I(dir)->i_dir_free_block = 0;
@@ -432,79 +483,73 @@ int ext2_set_link(struct inode *dir, struct ext2_dir_entry_2 *de, struct buffer_
 	return err;
 }
 
-/* The first block of a new directory: "." and "..". */
+/* The first block of a new directory: "." (one minimal record) and ".." (the rest). */
 int ext2_make_empty(struct inode *inode, struct inode *parent)
 {
-	unsigned int bs = inode->i_sb->s_blocksize;
-	struct ext2_dir_entry_2 *de;
+	unsigned int bs = inode->i_sb->s_blocksize, dot_len = EXT2_DIR_REC_LEN(1);
+	struct ext2_dir_entry_2 *dot, *dotdot;
 	struct buffer_head *bh;
 	int err;
 
 	bh = ext2_bread(inode, 0, 1, &err);
 	if (!bh)
 		return err ? err : -EIO;
-	de = (struct ext2_dir_entry_2 *)bh->b_data;
-	de->inode = cpu_to_le32(inode->i_ino);
-	de->name_len = 1;
-	de->rec_len = cpu_to_le16(EXT2_DIR_REC_LEN(1));
-	memcpy(de->name, ".\0\0", 4);
-	ext2_set_de_type(de, inode);
-
-	de = ext2_next_entry(de);
-	de->inode = cpu_to_le32(parent->i_ino);
-	de->name_len = 2;
-	de->rec_len = cpu_to_le16(bs - EXT2_DIR_REC_LEN(1));
-	memcpy(de->name, "..\0", 4);
-	ext2_set_de_type(de, inode);
+	dot = (struct ext2_dir_entry_2 *)bh->b_data;
+	dotdot = (struct ext2_dir_entry_2 *)(bh->b_data + dot_len);
+	dot->rec_len = cpu_to_le16(dot_len);
+	ext2_fill_entry(dot, inode, ".", 1);
+	dotdot->rec_len = cpu_to_le16(bs - dot_len);
+	ext2_fill_entry(dotdot, parent, "..", 2);
 	set_buffer_ext2_checked(bh);
+	mark_buffer_dirty_inode(bh, inode);
 
 	i_size_write(inode, bs);
 	mark_inode_dirty(inode);
-	mark_buffer_dirty_inode(bh, inode);
-	err = 0;
-	if (ext2_dirsync(inode))
-		err = sync_dirty_buffer(bh);
+	err = ext2_dirsync(inode) ? sync_dirty_buffer(bh) : 0;
 	brelse(bh);
 	return err;
+}
+
+/*
+ * May a live entry stand in an empty directory?  Only "." (naming the
+ * directory itself, else corruption: reported) and "..".
+ */
+static bool ext2_entry_allowed_in_empty(struct inode *inode, const struct ext2_dir_entry_2 *de)
+{
+	if (de->name_len == 2)
+		return de->name[0] == '.' && de->name[1] == '.';
+	if (de->name_len != 1 || de->name[0] != '.')
+		return false;
+	if (le32_to_cpu(de->inode) == inode->i_ino)
+		return true;
+	ext2_error(inode->i_sb, __func__, "directory #%lu: '.' points to inode %u", inode->i_ino,
+		   le32_to_cpu(de->inode));
+	return false;
 }
 
 /* 1 if the directory holds nothing but "." and "..", else 0 (also when unreadable). */
 int ext2_empty_dir(struct inode *inode)
 {
 	unsigned long nblocks = dir_blocks(inode), n;
-	struct dir_cursor cursor = { 0 };
 	unsigned int bs = inode->i_sb->s_blocksize;
+	struct dir_cursor cursor = { 0 };
 
 	for (n = 0; n < nblocks; n++) {
 		struct ext2_dir_entry_2 *de;
 		struct buffer_head *bh;
-		char *end;
+		bool clean = true;
+		unsigned int pos;
 
 		if (ext2_dir_block(inode, n, &bh, &cursor))
 			return 0;
-		de = (struct ext2_dir_entry_2 *)bh->b_data;
-		end = bh->b_data + bs;
-		for (; (char *)de < end; de = ext2_next_entry(de)) {
-			if (!de->inode)
-				continue;
-			if (de->name[0] != '.' || de->name_len > 2)
-				goto not_empty;
-			if (de->name_len == 1) {
-				if (le32_to_cpu(de->inode) != inode->i_ino) {
-					ext2_error(inode->i_sb, __func__,
-						   "directory #%lu: '.' points to inode %u",
-						   inode->i_ino, le32_to_cpu(de->inode));
-					goto not_empty;
-				}
-			} else if (de->name[1] != '.') {
-				goto not_empty;
-			}
+		for (pos = 0; clean && pos < bs; pos += le16_to_cpu(de->rec_len)) {
+			de = (struct ext2_dir_entry_2 *)(bh->b_data + pos);
+			if (de->inode)
+				clean = ext2_entry_allowed_in_empty(inode, de);
 		}
 		brelse(bh);
-		continue;
-not_empty:
-		brelse(bh);
-		return 0;
+		if (!clean)
+			return 0;
 	}
 	return 1;
 }

@@ -62,7 +62,8 @@ static int ext2_dir_check_test(void)
 	de->rec_len = cpu_to_le16(8);
 	ST_ASSERT(check(blk, &why) == -EUCLEAN, "rec_len 8 accepted");
 	de->rec_len = cpu_to_le16(14);
-	ST_ASSERT(check(blk, &why) == -EUCLEAN && !strcmp(why, "unaligned directory entry"),
+	ST_ASSERT(check(blk, &why) == -EUCLEAN &&
+			  !strcmp(why, "record length not a multiple of 4"),
 		  "unaligned rec_len accepted (%s)", why);
 
 	good_block(blk);
@@ -74,7 +75,7 @@ static int ext2_dir_check_test(void)
 	good_block(blk);
 	de->rec_len = cpu_to_le16(TBS - 20);
 	ST_ASSERT(check(blk, &why) == -EUCLEAN &&
-			  !strcmp(why, "directory entry across blocks"),
+			  !strcmp(why, "record runs past the end of the block"),
 		  "entry across the block end accepted (%s)", why);
 
 	good_block(blk);
