@@ -166,17 +166,17 @@ void ext2_sync_super(struct super_block *sb, struct ext2_super_block *es, int wa
 	unsigned long free_inodes = ext2_sum_free_inodes(sb);
 	struct buffer_head *sbh = sbi->s_sbh;
 
+	spin_lock(&sbi->s_lock);
+	es->s_wtime = cpu_to_le32((u32)ext2_get_seconds());
+	es->s_free_inodes_count = cpu_to_le32(free_inodes);
+	es->s_free_blocks_count = cpu_to_le32(free_blocks);
+	spin_unlock(&sbi->s_lock);
+	/* An earlier write of it failed (a device hiccup?): write it again. */
 	if (buffer_write_io_error(sbh)) {
-		/* A previous write failed (device hiccup): try again rather than lose it. */
-		ext2_msg(sb, KERN_ERR, "previous I/O error to superblock detected");
+		ext2_msg(sb, KERN_ERR, "error: an earlier write of the super block failed");
 		clear_buffer_write_io_error(sbh);
 		set_buffer_uptodate(sbh);
 	}
-	spin_lock(&sbi->s_lock);
-	es->s_free_blocks_count = cpu_to_le32(free_blocks);
-	es->s_free_inodes_count = cpu_to_le32(free_inodes);
-	es->s_wtime = cpu_to_le32((u32)ext2_get_seconds());
-	spin_unlock(&sbi->s_lock);
 	mark_buffer_dirty(sbh);
 	if (wait)
 		sync_dirty_buffer(sbh);
@@ -189,12 +189,15 @@ void ext2_update_dynamic_rev(struct super_block *sb)
 
 	if (le32_to_cpu(es->s_rev_level) > EXT2_GOOD_OLD_REV)
 		return;
-	ext2_msg(sb, KERN_WARNING, "warning: updating to rev %d because of new feature flag",
-		 EXT2_DYNAMIC_REV);
-	es->s_first_ino = cpu_to_le32(EXT2_GOOD_OLD_FIRST_INO);
-	es->s_inode_size = cpu_to_le16(EXT2_GOOD_OLD_INODE_SIZE);
+	/*
+	 * Revision 1 adds fields revision 0 left zero: the feature words
+	 * (zero is right), the first inode and the inode size (what revision
+	 * 0 implied).
+	 */
 	es->s_rev_level = cpu_to_le32(EXT2_DYNAMIC_REV);
-	/* The feature words were reserved (zero) in revision 0. */
+	es->s_inode_size = cpu_to_le16(EXT2_GOOD_OLD_INODE_SIZE);
+	es->s_first_ino = cpu_to_le32(EXT2_GOOD_OLD_FIRST_INO);
+	ext2_msg(sb, KERN_WARNING, "warning: revision 0 volume raised to revision 1 for a feature");
 }
 
 static int ext2_sync_fs(struct super_block *sb, int wait)
@@ -412,73 +415,102 @@ static unsigned long ext2_get_sb_block(const char *data)
 	return block;
 }
 
+/* Options shown as a word when set. */
+static const struct {
+	unsigned long bit;
+	const char *word;
+} ext2_flag_words[] = {
+	{ EXT2_MOUNT_GRPID, ",grpid" },
+	{ EXT2_MOUNT_MINIX_DF, ",minixdf" },
+	{ EXT2_MOUNT_OLDALLOC, ",oldalloc" },
+};
+
+static const char *ext2_errors_word(unsigned long mode)
+{
+	switch (mode) {
+	case EXT2_MOUNT_ERRORS_CONT:
+		return ",errors=continue";
+	case EXT2_MOUNT_ERRORS_RO:
+		return ",errors=remount-ro";
+	case EXT2_MOUNT_ERRORS_PANIC:
+		return ",errors=panic";
+	}
+	return NULL;
+}
+
+/*
+ * /proc/mounts: the options that differ from what a mount without them
+ * would get (defaults from the super block: s_def_resuid/gid, s_errors).
+ */
 static int ext2_show_options(struct seq_file *seq, struct dentry *root)
 {
 	struct super_block *sb = root->d_sb;
 	struct ext2_sb_info *sbi = EXT2_SB(sb);
 	struct ext2_super_block *es = sbi->s_es;
+	unsigned long errors = sbi->s_mount_opt & EXT2_MOUNT_ERRORS_MASK;
+	unsigned long usual_errors = EXT2_MOUNT_ERRORS_RO;
+	const char *word;
+	unsigned int i;
 
 	if (sbi->s_sb_block != 1)
 		seq_printf(seq, ",sb=%lu", sbi->s_sb_block);
-	if (test_opt(sb, MINIX_DF))
-		seq_puts(seq, ",minixdf");
-	if (test_opt(sb, GRPID))
-		seq_puts(seq, ",grpid");
-	if (sbi->s_resuid != le16_to_cpu(es->s_def_resuid))
-		seq_printf(seq, ",resuid=%u", sbi->s_resuid);
-	if (sbi->s_resgid != le16_to_cpu(es->s_def_resgid))
-		seq_printf(seq, ",resgid=%u", sbi->s_resgid);
-	/* errors= only when it is not what a mount without the option gets. */
-	if (le16_to_cpu(es->s_errors) == EXT2_ERRORS_PANIC) {
-		if (test_opt(sb, ERRORS_CONT))
-			seq_puts(seq, ",errors=continue");
-		else if (test_opt(sb, ERRORS_RO))
-			seq_puts(seq, ",errors=remount-ro");
-	} else {
-		if (test_opt(sb, ERRORS_CONT))
-			seq_puts(seq, ",errors=continue");
-		else if (test_opt(sb, ERRORS_PANIC))
-			seq_puts(seq, ",errors=panic");
+	for (i = 0; i < ARRAY_SIZE(ext2_flag_words); i++) {
+		if (sbi->s_mount_opt & ext2_flag_words[i].bit)
+			seq_puts(seq, ext2_flag_words[i].word);
 	}
 	if (!test_opt(sb, RESERVATION))
 		seq_puts(seq, ",noreservation");
-	if (test_opt(sb, OLDALLOC))
-		seq_puts(seq, ",oldalloc");
+	if (le16_to_cpu(es->s_def_resuid) != sbi->s_resuid)
+		seq_printf(seq, ",resuid=%u", sbi->s_resuid);
+	if (le16_to_cpu(es->s_def_resgid) != sbi->s_resgid)
+		seq_printf(seq, ",resgid=%u", sbi->s_resgid);
+	if (le16_to_cpu(es->s_errors) == EXT2_ERRORS_PANIC)
+		usual_errors = EXT2_MOUNT_ERRORS_PANIC;
+	word = errors == usual_errors ? NULL : ext2_errors_word(errors);
+	if (word)
+		seq_puts(seq, word);
 	return 0;
 }
 
 /* ------------------------------------------------------------ read-write set-up */
 
+/* Why the volume should see e2fsck before we write to it, or NULL. */
+static const char *ext2_check_due(struct ext2_sb_info *sbi, struct ext2_super_block *es)
+{
+	s16 max_mounts = (s16)le16_to_cpu(es->s_max_mnt_count);
+	u32 interval = le32_to_cpu(es->s_checkinterval);
+
+	if (!(sbi->s_mount_state & EXT2_VALID_FS))
+		return "it was not cleanly unmounted";
+	if (sbi->s_mount_state & EXT2_ERROR_FS)
+		return "errors were recorded on it";
+	if (max_mounts >= 0 && le16_to_cpu(es->s_mnt_count) >= max_mounts)
+		return "its mount count reached the maximum";
+	if (interval && le32_to_cpu(es->s_lastcheck) + interval <= (u32)ext2_get_seconds())
+		return "its check interval has passed";
+	return NULL;
+}
+
 /*
  * Going read-write: warn about a volume that needs checking, mark it in
- * use and count the mount.  Returns SB_RDONLY if it must stay read-only.
+ * use and count the mount.  Returns SB_RDONLY if it must stay read-only
+ * (a revision we do not know).
  */
 static int ext2_setup_super(struct super_block *sb, struct ext2_super_block *es, int read_only)
 {
 	struct ext2_sb_info *sbi = EXT2_SB(sb);
-	int max_count;
+	const char *why;
 
 	if (le32_to_cpu(es->s_rev_level) > EXT2_DYNAMIC_REV) {
-		ext2_msg(sb, KERN_ERR, "error: revision level too high, forcing read-only mode");
+		ext2_msg(sb, KERN_ERR, "error: revision %u is newer than ours: read-only",
+			 le32_to_cpu(es->s_rev_level));
 		return SB_RDONLY;
 	}
 	if (read_only)
 		return 0;
-	if (!(sbi->s_mount_state & EXT2_VALID_FS))
-		ext2_msg(sb, KERN_WARNING,
-			 "warning: mounting unchecked fs, running e2fsck is recommended");
-	else if (sbi->s_mount_state & EXT2_ERROR_FS)
-		ext2_msg(sb, KERN_WARNING,
-			 "warning: mounting fs with errors, running e2fsck is recommended");
-	max_count = (s16)le16_to_cpu(es->s_max_mnt_count);
-	if (max_count >= 0 && le16_to_cpu(es->s_mnt_count) >= max_count)
-		ext2_msg(sb, KERN_WARNING,
-			 "warning: maximal mount count reached, running e2fsck is recommended");
-	else if (le32_to_cpu(es->s_checkinterval) &&
-		 le32_to_cpu(es->s_lastcheck) + le32_to_cpu(es->s_checkinterval) <=
-			 (u32)ext2_get_seconds())
-		ext2_msg(sb, KERN_WARNING,
-			 "warning: checktime reached, running e2fsck is recommended");
+	why = ext2_check_due(sbi, es);
+	if (why)
+		ext2_msg(sb, KERN_WARNING, "warning: %s; run e2fsck", why);
 	spin_lock(&sbi->s_lock);
 	es->s_mnt_count = cpu_to_le16(le16_to_cpu(es->s_mnt_count) + 1);
 	es->s_mtime = cpu_to_le32((u32)ext2_get_seconds());
@@ -522,7 +554,7 @@ static int ext2_remount(struct super_block *sb, int *flags, char *data)
 		unsupported = EXT2_HAS_RO_COMPAT_FEATURE(sb, ~EXT2_FEATURE_RO_COMPAT_SUPP);
 		if (unsupported) {
 			ext2_msg(sb, KERN_WARNING,
-				 "warning: couldn't remount RDWR because of unsupported optional features (%x)",
+				 "warning: staying read-only: read-only features %#x unsupported",
 				 unsupported);
 			return -EROFS;
 		}
@@ -545,23 +577,61 @@ out_set:
 
 /* ------------------------------------------------------------ geometry */
 
-/* Where descriptor block nr lives. */
-static u32 descriptor_loc(struct super_block *sb, unsigned long logic_sb_block, unsigned long nr)
+/*
+ * The block holding (the primary copy of) group descriptor block nr.
+ * The classic table - all of it without meta_bg, its first
+ * s_first_meta_bg blocks with it - starts right after the super block.
+ * Under meta_bg, block nr describes meta group nr, the s_desc_per_block
+ * groups from nr * s_desc_per_block on, and sits at the start of the
+ * first of them, after its super block backup when that group carries
+ * one (sparse_super decides which do).
+ */
+static u32 descriptor_loc(struct super_block *sb, unsigned long sb_block, unsigned long nr)
 {
 	struct ext2_sb_info *sbi = EXT2_SB(sb);
-	unsigned long bg;
+	unsigned long lead;
+	u32 classic = 0;
 
-	if (!EXT2_HAS_INCOMPAT_FEATURE(sb, EXT2_FEATURE_INCOMPAT_META_BG) ||
-	    nr < le32_to_cpu(sbi->s_es->s_first_meta_bg))
-		return logic_sb_block + nr + 1;
-	bg = sbi->s_desc_per_block * nr;
-	return ext2_group_first_block_no(sb, bg) + ext2_bg_has_super(sb, bg);
+	if (EXT2_HAS_INCOMPAT_FEATURE(sb, EXT2_FEATURE_INCOMPAT_META_BG))
+		classic = le32_to_cpu(sbi->s_es->s_first_meta_bg);
+	else
+		classic = sbi->s_gdb_count;
+	if (nr < classic)
+		return sb_block + 1 + nr;
+	lead = nr << sbi->s_desc_per_block_bits;
+	return ext2_group_first_block_no(sb, lead) + (ext2_bg_has_super(sb, lead) ? 1 : 0);
+}
+
+/* Do group g's bitmaps and inode table lie within [lo, end)? */
+static bool ext2_group_parts_inside(struct super_block *sb, unsigned long g,
+				    struct ext2_group_desc *gdp, u64 lo, u64 end)
+{
+	const struct {
+		const char *what;
+		u64 start;
+		u64 len;
+	} part[] = {
+		{ "block bitmap", le32_to_cpu(gdp->bg_block_bitmap), 1 },
+		{ "inode bitmap", le32_to_cpu(gdp->bg_inode_bitmap), 1 },
+		{ "inode table", le32_to_cpu(gdp->bg_inode_table), EXT2_SB(sb)->s_itb_per_group },
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(part); i++) {
+		if (part[i].start >= lo && part[i].start + part[i].len <= end)
+			continue;
+		ext2_error(sb, __func__, "group %lu: %s at block %llu lies outside blocks %llu-%llu",
+			   g, part[i].what, part[i].start, lo, end - 1);
+		return false;
+	}
+	return true;
 }
 
 /*
  * Every descriptor must place its bitmaps and inode table inside the
  * volume (inside its own group unless flex_bg); overlaps between
- * metadata are found when the system zones are built.
+ * metadata are found when the system zones are built.  Counts out of
+ * range are only worth a warning: the bitmaps decide.
  */
 static bool ext2_check_descriptors(struct super_block *sb)
 {
@@ -571,34 +641,11 @@ static bool ext2_check_descriptors(struct super_block *sb)
 
 	for (g = 0; g < sbi->s_groups_count; g++) {
 		struct ext2_group_desc *gdp = ext2_get_group_desc(sb, g, NULL);
-		u32 first = ext2_group_first_block_no(sb, g);
-		u32 last = first + ext2_blocks_in_group(sb, g) - 1;
-		u32 bb, ib, it;
+		u64 lo = flex ? sbi->s_first_data_block : ext2_group_first_block_no(sb, g);
+		u64 end = flex ? sbi->s_blocks_count : lo + ext2_blocks_in_group(sb, g);
 
-		if (!gdp)
+		if (!gdp || !ext2_group_parts_inside(sb, g, gdp, lo, end))
 			return false;
-		if (flex) {
-			first = sbi->s_first_data_block;
-			last = sbi->s_blocks_count - 1;
-		}
-		bb = le32_to_cpu(gdp->bg_block_bitmap);
-		ib = le32_to_cpu(gdp->bg_inode_bitmap);
-		it = le32_to_cpu(gdp->bg_inode_table);
-		if (bb < first || bb > last) {
-			ext2_error(sb, __func__, "Block bitmap for group %lu not in group (block %u)!",
-				   g, bb);
-			return false;
-		}
-		if (ib < first || ib > last) {
-			ext2_error(sb, __func__, "Inode bitmap for group %lu not in group (block %u)!",
-				   g, ib);
-			return false;
-		}
-		if (it < first || it > last || last - it + 1 < sbi->s_itb_per_group) {
-			ext2_error(sb, __func__, "Inode table for group %lu not in group (block %u)!",
-				   g, it);
-			return false;
-		}
 		if (le16_to_cpu(gdp->bg_free_blocks_count) > ext2_blocks_in_group(sb, g) ||
 		    le16_to_cpu(gdp->bg_free_inodes_count) > sbi->s_inodes_per_group ||
 		    le16_to_cpu(gdp->bg_used_dirs_count) > sbi->s_inodes_per_group)
@@ -627,25 +674,24 @@ static int ext2_check_blocksize(struct super_block *sb, u32 log)
 static int ext2_load_geometry(struct super_block *sb, struct ext2_super_block *es, int silent)
 {
 	struct ext2_sb_info *sbi = EXT2_SB(sb);
+	bool rev0 = le32_to_cpu(es->s_rev_level) == EXT2_GOOD_OLD_REV;
 	unsigned long bs = sb->s_blocksize;
 	u64 dev_blocks;
+	int isize;
 
-	if (le32_to_cpu(es->s_rev_level) == EXT2_GOOD_OLD_REV) {
-		sbi->s_inode_size = EXT2_GOOD_OLD_INODE_SIZE;
-		sbi->s_first_ino = EXT2_GOOD_OLD_FIRST_INO;
-	} else {
-		sbi->s_inode_size = le16_to_cpu(es->s_inode_size);
-		sbi->s_first_ino = le32_to_cpu(es->s_first_ino);
-		if (sbi->s_inode_size < EXT2_GOOD_OLD_INODE_SIZE || sbi->s_inode_size > bs ||
-		    (sbi->s_inode_size & (sbi->s_inode_size - 1))) {
-			ext2_msg(sb, KERN_ERR, "error: unsupported inode size: %d",
-				 sbi->s_inode_size);
-			return -EINVAL;
-		}
+	/* Revision 0 has fixed inode size and first inode; revision 1 says them. */
+	isize = rev0 ? EXT2_GOOD_OLD_INODE_SIZE : le16_to_cpu(es->s_inode_size);
+	sbi->s_first_ino = rev0 ? EXT2_GOOD_OLD_FIRST_INO : le32_to_cpu(es->s_first_ino);
+	if (isize < EXT2_GOOD_OLD_INODE_SIZE || isize > (int)bs || (isize & (isize - 1))) {
+		ext2_msg(sb, KERN_ERR,
+			 "error: inode size %d is not a power of two from 128 to the block size",
+			 isize);
+		return -EINVAL;
 	}
-	if (le32_to_cpu(es->s_log_frag_size) != le32_to_cpu(es->s_log_block_size)) {
-		ext2_msg(sb, KERN_ERR, "error: fragsize %u != blocksize %lu (not supported)",
-			 EXT2_MIN_BLOCK_SIZE << (le32_to_cpu(es->s_log_frag_size) & 15), bs);
+	sbi->s_inode_size = isize;
+	/* Fragments never existed beyond "one fragment per block". */
+	if (es->s_log_frag_size != es->s_log_block_size) {
+		ext2_msg(sb, KERN_ERR, "error: fragment size differs from the block size %lu", bs);
 		return -EINVAL;
 	}
 	sbi->s_blocks_per_group = le32_to_cpu(es->s_blocks_per_group);
@@ -660,13 +706,13 @@ static int ext2_load_geometry(struct super_block *sb, struct ext2_super_block *e
 
 	if (!sbi->s_blocks_per_group || sbi->s_blocks_per_group > bs * 8 ||
 	    le32_to_cpu(es->s_frags_per_group) != sbi->s_blocks_per_group) {
-		ext2_msg(sb, KERN_ERR, "error: #blocks per group too big or zero: %lu",
+		ext2_msg(sb, KERN_ERR, "error: %lu blocks per group: zero or more than a bitmap maps",
 			 sbi->s_blocks_per_group);
 		return -EINVAL;
 	}
 	if (!sbi->s_inodes_per_group || sbi->s_inodes_per_group > bs * 8 ||
 	    sbi->s_inodes_per_group % sbi->s_inodes_per_block) {
-		ext2_msg(sb, KERN_ERR, "error: bad #inodes per group: %lu",
+		ext2_msg(sb, KERN_ERR, "error: %lu inodes per group: zero, too many or partial blocks",
 			 sbi->s_inodes_per_group);
 		return -EINVAL;
 	}
@@ -843,13 +889,39 @@ static struct ext2_super_block *ext2_read_sb(struct super_block *sb, unsigned lo
 	return (struct ext2_super_block *)(bh->b_data + offset);
 }
 
+/* sb->s_root from inode 2, which must be a directory with a block. */
+static int ext2_attach_root(struct super_block *sb)
+{
+	struct inode *root = ext2_iget(sb, EXT2_ROOT_INO);
+	const char *why = NULL;
+
+	if (IS_ERR(root)) {
+		ext2_msg(sb, KERN_ERR, "error: root inode unreadable (%ld)", PTR_ERR(root));
+		return PTR_ERR(root);
+	}
+	if (!S_ISDIR(root->i_mode))
+		why = "not a directory";
+	else if (!root->i_size || !root->i_blocks)
+		why = "an empty directory";
+	if (why) {
+		ext2_msg(sb, KERN_ERR, "error: root inode is %s, run e2fsck", why);
+		iput(root);
+		return -EUCLEAN;
+	}
+	/* d_make_root() drops the inode itself when it fails. */
+	sb->s_root = d_make_root(root);
+	if (sb->s_root)
+		return 0;
+	ext2_msg(sb, KERN_ERR, "error: no memory for the root dentry");
+	return -ENOMEM;
+}
+
 static int ext2_fill_super(struct super_block *sb, void *data, int silent)
 {
 	struct ext2_sb_info *sbi;
 	struct ext2_super_block *es;
 	struct buffer_head *bh = NULL;
 	unsigned long logic_sb_block;
-	struct inode *root;
 	int blocksize, err = -EINVAL;
 	u32 log;
 
@@ -876,8 +948,8 @@ static int ext2_fill_super(struct super_block *sb, void *data, int silent)
 	sbi->s_es = es;
 	if (le16_to_cpu(es->s_magic) != EXT2_SUPER_MAGIC) {
 		if (!silent)
-			ext2_msg(sb, KERN_ERR, "error: can't find an ext2 filesystem on dev %s.",
-				 sb->s_id);
+			ext2_msg(sb, KERN_ERR, "error: no ext2 super block (magic 0x%04x)",
+				 le16_to_cpu(es->s_magic));
 		goto failed;
 	}
 	err = ext2_set_options(sb, es, data);
@@ -942,24 +1014,9 @@ static int ext2_fill_super(struct super_block *sb, void *data, int silent)
 	sb->s_op = &ext2_sops;
 	sb->s_magic = EXT2_SUPER_MAGIC;
 
-	root = ext2_iget(sb, EXT2_ROOT_INO);
-	if (IS_ERR(root)) {
-		err = PTR_ERR(root);
-		ext2_msg(sb, KERN_ERR, "error: can't read the root inode");
+	err = ext2_attach_root(sb);
+	if (err)
 		goto failed_zones;
-	}
-	if (!S_ISDIR(root->i_mode) || !root->i_blocks || !root->i_size) {
-		iput(root);
-		ext2_msg(sb, KERN_ERR, "error: corrupt root inode, run e2fsck");
-		err = -EUCLEAN;
-		goto failed_zones;
-	}
-	sb->s_root = d_make_root(root);
-	if (!sb->s_root) {
-		ext2_msg(sb, KERN_ERR, "error: get root inode failed");
-		err = -ENOMEM;
-		goto failed_zones;
-	}
 	if (ext2_setup_super(sb, es, sb_rdonly(sb)))
 		WRITE_ONCE(sb->s_flags, sb->s_flags | SB_RDONLY);
 	ext2_write_super(sb);
@@ -976,16 +1033,17 @@ failed:
 	return err;
 }
 
+/* Inode life cycle first, then the volume as a whole. */
 static const struct super_operations ext2_sops = {
 	.alloc_inode = ext2_alloc_inode,
-	.destroy_inode = ext2_destroy_inode,
 	.write_inode = ext2_write_inode,
 	.evict_inode = ext2_evict_inode,
-	.put_super = ext2_put_super,
+	.destroy_inode = ext2_destroy_inode,
 	.sync_fs = ext2_sync_fs,
 	.statfs = ext2_statfs,
-	.remount_fs = ext2_remount,
 	.show_options = ext2_show_options,
+	.remount_fs = ext2_remount,
+	.put_super = ext2_put_super,
 };
 
 static struct dentry *ext2_mount(struct file_system_type *fs_type, int flags,
