@@ -44,13 +44,18 @@ int ext2_fsync(struct file *file, loff_t start, loff_t end, int datasync)
 	return ret;
 }
 
+/* The last writer's close ends the reservation window; readers keep none. */
 static int ext2_release_file(struct inode *inode, struct file *filp)
 {
-	if ((filp->f_mode & FMODE_WRITE) && atomic_read(&inode->i_writecount) == 1) {
-		mutex_lock(&EXT2_I(inode)->truncate_mutex);
-		ext2_discard_reservation(inode);
-		mutex_unlock(&EXT2_I(inode)->truncate_mutex);
-	}
+	struct ext2_inode_info *ei = EXT2_I(inode);
+	bool last_writer = (filp->f_mode & FMODE_WRITE) &&
+			   atomic_read(&inode->i_writecount) == 1;
+
+	if (!last_writer)
+		return 0;
+	mutex_lock(&ei->truncate_mutex);
+	ext2_discard_reservation(inode);
+	mutex_unlock(&ei->truncate_mutex);
 	return 0;
 }
 
