@@ -1,17 +1,24 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Reading, writing and seeking: read/write/pread64/pwrite64, readv/writev
- * and their positioned forms, lseek, sendfile, and the kernel's own
- * kernel_read()/kernel_write().
+ * The data-moving system calls: read(2), write(2), pread64/pwrite64,
+ * readv/writev and preadv/pwritev(2) with their "2" variants, lseek(2)
+ * and sendfile(2), plus what the rest of the kernel calls to move bytes
+ * through a struct file.
  *
- * Interface: vfs_read()/vfs_write() (user buffers), vfs_iter_read()/
- * vfs_iter_write() (any iov_iter), kernel_read()/kernel_write(),
- * vfs_llseek() and the generic ->llseek helpers, do_sendfile().
+ * Exported: vfs_read()/vfs_write() take user buffers, vfs_iter_read()/
+ * vfs_iter_write() take an iov_iter, kernel_read()/kernel_write() take
+ * kernel buffers (files with ->read_iter/->write_iter only).  Seeking:
+ * vfs_llseek(), vfs_setpos(), generic_file_llseek{,_size}() and the
+ * trivial default/noop/no_llseek methods.  do_sendfile() is the engine
+ * behind sendfile(2).
  *
- * Every transfer is checked (rw_verify_area: negative offsets, overflow)
- * and capped at MAX_RW_COUNT bytes.  Calls that use the file position
- * hold f_pos_lock when the open file is shared (fdget_pos()), so each
- * read or write moves the offset atomically.
+ * Rules every path follows: a range is refused with EINVAL when its
+ * length does not fit in ssize_t, its offset is negative or offset +
+ * length passes LLONG_MAX (rw_verify_area()); no single call moves more
+ * than MAX_RW_COUNT bytes.  The calls that use the open file's offset
+ * take the descriptor with fdget_pos(), which serialises them on a
+ * shared struct file, work on a private copy of f_pos, and store it
+ * back only on success.  Stream files (FMODE_STREAM) have no offset.
  */
 #include <linux/kernel.h>
 #include <linux/errno.h>
@@ -22,279 +29,379 @@
 #include <linux/syscalls.h>
 #include <asm/uaccess.h>
 
-/* ------------------------------------------------------------ checks */
+/* What each direction needs of an open file: indexed by READ / WRITE. */
+static const struct rw_side {
+	fmode_t opened;		/* opened for this direction at all (else EBADF) */
+	fmode_t able;		/* the file type supports it (else EINVAL) */
+	fmode_t at_offset;	/* pread/pwrite-style access allowed (else ESPIPE) */
+} rw_sides[2] = {
+	[READ]	= { FMODE_READ,  FMODE_CAN_READ,  FMODE_PREAD },
+	[WRITE]	= { FMODE_WRITE, FMODE_CAN_WRITE, FMODE_PWRITE },
+};
+
+static int rw_permitted(struct file *file, int dir)
+{
+	const struct rw_side *side = &rw_sides[dir];
+
+	if (!(file->f_mode & side->opened))
+		return -EBADF;
+	return (file->f_mode & side->able) ? 0 : -EINVAL;
+}
 
 int rw_verify_area(int read_write, struct file *file, const loff_t *ppos, size_t count)
 {
-	if ((ssize_t)count < 0)
-		return -EINVAL;
-	if (ppos) {
-		loff_t pos = *ppos;
+	loff_t start;
 
-		if (pos < 0)
-			return -EINVAL;
-		if ((loff_t)(pos + count) < 0)
-			return -EINVAL;
-	}
+	if (count > (size_t)SSIZE_MAX)
+		return -EINVAL;
+	if (!ppos)
+		return 0;	/* streams have no offset to overflow */
+	start = *ppos;
+	/* The last byte touched must still be a valid loff_t. */
+	if (start < 0 || (loff_t)count > LLONG_MAX - start)
+		return -EINVAL;
 	return 0;
 }
 
-/* The position this file's I/O uses, or NULL for streams. */
-static loff_t *file_ppos(struct file *file)
+/* ------------------------------------------------------------ kiocb flags */
+
+struct flag_map {
+	unsigned int from;
+	int to;
+};
+
+/* Open flags that shape each I/O on the file. */
+static const struct flag_map open_flag_iocb[] = {
+	{ .from = O_APPEND, .to = IOCB_APPEND },
+	{ .from = O_DIRECT, .to = IOCB_DIRECT },
+	{ .from = O_DSYNC, .to = IOCB_DSYNC },
+	{ .from = __O_SYNC, .to = IOCB_SYNC },
+	{ .from = O_NONBLOCK, .to = IOCB_NOWAIT },
+};
+
+/* preadv2(2)/pwritev2(2) per-call flags (uapi values). */
+#define RWF_HIPRI	0x00000001
+#define RWF_DSYNC	0x00000002
+#define RWF_SYNC	0x00000004
+#define RWF_NOWAIT	0x00000008
+#define RWF_APPEND	0x00000010
+
+/* RWF_HIPRI is accepted and ignored: there is no polled I/O here. */
+static const struct flag_map rwf_iocb[] = {
+	{ .from = RWF_HIPRI, .to = 0 },
+	{ .from = RWF_DSYNC, .to = IOCB_DSYNC },
+	{ .from = RWF_SYNC, .to = IOCB_SYNC | IOCB_DSYNC },
+	{ .from = RWF_NOWAIT, .to = IOCB_NOWAIT },
+	{ .from = RWF_APPEND, .to = IOCB_APPEND },
+};
+
+/* Translate the bits of @value; *@unknown collects those no entry names. */
+static int map_flags(const struct flag_map *map, size_t entries, unsigned int value,
+		     unsigned int *unknown)
 {
-	return (file->f_mode & FMODE_STREAM) ? NULL : &file->f_pos;
+	int out = 0;
+	size_t i;
+
+	for (i = 0; i < entries; i++) {
+		if (value & map[i].from)
+			out |= map[i].to;
+		value &= ~map[i].from;
+	}
+	if (unknown)
+		*unknown = value;
+	return out;
 }
 
-static int iocb_flags(struct file *file)
+/* ------------------------------------------------------------ engines */
+
+/* One synchronous ->read_iter or ->write_iter call at *@ppos (0 for streams). */
+static ssize_t iter_method(struct file *file, int dir, struct iov_iter *iter, loff_t *ppos,
+			   int extra_iocb)
 {
-	int res = 0;
+	struct kiocb kiocb = {
+		.ki_filp = file,
+		.ki_pos = ppos ? *ppos : 0,
+		.ki_flags = extra_iocb | map_flags(open_flag_iocb, ARRAY_SIZE(open_flag_iocb),
+						   file->f_flags, NULL),
+	};
+	ssize_t done;
 
-	if (file->f_flags & O_APPEND)
-		res |= IOCB_APPEND;
-	if (file->f_flags & O_DIRECT)
-		res |= IOCB_DIRECT;
-	if (file->f_flags & O_DSYNC)
-		res |= IOCB_DSYNC;
-	if (file->f_flags & __O_SYNC)
-		res |= IOCB_SYNC;
-	if (file->f_flags & O_NONBLOCK)
-		res |= IOCB_NOWAIT;
-	return res;
-}
-
-static void init_sync_kiocb(struct kiocb *kiocb, struct file *filp)
-{
-	kiocb->ki_filp = filp;
-	kiocb->ki_pos = 0;
-	kiocb->ki_flags = iocb_flags(filp);
-}
-
-/* ------------------------------------------------------------ core transfers */
-
-static ssize_t call_iter(struct file *file, struct iov_iter *iter, loff_t *ppos, int rw,
-			 int iocb_extra)
-{
-	struct kiocb kiocb;
-	ssize_t ret;
-
-	init_sync_kiocb(&kiocb, file);
-	kiocb.ki_flags |= iocb_extra;
-	kiocb.ki_pos = ppos ? *ppos : 0;
-	if (rw == READ)
-		ret = file->f_op->read_iter(&kiocb, iter);
-	else
-		ret = file->f_op->write_iter(&kiocb, iter);
+	done = dir == WRITE ? file->f_op->write_iter(&kiocb, iter) :
+			      file->f_op->read_iter(&kiocb, iter);
 	if (ppos)
 		*ppos = kiocb.ki_pos;
-	return ret;
+	return done;
+}
+
+static bool has_iter_method(struct file *file, int dir)
+{
+	return dir == WRITE ? file->f_op->write_iter != NULL : file->f_op->read_iter != NULL;
+}
+
+/* The plain ->read/->write method on one user buffer. */
+static ssize_t buf_method(struct file *file, int dir, char *ubuf, size_t len, loff_t *ppos)
+{
+	if (dir == WRITE)
+		return file->f_op->write(file, ubuf, len, ppos);
+	return file->f_op->read(file, ubuf, len, ppos);
+}
+
+static ssize_t user_rw(struct file *file, int dir, char *ubuf, size_t count, loff_t *ppos)
+{
+	struct iov_iter iter;
+	int err;
+
+	err = rw_permitted(file, dir);
+	if (err)
+		return err;
+	if (!access_ok(ubuf, count))
+		return -EFAULT;
+	err = rw_verify_area(dir, file, ppos, count);
+	if (err)
+		return err;
+	count = min_t(size_t, count, MAX_RW_COUNT);
+
+	/* A file that has both methods is driven through the plain one. */
+	if (dir == WRITE ? file->f_op->write != NULL : file->f_op->read != NULL)
+		return buf_method(file, dir, ubuf, count, ppos);
+	iov_iter_ubuf(&iter, dir, ubuf, count);
+	return iter_method(file, dir, &iter, ppos, 0);
 }
 
 ssize_t vfs_read(struct file *file, char *buf, size_t count, loff_t *pos)
 {
-	struct iov_iter iter;
-	ssize_t ret;
-
-	if (!(file->f_mode & FMODE_READ))
-		return -EBADF;
-	if (!(file->f_mode & FMODE_CAN_READ))
-		return -EINVAL;
-	if (!access_ok(buf, count))
-		return -EFAULT;
-	ret = rw_verify_area(READ, file, pos, count);
-	if (ret)
-		return ret;
-	if (count > MAX_RW_COUNT)
-		count = MAX_RW_COUNT;
-	if (file->f_op->read)
-		return file->f_op->read(file, buf, count, pos);
-	iov_iter_ubuf(&iter, ITER_DEST, buf, count);
-	return call_iter(file, &iter, pos, READ, 0);
+	return user_rw(file, READ, buf, count, pos);
 }
 
 ssize_t vfs_write(struct file *file, const char *buf, size_t count, loff_t *pos)
 {
-	struct iov_iter iter;
-	ssize_t ret;
-
-	if (!(file->f_mode & FMODE_WRITE))
-		return -EBADF;
-	if (!(file->f_mode & FMODE_CAN_WRITE))
-		return -EINVAL;
-	if (!access_ok(buf, count))
-		return -EFAULT;
-	ret = rw_verify_area(WRITE, file, pos, count);
-	if (ret)
-		return ret;
-	if (count > MAX_RW_COUNT)
-		count = MAX_RW_COUNT;
-	if (file->f_op->write)
-		return file->f_op->write(file, buf, count, pos);
-	iov_iter_ubuf(&iter, ITER_SOURCE, (void *)buf, count);
-	return call_iter(file, &iter, pos, WRITE, 0);
+	return user_rw(file, WRITE, (char *)buf, count, pos);
 }
 
-/* ->read/->write one segment at a time, for files without the iter forms. */
-static ssize_t do_loop_readv_writev(struct file *filp, struct iov_iter *iter, loff_t *ppos,
-				    int rw)
+/*
+ * The user memory the iterator's current segment still has, or 0 when it
+ * is exhausted; *@base is set to where that memory starts.
+ */
+static size_t user_span(const struct iov_iter *iter, char **base)
 {
-	ssize_t ret = 0;
+	size_t seg_len, left = iov_iter_count(iter);
+
+	if (iov_iter_type(iter) == ITER_UBUF) {
+		*base = (char *)iter->ubuf + iter->iov_offset;
+		return left;
+	}
+	seg_len = iter->__iov->iov_len;
+	if (iter->iov_offset >= seg_len)
+		return 0;
+	*base = (char *)iter->__iov->iov_base + iter->iov_offset;
+	return min(seg_len - iter->iov_offset, left);
+}
+
+/*
+ * Files with only ->read/->write get a user iterator piece by piece.  A
+ * short transfer ends the call; an error counts only if nothing moved.
+ */
+static ssize_t iter_by_buffers(struct file *file, int dir, struct iov_iter *iter,
+			       loff_t *ppos)
+{
+	ssize_t moved = 0;
 
 	while (iov_iter_count(iter)) {
-		const struct iovec *iov = iter->__iov;
-		size_t len;
 		char *base;
-		ssize_t nr;
+		size_t span = user_span(iter, &base);
+		ssize_t got;
 
-		if (iter->iov_offset >= iov->iov_len) {
-			/* An empty or used-up segment: step past it. */
+		if (!span) {
+			/* Empty segment, or the end of this one: go to the next. */
 			iov_iter_advance(iter, 0);
 			continue;
 		}
-		base = (char *)iov->iov_base + iter->iov_offset;
-		len = min(iov->iov_len - iter->iov_offset, iov_iter_count(iter));
-		if (rw == WRITE)
-			nr = filp->f_op->write(filp, base, len, ppos);
-		else
-			nr = filp->f_op->read(filp, base, len, ppos);
-		if (nr < 0) {
-			if (!ret)
-				ret = nr;
-			break;
-		}
-		ret += nr;
-		iov_iter_advance(iter, nr);
-		if ((size_t)nr != len)
+		got = buf_method(file, dir, base, span, ppos);
+		if (got < 0)
+			return moved ? moved : got;
+		moved += got;
+		iov_iter_advance(iter, got);
+		if ((size_t)got < span)
 			break;
 	}
-	return ret;
+	return moved;
 }
 
-static ssize_t do_iter_rw(struct file *file, struct iov_iter *iter, loff_t *pos, int rw,
-			  int iocb_extra)
+static ssize_t iter_rw(struct file *file, int dir, struct iov_iter *iter, loff_t *ppos,
+		       int extra_iocb)
 {
-	size_t tot_len;
-	ssize_t ret;
+	size_t total;
+	int err;
 
-	if (rw == READ) {
-		if (!(file->f_mode & FMODE_READ))
-			return -EBADF;
-		if (!(file->f_mode & FMODE_CAN_READ))
-			return -EINVAL;
-	} else {
-		if (!(file->f_mode & FMODE_WRITE))
-			return -EBADF;
-		if (!(file->f_mode & FMODE_CAN_WRITE))
-			return -EINVAL;
-	}
-	tot_len = iov_iter_count(iter);
-	if (!tot_len)
+	err = rw_permitted(file, dir);
+	if (err)
+		return err;
+	total = iov_iter_count(iter);
+	if (total == 0)
 		return 0;
-	ret = rw_verify_area(rw, file, pos, tot_len);
-	if (ret)
-		return ret;
-	if ((rw == READ && file->f_op->read_iter) || (rw == WRITE && file->f_op->write_iter))
-		return call_iter(file, iter, pos, rw, iocb_extra);
-	if (iov_iter_type(iter) != ITER_IOVEC && iov_iter_type(iter) != ITER_UBUF)
-		return -EINVAL;
-	if (iov_iter_type(iter) == ITER_UBUF) {
-		char *base = (char *)iter->ubuf + iter->iov_offset;
+	err = rw_verify_area(dir, file, ppos, total);
+	if (err)
+		return err;
 
-		return rw == READ ? file->f_op->read(file, base, tot_len, pos) :
-				    file->f_op->write(file, base, tot_len, pos);
-	}
-	return do_loop_readv_writev(file, iter, pos, rw);
+	if (has_iter_method(file, dir))
+		return iter_method(file, dir, iter, ppos, extra_iocb);
+	/* ->read/->write understand user memory only. */
+	if (!user_backed_iter(iter))
+		return -EINVAL;
+	return iter_by_buffers(file, dir, iter, ppos);
 }
 
 ssize_t vfs_iter_read(struct file *file, struct iov_iter *iter, loff_t *ppos, int flags)
 {
-	return do_iter_rw(file, iter, ppos, READ, flags);
+	return iter_rw(file, READ, iter, ppos, flags);
 }
 
 ssize_t vfs_iter_write(struct file *file, struct iov_iter *iter, loff_t *ppos, int flags)
 {
-	return do_iter_rw(file, iter, ppos, WRITE, flags);
+	return iter_rw(file, WRITE, iter, ppos, flags);
+}
+
+/*
+ * Kernel buffers: only the iterator methods can take them (->read and
+ * ->write would treat the address as a user pointer).  The range check
+ * sees the full @count; the transfer is capped afterwards.
+ */
+static ssize_t kbuf_rw(struct file *file, int dir, void *kbuf, size_t count, loff_t *ppos)
+{
+	struct kvec vec;
+	struct iov_iter iter;
+	int err;
+
+	err = rw_permitted(file, dir);
+	if (err)
+		return err;
+	if (!has_iter_method(file, dir))
+		return -EINVAL;
+	err = rw_verify_area(dir, file, ppos, count);
+	if (err)
+		return err;
+
+	vec.iov_base = kbuf;
+	vec.iov_len = min_t(size_t, count, MAX_RW_COUNT);
+	iov_iter_kvec(&iter, dir, &vec, 1, vec.iov_len);
+	return iter_method(file, dir, &iter, ppos, 0);
 }
 
 ssize_t kernel_read(struct file *file, void *buf, size_t count, loff_t *pos)
 {
-	struct kvec iov = { .iov_base = buf, .iov_len = min_t(size_t, count, MAX_RW_COUNT) };
-	struct iov_iter iter;
-	ssize_t ret;
-
-	if (!(file->f_mode & FMODE_READ))
-		return -EBADF;
-	if (!(file->f_mode & FMODE_CAN_READ))
-		return -EINVAL;
-	/* Kernel buffers cannot go to ->read, which expects user memory. */
-	if (!file->f_op->read_iter)
-		return -EINVAL;
-	ret = rw_verify_area(READ, file, pos, count);
-	if (ret)
-		return ret;
-	iov_iter_kvec(&iter, ITER_DEST, &iov, 1, iov.iov_len);
-	return call_iter(file, &iter, pos, READ, 0);
+	return kbuf_rw(file, READ, buf, count, pos);
 }
 
 ssize_t kernel_write(struct file *file, const void *buf, size_t count, loff_t *pos)
 {
-	struct kvec iov = { .iov_base = (void *)buf,
-			    .iov_len = min_t(size_t, count, MAX_RW_COUNT) };
-	struct iov_iter iter;
-	ssize_t ret;
-
-	if (!(file->f_mode & FMODE_WRITE))
-		return -EBADF;
-	if (!(file->f_mode & FMODE_CAN_WRITE))
-		return -EINVAL;
-	if (!file->f_op->write_iter)
-		return -EINVAL;
-	ret = rw_verify_area(WRITE, file, pos, count);
-	if (ret)
-		return ret;
-	iov_iter_kvec(&iter, ITER_SOURCE, &iov, 1, iov.iov_len);
-	return call_iter(file, &iter, pos, WRITE, 0);
+	return kbuf_rw(file, WRITE, (void *)buf, count, pos);
 }
 
-/* ------------------------------------------------------------ read, write */
+/* ------------------------------------------------------------ system calls */
+
+/* One read/write-family request, as the system call described it. */
+struct rw_req {
+	int dir;			/* READ or WRITE */
+	bool vectored;			/* vec/nvec (readv family), else buf/len */
+	char *buf;
+	size_t len;
+	const struct iovec *vec;
+	unsigned long nvec;
+	int rwf;			/* RWF_* of preadv2/pwritev2 */
+};
+
+static ssize_t vectored_rw(struct file *file, const struct rw_req *req, loff_t *ppos)
+{
+	struct iovec fast[UIO_FASTIOV];
+	struct iovec *segs = fast;
+	struct iov_iter iter;
+	unsigned int unknown;
+	ssize_t ret;
+	int extra;
+
+	extra = map_flags(rwf_iocb, ARRAY_SIZE(rwf_iocb), req->rwf, &unknown);
+	if (unknown)
+		return -EOPNOTSUPP;
+	if (req->nvec > UIO_MAXIOV)
+		return -EINVAL;
+	ret = import_iovec(req->dir, req->vec, req->nvec, ARRAY_SIZE(fast), &segs, &iter);
+	if (ret < 0)
+		return ret;
+	ret = iter_rw(file, req->dir, &iter, ppos, extra);
+	kfree(segs);
+	return ret;
+}
+
+static ssize_t run_req(struct file *file, const struct rw_req *req, loff_t *ppos)
+{
+	if (req->vectored)
+		return vectored_rw(file, req, ppos);
+	return user_rw(file, req->dir, req->buf, req->len, ppos);
+}
+
+/* At the file's own offset, which moves by what was transferred. */
+static ssize_t rw_at_cursor(unsigned long fd, const struct rw_req *req)
+{
+	struct fd f = fdget_pos(fd);
+	loff_t cursor, *ppos = NULL;
+	ssize_t ret;
+
+	if (!f.file)
+		return -EBADF;
+	if (!(f.file->f_mode & FMODE_STREAM)) {
+		cursor = f.file->f_pos;
+		ppos = &cursor;
+	}
+	ret = run_req(f.file, req, ppos);
+	if (ret >= 0 && ppos)
+		f.file->f_pos = cursor;
+	fdput_pos(f);
+	return ret;
+}
+
+/* At an explicit offset; the file's own offset is left alone. */
+static ssize_t rw_at_offset(unsigned long fd, loff_t pos, const struct rw_req *req)
+{
+	struct fd f;
+	ssize_t ret = -ESPIPE;
+
+	if (pos < 0)
+		return -EINVAL;
+	f = fdget(fd);
+	if (!f.file)
+		return -EBADF;
+	if (f.file->f_mode & rw_sides[req->dir].at_offset)
+		ret = run_req(f.file, req, &pos);
+	fdput(f);
+	return ret;
+}
 
 ssize_t ksys_read(unsigned int fd, char *buf, size_t count)
 {
-	struct fd f = fdget_pos(fd);
-	ssize_t ret = -EBADF;
+	struct rw_req req = { .dir = READ, .buf = buf, .len = count };
 
-	if (f.file) {
-		loff_t pos, *ppos = file_ppos(f.file);
-
-		if (ppos) {
-			pos = *ppos;
-			ppos = &pos;
-		}
-		ret = vfs_read(f.file, buf, count, ppos);
-		if (ret >= 0 && ppos)
-			f.file->f_pos = pos;
-		fdput_pos(f);
-	}
-	return ret;
+	return rw_at_cursor(fd, &req);
 }
 
 ssize_t ksys_write(unsigned int fd, const char *buf, size_t count)
 {
-	struct fd f = fdget_pos(fd);
-	ssize_t ret = -EBADF;
+	struct rw_req req = { .dir = WRITE, .buf = (char *)buf, .len = count };
 
-	if (f.file) {
-		loff_t pos, *ppos = file_ppos(f.file);
+	return rw_at_cursor(fd, &req);
+}
 
-		if (ppos) {
-			pos = *ppos;
-			ppos = &pos;
-		}
-		ret = vfs_write(f.file, buf, count, ppos);
-		if (ret >= 0 && ppos)
-			f.file->f_pos = pos;
-		fdput_pos(f);
-	}
-	return ret;
+ssize_t ksys_pread64(unsigned int fd, char *buf, size_t count, loff_t pos)
+{
+	struct rw_req req = { .dir = READ, .buf = buf, .len = count };
+
+	return rw_at_offset(fd, pos, &req);
+}
+
+ssize_t ksys_pwrite64(unsigned int fd, const char *buf, size_t count, loff_t pos)
+{
+	struct rw_req req = { .dir = WRITE, .buf = (char *)buf, .len = count };
+
+	return rw_at_offset(fd, pos, &req);
 }
 
 SYSCALL_DEFINE3(read, unsigned int, fd, char *, buf, size_t, count)
@@ -307,40 +414,6 @@ SYSCALL_DEFINE3(write, unsigned int, fd, const char *, buf, size_t, count)
 	return ksys_write(fd, buf, count);
 }
 
-ssize_t ksys_pread64(unsigned int fd, char *buf, size_t count, loff_t pos)
-{
-	struct fd f;
-	ssize_t ret = -EBADF;
-
-	if (pos < 0)
-		return -EINVAL;
-	f = fdget(fd);
-	if (f.file) {
-		ret = -ESPIPE;
-		if (f.file->f_mode & FMODE_PREAD)
-			ret = vfs_read(f.file, buf, count, &pos);
-		fdput(f);
-	}
-	return ret;
-}
-
-ssize_t ksys_pwrite64(unsigned int fd, const char *buf, size_t count, loff_t pos)
-{
-	struct fd f;
-	ssize_t ret = -EBADF;
-
-	if (pos < 0)
-		return -EINVAL;
-	f = fdget(fd);
-	if (f.file) {
-		ret = -ESPIPE;
-		if (f.file->f_mode & FMODE_PWRITE)
-			ret = vfs_write(f.file, buf, count, &pos);
-		fdput(f);
-	}
-	return ret;
-}
-
 SYSCALL_DEFINE4(pread64, unsigned int, fd, char *, buf, size_t, count, loff_t, pos)
 {
 	return ksys_pread64(fd, buf, count, pos);
@@ -351,131 +424,55 @@ SYSCALL_DEFINE4(pwrite64, unsigned int, fd, const char *, buf, size_t, count, lo
 	return ksys_pwrite64(fd, buf, count, pos);
 }
 
-/* ------------------------------------------------------------ vectors */
-
-/* preadv2/pwritev2 flags */
-#define RWF_HIPRI	0x00000001
-#define RWF_DSYNC	0x00000002
-#define RWF_SYNC	0x00000004
-#define RWF_NOWAIT	0x00000008
-#define RWF_APPEND	0x00000010
-#define RWF_SUPPORTED	(RWF_HIPRI | RWF_DSYNC | RWF_SYNC | RWF_NOWAIT | RWF_APPEND)
-
-static int rwf_to_iocb(int rwf, int *iocb)
+/*
+ * The vectored calls.  On x86_64 the 64-bit offset arrives whole in
+ * pos_l and pos_h is unused.  For preadv2/pwritev2 an offset of -1 means
+ * "at the file offset", as readv(2)/writev(2) do.
+ */
+static ssize_t vec_syscall(int dir, unsigned long fd, const struct iovec *vec,
+			   unsigned long vlen, loff_t pos, bool at_cursor, int rwf)
 {
-	if (rwf & ~RWF_SUPPORTED)
-		return -EOPNOTSUPP;
-	*iocb = 0;
-	if (rwf & RWF_DSYNC)
-		*iocb |= IOCB_DSYNC;
-	if (rwf & RWF_SYNC)
-		*iocb |= IOCB_SYNC | IOCB_DSYNC;
-	if (rwf & RWF_NOWAIT)
-		*iocb |= IOCB_NOWAIT;
-	if (rwf & RWF_APPEND)
-		*iocb |= IOCB_APPEND;
-	return 0;
-}
+	struct rw_req req = {
+		.dir = dir, .vectored = true, .vec = vec, .nvec = vlen, .rwf = rwf,
+	};
 
-static ssize_t vfs_rwv(struct file *file, const struct iovec *vec, unsigned long vlen,
-		       loff_t *pos, int rw, int rwf)
-{
-	struct iovec iovstack[UIO_FASTIOV];
-	struct iovec *iov = iovstack;
-	struct iov_iter iter;
-	int iocb_extra;
-	ssize_t ret;
-
-	ret = rwf_to_iocb(rwf, &iocb_extra);
-	if (ret)
-		return ret;
-	if (vlen > UIO_MAXIOV)
-		return -EINVAL;
-	ret = import_iovec(rw, vec, vlen, ARRAY_SIZE(iovstack), &iov, &iter);
-	if (ret < 0)
-		return ret;
-	ret = do_iter_rw(file, &iter, pos, rw, iocb_extra);
-	kfree(iov);
-	return ret;
-}
-
-static ssize_t do_rwv(unsigned long fd, const struct iovec *vec, unsigned long vlen, int rw,
-		      int rwf)
-{
-	struct fd f = fdget_pos(fd);
-	ssize_t ret = -EBADF;
-
-	if (f.file) {
-		loff_t pos, *ppos = file_ppos(f.file);
-
-		if (ppos) {
-			pos = *ppos;
-			ppos = &pos;
-		}
-		ret = vfs_rwv(f.file, vec, vlen, ppos, rw, rwf);
-		if (ret >= 0 && ppos)
-			f.file->f_pos = pos;
-		fdput_pos(f);
-	}
-	return ret;
-}
-
-static ssize_t do_prwv(unsigned long fd, const struct iovec *vec, unsigned long vlen,
-		       loff_t pos, int rw, int rwf)
-{
-	struct fd f;
-	ssize_t ret = -EBADF;
-
-	if (pos < 0)
-		return -EINVAL;
-	f = fdget(fd);
-	if (f.file) {
-		ret = -ESPIPE;
-		if (f.file->f_mode & (rw == READ ? FMODE_PREAD : FMODE_PWRITE))
-			ret = vfs_rwv(f.file, vec, vlen, &pos, rw, rwf);
-		fdput(f);
-	}
-	return ret;
+	if (at_cursor)
+		return rw_at_cursor(fd, &req);
+	return rw_at_offset(fd, pos, &req);
 }
 
 SYSCALL_DEFINE3(readv, unsigned long, fd, const struct iovec *, vec, unsigned long, vlen)
 {
-	return do_rwv(fd, vec, vlen, READ, 0);
+	return vec_syscall(READ, fd, vec, vlen, 0, true, 0);
 }
 
 SYSCALL_DEFINE3(writev, unsigned long, fd, const struct iovec *, vec, unsigned long, vlen)
 {
-	return do_rwv(fd, vec, vlen, WRITE, 0);
+	return vec_syscall(WRITE, fd, vec, vlen, 0, true, 0);
 }
 
-/* x86_64 passes the whole offset in pos_l; pos_h is ignored. */
 SYSCALL_DEFINE5(preadv, unsigned long, fd, const struct iovec *, vec, unsigned long, vlen,
 		unsigned long, pos_l, unsigned long, pos_h)
 {
-	return do_prwv(fd, vec, vlen, (loff_t)pos_l, READ, 0);
+	return vec_syscall(READ, fd, vec, vlen, (loff_t)pos_l, false, 0);
 }
 
 SYSCALL_DEFINE5(pwritev, unsigned long, fd, const struct iovec *, vec, unsigned long, vlen,
 		unsigned long, pos_l, unsigned long, pos_h)
 {
-	return do_prwv(fd, vec, vlen, (loff_t)pos_l, WRITE, 0);
+	return vec_syscall(WRITE, fd, vec, vlen, (loff_t)pos_l, false, 0);
 }
 
-/* Offset -1: use and update the file position, like readv(2). */
 SYSCALL_DEFINE6(preadv2, unsigned long, fd, const struct iovec *, vec, unsigned long, vlen,
 		unsigned long, pos_l, unsigned long, pos_h, int, flags)
 {
-	if ((loff_t)pos_l == -1)
-		return do_rwv(fd, vec, vlen, READ, flags);
-	return do_prwv(fd, vec, vlen, (loff_t)pos_l, READ, flags);
+	return vec_syscall(READ, fd, vec, vlen, (loff_t)pos_l, (loff_t)pos_l == -1, flags);
 }
 
 SYSCALL_DEFINE6(pwritev2, unsigned long, fd, const struct iovec *, vec, unsigned long, vlen,
 		unsigned long, pos_l, unsigned long, pos_h, int, flags)
 {
-	if ((loff_t)pos_l == -1)
-		return do_rwv(fd, vec, vlen, WRITE, flags);
-	return do_prwv(fd, vec, vlen, (loff_t)pos_l, WRITE, flags);
+	return vec_syscall(WRITE, fd, vec, vlen, (loff_t)pos_l, (loff_t)pos_l == -1, flags);
 }
 
 /* ------------------------------------------------------------ lseek */
@@ -484,52 +481,58 @@ loff_t vfs_setpos(struct file *file, loff_t offset, loff_t maxsize)
 {
 	if (offset < 0 || offset > maxsize)
 		return -EINVAL;
-	if (offset != file->f_pos) {
-		file->f_pos = offset;
+	/* Only a real move forgets what readdir remembered in f_version. */
+	if (file->f_pos != offset) {
 		file->f_version = 0;
+		file->f_pos = offset;
 	}
 	return offset;
 }
 
+/*
+ * lseek(2) for files whose size is @eof and whose offsets may go up to
+ * @maxsize.  No holes are tracked, so for SEEK_DATA/SEEK_HOLE every byte
+ * below @eof is data and the first hole is the implicit one at @eof.
+ */
 loff_t generic_file_llseek_size(struct file *file, loff_t offset, int whence,
 				loff_t maxsize, loff_t eof)
 {
-	switch (whence) {
-	case SEEK_SET:
-		break;
-	case SEEK_END:
-		offset += eof;
-		break;
-	case SEEK_CUR:
-		/* lseek(fd, 0, SEEK_CUR) only reads the position. */
-		if (offset == 0)
-			return file->f_pos;
+	bool locked = false;
+	loff_t target;
+
+	/* lseek(fd, 0, SEEK_CUR) is how the offset is read: no lock for that. */
+	if (whence == SEEK_CUR && offset == 0)
+		return file->f_pos;
+
+	if (whence == SEEK_SET) {
+		target = offset;
+	} else if (whence == SEEK_END) {
+		target = eof + offset;
+	} else if (whence == SEEK_CUR) {
+		/* f_pos is read and replaced as one step against other seekers. */
 		spin_lock(&file->f_lock);
-		offset = vfs_setpos(file, file->f_pos + offset, maxsize);
-		spin_unlock(&file->f_lock);
-		return offset;
-	case SEEK_DATA:
-		/* Without holes everything below eof is data. */
-		if ((unsigned long long)offset >= (unsigned long long)eof)
+		locked = true;
+		target = file->f_pos + offset;
+	} else if (whence == SEEK_DATA || whence == SEEK_HOLE) {
+		/* Compared unsigned, so a negative offset is past the end too. */
+		if ((u64)offset >= (u64)eof)
 			return -ENXIO;
-		break;
-	case SEEK_HOLE:
-		if ((unsigned long long)offset >= (unsigned long long)eof)
-			return -ENXIO;
-		offset = eof;
-		break;
-	default:
+		target = whence == SEEK_HOLE ? eof : offset;
+	} else {
 		return -EINVAL;
 	}
-	return vfs_setpos(file, offset, maxsize);
+	target = vfs_setpos(file, target, maxsize);
+	if (locked)
+		spin_unlock(&file->f_lock);
+	return target;
 }
 
 loff_t generic_file_llseek(struct file *file, loff_t offset, int whence)
 {
 	struct inode *inode = file->f_mapping->host;
+	loff_t limit = inode->i_sb->s_maxbytes;
 
-	return generic_file_llseek_size(file, offset, whence, inode->i_sb->s_maxbytes,
-					i_size_read(inode));
+	return generic_file_llseek_size(file, offset, whence, limit, i_size_read(inode));
 }
 
 loff_t default_llseek(struct file *file, loff_t offset, int whence)
@@ -537,6 +540,7 @@ loff_t default_llseek(struct file *file, loff_t offset, int whence)
 	return generic_file_llseek(file, offset, whence);
 }
 
+/* Seeking "succeeds" without moving (files where the offset means nothing). */
 loff_t noop_llseek(struct file *file, loff_t offset, int whence)
 {
 	return file->f_pos;
@@ -549,23 +553,21 @@ loff_t no_llseek(struct file *file, loff_t offset, int whence)
 
 loff_t vfs_llseek(struct file *file, loff_t offset, int whence)
 {
-	if (!(file->f_mode & FMODE_LSEEK))
-		return -ESPIPE;
-	return file->f_op->llseek(file, offset, whence);
+	if (file->f_mode & FMODE_LSEEK)
+		return file->f_op->llseek(file, offset, whence);
+	return -ESPIPE;
 }
 
 off_t ksys_lseek(unsigned int fd, off_t offset, unsigned int whence)
 {
 	struct fd f = fdget_pos(fd);
-	off_t retval;
+	off_t where;
 
 	if (!f.file)
 		return -EBADF;
-	retval = -EINVAL;
-	if (whence <= SEEK_MAX)
-		retval = vfs_llseek(f.file, offset, whence);
+	where = whence > SEEK_MAX ? -EINVAL : vfs_llseek(f.file, offset, whence);
 	fdput_pos(f);
-	return retval;
+	return where;
 }
 
 SYSCALL_DEFINE3(lseek, unsigned int, fd, off_t, offset, unsigned int, whence)
@@ -576,122 +578,142 @@ SYSCALL_DEFINE3(lseek, unsigned int, fd, off_t, offset, unsigned int, whence)
 /* ------------------------------------------------------------ sendfile */
 
 /*
- * Copy through a kernel bounce buffer, a page at a time.  The input must
- * support kernel_read() (->read_iter), the output kernel_write(); an
- * output opened O_APPEND is refused, as in Linux.
+ * sendfile(2) copies through one kernel page: the input must have
+ * ->read_iter and the output ->write_iter (kernel_read()/kernel_write()).
+ * An output opened with O_APPEND is refused with EINVAL, as the man page
+ * documents.
  */
+
+/* Checks on the input; *@start is the offset the copy begins at. */
+static int sendfile_source(struct file *in, loff_t *ppos, size_t count, loff_t *start)
+{
+	if (!(in->f_mode & FMODE_READ))
+		return -EBADF;
+	if (ppos && !(in->f_mode & FMODE_PREAD))
+		return -ESPIPE;
+	*start = ppos ? *ppos : in->f_pos;
+	return rw_verify_area(READ, in, start, count);
+}
+
+/* Checks on the output; *@start is its offset (0 for a stream). */
+static int sendfile_sink(struct file *in, struct file *out, size_t count, loff_t *start)
+{
+	if (!(out->f_mode & FMODE_WRITE))
+		return -EBADF;
+	if (out->f_flags & O_APPEND)
+		return -EINVAL;
+	if (!in->f_op->read_iter || !out->f_op->write_iter)
+		return -EINVAL;
+	*start = (out->f_mode & FMODE_STREAM) ? 0 : out->f_pos;
+	return rw_verify_area(WRITE, out, start, count);
+}
+
+/*
+ * Move up to @count bytes a page at a time.  Whatever the output did not
+ * accept is handed back to the input by moving *@in_pos back, so the
+ * next call starts with it.  Returns the bytes delivered, or the first
+ * error (or 0 at end of input) when none were.
+ */
+static ssize_t sendfile_pump(struct file *in, loff_t *in_pos, struct file *out,
+			     loff_t *out_pos, size_t count, void *page)
+{
+	size_t done = 0;
+	ssize_t err = 0;
+
+	while (done < count) {
+		size_t want = min_t(size_t, count - done, PAGE_SIZE);
+		ssize_t got, put;
+
+		got = kernel_read(in, page, want, in_pos);
+		if (got <= 0) {
+			err = got;
+			break;
+		}
+		put = kernel_write(out, page, got, out_pos);
+		if (put < got) {
+			*in_pos -= got - max_t(ssize_t, put, 0);
+			if (put > 0)
+				done += put;
+			else
+				err = put;
+			break;
+		}
+		done += put;
+		if ((size_t)got < want)
+			break;		/* end of input for now */
+	}
+	return done ? (ssize_t)done : err;
+}
+
 ssize_t do_sendfile(int out_fd, int in_fd, loff_t *ppos, size_t count, loff_t max)
 {
 	struct fd in, out;
-	struct inode *in_inode, *out_inode;
-	loff_t pos, out_pos, *out_ppos;
-	ssize_t retval, total = 0;
-	void *buf;
+	loff_t in_pos, out_pos, limit;
+	bool out_stream;
+	void *page;
+	ssize_t ret;
 
-	retval = -EBADF;
 	in = fdget(in_fd);
 	if (!in.file)
-		goto out;
-	if (!(in.file->f_mode & FMODE_READ))
-		goto fput_in;
-	retval = -ESPIPE;
-	if (!ppos) {
-		pos = in.file->f_pos;
-	} else {
-		pos = *ppos;
-		if (!(in.file->f_mode & FMODE_PREAD))
-			goto fput_in;
-	}
-	retval = rw_verify_area(READ, in.file, &pos, count);
-	if (retval < 0)
-		goto fput_in;
-	if (count > MAX_RW_COUNT)
-		count = MAX_RW_COUNT;
+		return -EBADF;
+	ret = sendfile_source(in.file, ppos, count, &in_pos);
+	if (ret)
+		goto put_in;
+	count = min_t(size_t, count, MAX_RW_COUNT);
 
-	retval = -EBADF;
 	out = fdget(out_fd);
+	ret = -EBADF;
 	if (!out.file)
-		goto fput_in;
-	if (!(out.file->f_mode & FMODE_WRITE))
-		goto fput_out;
-	retval = -EINVAL;
-	if (out.file->f_flags & O_APPEND)
-		goto fput_out;
-	if (!in.file->f_op->read_iter || !out.file->f_op->write_iter)
-		goto fput_out;
-	in_inode = file_inode(in.file);
-	out_inode = file_inode(out.file);
-	out_ppos = file_ppos(out.file);
-	out_pos = out_ppos ? out.file->f_pos : 0;
-	retval = rw_verify_area(WRITE, out.file, &out_pos, count);
-	if (retval < 0)
-		goto fput_out;
-	if (!max)
-		max = min(in_inode->i_sb->s_maxbytes, out_inode->i_sb->s_maxbytes);
-	if (pos + (loff_t)count > max) {
-		retval = -EOVERFLOW;
-		if (pos >= max)
-			goto fput_out;
-		count = max - pos;
+		goto put_in;
+	ret = sendfile_sink(in.file, out.file, count, &out_pos);
+	if (ret)
+		goto put_out;
+	out_stream = out.file->f_mode & FMODE_STREAM;
+
+	/* Stay below the caller's limit, or both filesystems' largest offset. */
+	limit = max ? max : min(file_inode(in.file)->i_sb->s_maxbytes,
+				file_inode(out.file)->i_sb->s_maxbytes);
+	if (in_pos + (loff_t)count > limit) {
+		ret = -EOVERFLOW;
+		if (in_pos >= limit)
+			goto put_out;
+		count = limit - in_pos;
 	}
 
-	retval = -ENOMEM;
-	buf = (void *)__get_free_page(GFP_KERNEL);
-	if (!buf)
-		goto fput_out;
-	retval = 0;
-	while ((size_t)total < count) {
-		size_t chunk = min_t(size_t, count - total, PAGE_SIZE);
-		ssize_t n, w;
+	ret = -ENOMEM;
+	page = (void *)__get_free_page(GFP_KERNEL);
+	if (!page)
+		goto put_out;
+	ret = sendfile_pump(in.file, &in_pos, out.file, out_stream ? NULL : &out_pos, count,
+			    page);
+	free_page((unsigned long)page);
 
-		n = kernel_read(in.file, buf, chunk, &pos);
-		if (n <= 0) {
-			retval = n;
-			break;
-		}
-		w = kernel_write(out.file, buf, n, out_ppos ? &out_pos : NULL);
-		if (w <= 0) {
-			pos -= n;
-			retval = w;
-			break;
-		}
-		total += w;
-		if (w < n) {
-			/* The output took less: the rest is left unread. */
-			pos -= n - w;
-			break;
-		}
-		if ((size_t)n < chunk)
-			break;
-	}
-	free_page((unsigned long)buf);
-	if (total)
-		retval = total;
 	if (ppos)
-		*ppos = pos;
+		*ppos = in_pos;
 	else
-		in.file->f_pos = pos;
-	if (out_ppos)
+		in.file->f_pos = in_pos;
+	if (!out_stream)
 		out.file->f_pos = out_pos;
-fput_out:
+put_out:
 	fdput(out);
-fput_in:
+put_in:
 	fdput(in);
-out:
-	return retval;
+	return ret;
 }
 
 SYSCALL_DEFINE4(sendfile, int, out_fd, int, in_fd, loff_t *, offset, size_t, count)
 {
-	loff_t pos;
-	ssize_t ret;
+	loff_t where, *ppos = NULL;
+	ssize_t sent;
 
-	if (!offset)
-		return do_sendfile(out_fd, in_fd, NULL, count, 0);
-	if (get_user(pos, offset))
+	/* With an offset, the file's own position is neither used nor moved. */
+	if (offset) {
+		if (get_user(where, offset))
+			return -EFAULT;
+		ppos = &where;
+	}
+	sent = do_sendfile(out_fd, in_fd, ppos, count, 0);
+	if (ppos && put_user(where, offset))
 		return -EFAULT;
-	ret = do_sendfile(out_fd, in_fd, &pos, count, 0);
-	if (put_user(pos, offset))
-		return -EFAULT;
-	return ret;
+	return sent;
 }
