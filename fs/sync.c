@@ -1,30 +1,30 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Data integrity system calls: sync(2), syncfs(2), fsync(2),
- * fdatasync(2), sync_file_range(2).
+ * Getting data to stable storage on request: sync(2), syncfs(2),
+ * fsync(2), fdatasync(2) and sync_file_range(2).
  *
- * Interface: sync_filesystem(sb) (syncfs, umount, remount read-only),
- * ksys_sync(), vfs_fsync_range()/vfs_fsync() (a file's ->fsync; also
- * what generic_write_sync() calls for O_SYNC/O_DSYNC writes).
+ * Exported: sync_filesystem() (used by syncfs, umount and a remount to
+ * read-only), ksys_sync(), vfs_fsync_range() and vfs_fsync() (the
+ * file's ->fsync; generic_write_sync() uses them for O_SYNC/O_DSYNC).
  *
- * What each one guarantees, as in Linux:
- *   sync         every file system's dirty inodes and pages written and
- *                waited for, ->sync_fs, then every block device's own
- *                page cache written and its write cache flushed
- *   syncfs       the same for one file system (and its device)
- *   fsync        the file's data and metadata durable (->fsync; -EINVAL
- *                for files that have none); fdatasync may skip metadata
- *                not needed to read the data back
- *   sync_file_range  only starts and/or waits for the range's pages, by
- *                its flags; no metadata, no device flush
- * Writeback errors reach fsync/syncfs/sync_file_range callers through
- * the file's errseq cursor (file_check_and_advance_wb_err()).
+ * Promises, per call:
+ *   sync             dirty inodes and pages of every writable file system
+ *                    written and waited on, each ->sync_fs run, then the
+ *                    block devices' own page caches written and their
+ *                    volatile write caches flushed;
+ *   syncfs           that, limited to one file system and its device;
+ *   fsync/fdatasync  whatever ->fsync does to make the file durable
+ *                    (EINVAL without one); fdatasync may leave metadata
+ *                    that is not needed to read the data back;
+ *   sync_file_range  starts and/or waits for writeback of the pages in a
+ *                    range, as the flags ask, and nothing else.
+ * A file learns of writeback errors through its errseq cursor
+ * (file_check_and_advance_wb_err(), f_sb_err for syncfs).  File systems
+ * in memory have no device and nothing to write: for them it all
+ * succeeds at once (noop_fsync).
  *
- * Memory file systems have no backing device: their sync is a no-op
- * that succeeds (their ->fsync is noop_fsync).
- *
- * Locking: sync_filesystem() runs under sb->s_umount (iterate_supers()
- * or the syscall takes it shared; umount holds it exclusively).
+ * Locking: sync_filesystem() is called with sb->s_umount held (shared
+ * from iterate_supers() and syncfs, exclusive from umount).
  */
 #include <linux/kernel.h>
 #include <linux/errno.h>
@@ -36,15 +36,15 @@
 #include <linux/blkdev.h>
 #include <linux/syscalls.h>
 
-/* sync_file_range(2) flags (Linux ABI). */
+/* sync_file_range(2) flag bits (uapi values). */
 #define SYNC_FILE_RANGE_WAIT_BEFORE	1
 #define SYNC_FILE_RANGE_WRITE		2
 #define SYNC_FILE_RANGE_WAIT_AFTER	4
-#define SYNC_FILE_RANGE_WRITE_AND_WAIT	\
-	(SYNC_FILE_RANGE_WRITE | SYNC_FILE_RANGE_WAIT_BEFORE | SYNC_FILE_RANGE_WAIT_AFTER)
-#define VALID_SYNC_FILE_RANGE_FLAGS	SYNC_FILE_RANGE_WRITE_AND_WAIT
+/* All three together: write with data-integrity semantics and wait. */
+#define SFR_ALL	(SYNC_FILE_RANGE_WAIT_BEFORE | SYNC_FILE_RANGE_WRITE | \
+		 SYNC_FILE_RANGE_WAIT_AFTER)
 
-/* Start writing mapping's pages in [start, end] without waiting. */
+/* Queue writeback of mapping's dirty pages in [start, end]; do not wait. */
 static int fdatawrite_range_nowait(struct address_space *mapping, loff_t start, loff_t end)
 {
 	struct writeback_control wbc = {
@@ -54,7 +54,9 @@ static int fdatawrite_range_nowait(struct address_space *mapping, loff_t start, 
 		.range_end = end,
 	};
 
-	if (!mapping_can_writeback(mapping) || !mapping_tagged(mapping, PAGECACHE_TAG_DIRTY))
+	if (!mapping_can_writeback(mapping))
+		return 0;
+	if (!mapping_tagged(mapping, PAGECACHE_TAG_DIRTY))
 		return 0;
 	return do_writepages(mapping, &wbc);
 }
@@ -62,84 +64,89 @@ static int fdatawrite_range_nowait(struct address_space *mapping, loff_t start, 
 /* ------------------------------------------------------------ file systems */
 
 /*
- * Two rounds, as Linux: the first only starts I/O everywhere (so the
- * device sees it all at once), the second writes what is left and
- * waits.  The block device's own cache (metadata buffers) comes last,
- * after ->sync_fs has dirtied the super block and bitmaps.
+ * One pass over a file system.  The first pass (wait false) only gets
+ * I/O going everywhere, so the device sees it all together; the second
+ * writes what is still dirty and waits for it.  The device's own page
+ * cache (metadata buffers) goes last, because ->sync_fs may dirty the
+ * super block and bitmaps in it.  The first error is what is reported.
  */
-static int __sync_filesystem(struct super_block *sb, int wait)
+static int sync_fs_pass(struct super_block *sb, bool wait)
 {
-	int ret = 0, err;
+	struct block_device *bdev = sb->s_bdev;
+	int first_err = 0, err;
 
 	if (wait)
 		sync_inodes_sb(sb);
 	else
 		writeback_inodes_sb(sb, WB_REASON_SYNC);
-	if (sb->s_op && sb->s_op->sync_fs) {
-		err = sb->s_op->sync_fs(sb, wait);
-		if (err)
-			ret = err;
-	}
-	if (sb->s_bdev) {
-		if (wait)
-			err = sync_blockdev(sb->s_bdev);
-		else
-			err = fdatawrite_range_nowait(sb->s_bdev->bd_inode->i_mapping, 0,
-						      LLONG_MAX);
-		if (err && !ret)
-			ret = err;
-	}
-	return ret;
+
+	if (sb->s_op && sb->s_op->sync_fs)
+		first_err = sb->s_op->sync_fs(sb, wait);
+
+	if (!bdev)
+		return first_err;
+	err = wait ? sync_blockdev(bdev) :
+		     fdatawrite_range_nowait(bdev->bd_inode->i_mapping, 0, LLONG_MAX);
+	return first_err ? first_err : err;
 }
 
 int sync_filesystem(struct super_block *sb)
 {
-	int ret;
+	int err;
 
-	/* A read-only file system has nothing dirty to write. */
+	/* Nothing can be dirty on a read-only mount. */
 	if (sb_rdonly(sb))
 		return 0;
-	ret = __sync_filesystem(sb, 0);
-	if (ret < 0)
-		return ret;
-	return __sync_filesystem(sb, 1);
+	err = sync_fs_pass(sb, false);
+	return err < 0 ? err : sync_fs_pass(sb, true);
 }
 
-static void sync_inodes_one_sb(struct super_block *sb, void *arg)
+/* The steps of sync(2), in the order they must run. */
+enum sync_step {
+	STEP_INODES,		/* every writable sb: write and wait for its inodes */
+	STEP_FS_START,		/* ->sync_fs(sb, 0) */
+	STEP_FS_WAIT,		/* ->sync_fs(sb, 1) */
+	STEP_BDEV_START,	/* each block device: queue its own dirty pages */
+	STEP_BDEV_FINISH,	/* each block device: write, wait, flush the cache */
+};
+
+static void sync_step_sb(struct super_block *sb, void *arg)
 {
-	if (!sb_rdonly(sb))
+	enum sync_step step = (enum sync_step)(unsigned long)arg;
+
+	if (sb_rdonly(sb))
+		return;
+	if (step == STEP_INODES) {
 		sync_inodes_sb(sb);
+		return;
+	}
+	if (sb->s_op && sb->s_op->sync_fs)
+		sb->s_op->sync_fs(sb, step == STEP_FS_WAIT);
 }
 
-static void sync_fs_one_sb(struct super_block *sb, void *arg)
+static void sync_step_bdev(struct block_device *bdev, void *arg)
 {
-	if (!sb_rdonly(sb) && sb->s_op && sb->s_op->sync_fs)
-		sb->s_op->sync_fs(sb, *(int *)arg);
-}
+	enum sync_step step = (enum sync_step)(unsigned long)arg;
 
-static void start_one_bdev(struct block_device *bdev, void *arg)
-{
-	fdatawrite_range_nowait(bdev->bd_inode->i_mapping, 0, LLONG_MAX);
-}
-
-static void sync_one_bdev(struct block_device *bdev, void *arg)
-{
+	if (step == STEP_BDEV_START) {
+		fdatawrite_range_nowait(bdev->bd_inode->i_mapping, 0, LLONG_MAX);
+		return;
+	}
 	sync_blockdev(bdev);
-	/* The flush goes to the whole disk: once per disk is enough. */
-	if (!bdev->bd_partno)
+	/* A cache flush covers the whole disk: send it for partition 0 only. */
+	if (bdev->bd_partno == 0)
 		blkdev_issue_flush(bdev);
 }
 
 void ksys_sync(void)
 {
-	int nowait = 0, wait = 1;
+	enum sync_step step;
 
 	wakeup_flusher_threads(WB_REASON_SYNC);
-	iterate_supers(sync_inodes_one_sb, NULL);
-	iterate_supers(sync_fs_one_sb, &nowait);
-	iterate_supers(sync_fs_one_sb, &wait);
-	iterate_bdevs(start_one_bdev, NULL);
-	iterate_bdevs(sync_one_bdev, NULL);
+	for (step = STEP_INODES; step <= STEP_FS_WAIT; step++)
+		iterate_supers(sync_step_sb, (void *)(unsigned long)step);
+	for (step = STEP_BDEV_START; step <= STEP_BDEV_FINISH; step++)
+		iterate_bdevs(sync_step_bdev, (void *)(unsigned long)step);
 }
 
 SYSCALL_DEFINE0(sync)
@@ -148,26 +155,37 @@ SYSCALL_DEFINE0(sync)
 	return 0;
 }
 
+/* syncfs(2) without the descriptor: sync sb and flush its device. */
+static int syncfs_sb(struct super_block *sb)
+{
+	int err;
+
+	down_read(&sb->s_umount);
+	err = sync_filesystem(sb);
+	up_read(&sb->s_umount);
+	if (err || !sb->s_bdev)
+		return err;
+	return blkdev_issue_flush(sb->s_bdev);
+}
+
+/*
+ * syncfs(2) also reports writeback errors any file of the file system
+ * hit since fd was opened (or last syncfs'ed); the cursor in the file
+ * moves on even when the sync itself failed.  The first failure wins.
+ */
 SYSCALL_DEFINE1(syncfs, int, fd)
 {
 	struct fd f = fdget(fd);
-	struct super_block *sb;
-	int ret, err;
+	struct file *file = f.file;
+	int err, wb_err;
 
-	if (!f.file)
+	if (!file)
 		return -EBADF;
-	sb = f.file->f_path.dentry->d_sb;
-	down_read(&sb->s_umount);
-	ret = sync_filesystem(sb);
-	up_read(&sb->s_umount);
-	if (!ret && sb->s_bdev)
-		ret = blkdev_issue_flush(sb->s_bdev);
-	/* Errors from writeback of any file of sb since this file's open. */
-	err = errseq_check_and_advance(&sb->s_wb_err, &f.file->f_sb_err);
-	if (!ret)
-		ret = err;
+	err = syncfs_sb(file->f_path.dentry->d_sb);
+	wb_err = errseq_check_and_advance(&file->f_path.dentry->d_sb->s_wb_err,
+					  &file->f_sb_err);
 	fdput(f);
-	return ret;
+	return err ? err : wb_err;
 }
 
 /* ------------------------------------------------------------ files */
@@ -175,13 +193,30 @@ SYSCALL_DEFINE1(syncfs, int, fd)
 int vfs_fsync_range(struct file *file, loff_t start, loff_t end, int datasync)
 {
 	struct inode *inode = file->f_mapping->host;
+	int (*fsync)(struct file *, loff_t, loff_t, int) = file->f_op->fsync;
 
-	if (!file->f_op->fsync)
+	if (!fsync)
 		return -EINVAL;
-	/* fsync (not fdatasync) must also write lazily-kept timestamps. */
-	if (!datasync && (inode->i_state & I_DIRTY_TIME))
+	/*
+	 * Timestamps kept only in memory (I_DIRTY_TIME) are metadata that
+	 * fsync must make durable; fdatasync may leave them.
+	 */
+	if ((inode->i_state & I_DIRTY_TIME) && !datasync)
 		mark_inode_dirty_sync(inode);
-	return file->f_op->fsync(file, start, end, datasync);
+	return fsync(file, start, end, datasync);
+}
+
+/* fsync(2) and fdatasync(2) differ only in whether metadata may be skipped. */
+static int fsync_fd(unsigned int fd, bool data_only)
+{
+	struct file *file = fget(fd);
+	int err;
+
+	if (!file)
+		return -EBADF;
+	err = vfs_fsync_range(file, 0, LLONG_MAX, data_only);
+	fput(file);
+	return err;
 }
 
 int vfs_fsync(struct file *file, int datasync)
@@ -189,71 +224,68 @@ int vfs_fsync(struct file *file, int datasync)
 	return vfs_fsync_range(file, 0, LLONG_MAX, datasync);
 }
 
-static int do_fsync(unsigned int fd, int datasync)
-{
-	struct fd f = fdget(fd);
-	int ret = -EBADF;
-
-	if (f.file) {
-		ret = vfs_fsync(f.file, datasync);
-		fdput(f);
-	}
-	return ret;
-}
-
 SYSCALL_DEFINE1(fsync, unsigned int, fd)
 {
-	return do_fsync(fd, 0);
+	return fsync_fd(fd, false);
 }
 
 SYSCALL_DEFINE1(fdatasync, unsigned int, fd)
 {
-	return do_fsync(fd, 1);
+	return fsync_fd(fd, true);
 }
 
-static int file_fdatawait_range(struct file *file, loff_t start, loff_t end)
+/* Wait for writeback in the range, then collect the file's unseen errors. */
+static int wait_range_and_check(struct file *file, loff_t first, loff_t last)
 {
-	filemap_fdatawait_range(file->f_mapping, start, end);
+	filemap_fdatawait_range(file->f_mapping, first, last);
 	return file_check_and_advance_wb_err(file);
 }
 
+/* Only files with a page cache of their own can have a range synced. */
+static bool range_syncable(umode_t mode)
+{
+	return S_ISREG(mode) || S_ISDIR(mode) || S_ISLNK(mode) || S_ISBLK(mode);
+}
+
+/*
+ * The inclusive last byte of [offset, offset + nbytes), nbytes 0 meaning
+ * "to the end of the file"; false for a negative or overflowing range.
+ */
+static bool sfr_last_byte(loff_t offset, loff_t nbytes, loff_t *last)
+{
+	if (offset < 0 || nbytes < 0 || nbytes > LLONG_MAX - offset)
+		return false;
+	*last = nbytes ? offset + nbytes - 1 : LLONG_MAX;
+	return true;
+}
+
+/*
+ * sync_file_range(2): [offset, offset + nbytes), nbytes 0 meaning "to
+ * the end of the file".  The flags pick the steps (wait for writeback
+ * already running, start writeback, wait for it), done in that order;
+ * a failing step ends the call.  Metadata and the device cache are not
+ * touched.  With all three flags the write is a data-integrity one.
+ */
 int sync_file_range(struct file *file, loff_t offset, loff_t nbytes, unsigned int flags)
 {
-	struct address_space *mapping;
-	umode_t mode = file_inode(file)->i_mode;
-	loff_t endbyte;
-	int ret;
+	loff_t last;
+	int ret = 0;
 
-	if (flags & ~VALID_SYNC_FILE_RANGE_FLAGS)
+	if ((flags & ~SFR_ALL) || !sfr_last_byte(offset, nbytes, &last))
 		return -EINVAL;
-	endbyte = (loff_t)((u64)offset + (u64)nbytes);
-	if (offset < 0 || endbyte < offset)
-		return -EINVAL;
-	if (nbytes == 0)
-		endbyte = LLONG_MAX;	/* to the end of the file */
-	else
-		endbyte--;		/* inclusive */
-
-	if (!S_ISREG(mode) && !S_ISBLK(mode) && !S_ISDIR(mode) && !S_ISLNK(mode))
+	if (!range_syncable(file_inode(file)->i_mode))
 		return -ESPIPE;
 
-	mapping = file->f_mapping;
-	ret = 0;
-	if (flags & SYNC_FILE_RANGE_WAIT_BEFORE) {
-		ret = file_fdatawait_range(file, offset, endbyte);
-		if (ret < 0)
-			return ret;
-	}
-	if (flags & SYNC_FILE_RANGE_WRITE) {
-		if ((flags & SYNC_FILE_RANGE_WRITE_AND_WAIT) == SYNC_FILE_RANGE_WRITE_AND_WAIT)
-			ret = filemap_fdatawrite_range(mapping, offset, endbyte);
+	if (flags & SYNC_FILE_RANGE_WAIT_BEFORE)
+		ret = wait_range_and_check(file, offset, last);
+	if (ret >= 0 && (flags & SYNC_FILE_RANGE_WRITE)) {
+		if ((flags & SFR_ALL) == SFR_ALL)
+			ret = filemap_fdatawrite_range(file->f_mapping, offset, last);
 		else
-			ret = fdatawrite_range_nowait(mapping, offset, endbyte);
-		if (ret < 0)
-			return ret;
+			ret = fdatawrite_range_nowait(file->f_mapping, offset, last);
 	}
-	if (flags & SYNC_FILE_RANGE_WAIT_AFTER)
-		ret = file_fdatawait_range(file, offset, endbyte);
+	if (ret >= 0 && (flags & SYNC_FILE_RANGE_WAIT_AFTER))
+		ret = wait_range_and_check(file, offset, last);
 	return ret;
 }
 
@@ -261,11 +293,11 @@ SYSCALL_DEFINE4(sync_file_range, int, fd, loff_t, offset, loff_t, nbytes,
 		unsigned int, flags)
 {
 	struct fd f = fdget(fd);
-	int ret = -EBADF;
+	int err;
 
-	if (f.file) {
-		ret = sync_file_range(f.file, offset, nbytes, flags);
-		fdput(f);
-	}
-	return ret;
+	if (!f.file)
+		return -EBADF;
+	err = sync_file_range(f.file, offset, nbytes, flags);
+	fdput(f);
+	return err;
 }
