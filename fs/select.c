@@ -10,18 +10,19 @@
  * registered in the first scan only, and not at all once something is
  * ready or the timeout is zero.
  *
- * Linux rules kept here:
- *  - poll: a negative fd is skipped (revents 0), a closed one reports
- *    POLLNVAL; nfds above RLIMIT_NOFILE is -EINVAL; POLLERR and POLLHUP
- *    are always reported; revents are written back even after an error;
- *    an interrupted poll restarts with the time left (restart_block).
- *  - select: nfds < 0 is -EINVAL, bits beyond the descriptor table are
- *    ignored, a set bit for a closed descriptor inside it is -EBADF; the
- *    timeval (and pselect6's timespec, ppoll's too) is updated to the time
- *    left; a negative time is -EINVAL.
- *  - ppoll/pselect6 install the caller's signal mask for the wait; if the
- *    call is interrupted the old mask is restored only after the handler
- *    ran (TIF_RESTORE_SIGMASK), as sigsuspend() does.
+ * Behaviour the ABI fixes:
+ *  - poll: an entry with a negative fd is ignored (revents 0), one with a
+ *    closed fd gets POLLNVAL; more entries than RLIMIT_NOFILE is EINVAL;
+ *    POLLERR and POLLHUP are reported even when not asked for; revents
+ *    are stored even after an error; a poll interrupted by a signal is
+ *    restarted with the time it had left (restart_block).
+ *  - select: nfds < 0 is EINVAL; bits past the end of the descriptor
+ *    table are ignored, a set bit for a closed descriptor below it is
+ *    EBADF; the timeout (select's timeval, pselect6's and ppoll's
+ *    timespec) is rewritten with the time left; a negative one is EINVAL.
+ *  - ppoll/pselect6 wait under the caller's signal mask; when a signal
+ *    ends the wait, the old mask comes back only after its handler has
+ *    run (TIF_RESTORE_SIGMASK), the sigsuspend(2) rule.
  *
  * Interface: the four system calls, and poll_initwait()/poll_freewait()/
  * poll_schedule_timeout() for other multi-file waiters (<linux/poll.h>).
@@ -50,22 +51,27 @@
 #include <uapi/linux/time_types.h>
 #include <asm/uaccess.h>
 
-/* Which events make a descriptor ready for each select set (Linux's). */
+/* The events that count as ready for select(2)'s read, write and except sets. */
 #define POLLIN_SET	(POLLRDNORM | POLLRDBAND | POLLIN | POLLHUP | POLLERR)
 #define POLLOUT_SET	(POLLWRBAND | POLLWRNORM | POLLOUT | POLLERR)
 #define POLLEX_SET	(POLLPRI)
 
 /* ------------------------------------------------------------ wait queues */
 
+/*
+ * Registrations that do not fit in poll_wqueues' inline array go to whole
+ * pages, chained newest first; each page is filled from slot 0 up.
+ */
 struct poll_table_page {
 	struct poll_table_page *next;
-	struct poll_table_entry *entry;		/* next free slot */
-	struct poll_table_entry entries[];
+	unsigned int used;
+	struct poll_table_entry slot[];
 };
 
-#define POLL_TABLE_FULL(table) \
-	((unsigned long)((table)->entry + 1) > PAGE_SIZE + (unsigned long)(table))
+#define POLL_PAGE_SLOTS \
+	((PAGE_SIZE - sizeof(struct poll_table_page)) / sizeof(struct poll_table_entry))
 
+/* Wake function of every registration: only events the poller wants count. */
 static int pollwake(wait_queue_entry_t *wait, unsigned int mode, int sync, void *key)
 {
 	struct poll_table_entry *entry = container_of(wait, struct poll_table_entry, wait);
@@ -79,54 +85,55 @@ static int pollwake(wait_queue_entry_t *wait, unsigned int mode, int sync, void 
 	return wake_up_state(pwq->polling_task, mode);
 }
 
-static struct poll_table_entry *poll_get_entry(struct poll_wqueues *p)
+/* A free registration slot, or NULL (and pwq->error) when memory ran out. */
+static struct poll_table_entry *poll_slot(struct poll_wqueues *pwq)
 {
-	struct poll_table_page *table = p->table;
+	struct poll_table_page *page = pwq->table;
 
-	if (p->inline_index < N_INLINE_POLL_ENTRIES)
-		return p->inline_entries + p->inline_index++;
-	if (!table || POLL_TABLE_FULL(table)) {
-		struct poll_table_page *new_table;
+	if (pwq->inline_index < N_INLINE_POLL_ENTRIES)
+		return &pwq->inline_entries[pwq->inline_index++];
+	if (page && page->used < POLL_PAGE_SLOTS)
+		return &page->slot[page->used++];
 
-		new_table = (struct poll_table_page *)__get_free_page(GFP_KERNEL);
-		if (!new_table) {
-			p->error = -ENOMEM;
-			return NULL;
-		}
-		new_table->entry = new_table->entries;
-		new_table->next = table;
-		p->table = new_table;
-		table = new_table;
+	page = (struct poll_table_page *)__get_free_page(GFP_KERNEL);
+	if (!page) {
+		pwq->error = -ENOMEM;
+		return NULL;
 	}
-	return table->entry++;
+	page->used = 1;
+	page->next = pwq->table;
+	pwq->table = page;
+	return &page->slot[0];
 }
 
-static void __pollwait(struct file *filp, wait_queue_head_t *wq, poll_table *pt)
+/*
+ * The poll_table queue procedure: hang one entry of ours on @wq.  The
+ * entry pins @filp, and with it the queue, until poll_freewait().
+ */
+static void poll_register(struct file *filp, wait_queue_head_t *wq, poll_table *pt)
 {
 	struct poll_wqueues *pwq = container_of(pt, struct poll_wqueues, pt);
-	struct poll_table_entry *entry = poll_get_entry(pwq);
+	struct poll_table_entry *slot = poll_slot(pwq);
 
-	if (!entry)
-		return;
-	entry->filp = get_file(filp);
-	entry->wait_address = wq;
-	entry->key = pt->_key;
-	init_waitqueue_func_entry(&entry->wait, pollwake);
-	entry->wait.private = pwq;
-	add_wait_queue(wq, &entry->wait);
+	if (!slot)
+		return;		/* the scan goes on; the error shows if nothing is ready */
+	*slot = (struct poll_table_entry){
+		.filp = get_file(filp),
+		.key = pt->_key,
+		.wait_address = wq,
+	};
+	init_waitqueue_func_entry(&slot->wait, pollwake);
+	slot->wait.private = pwq;
+	add_wait_queue(wq, &slot->wait);
 }
 
 void poll_initwait(struct poll_wqueues *pwq)
 {
-	init_poll_funcptr(&pwq->pt, __pollwait);
-	pwq->polling_task = current;
-	pwq->triggered = 0;
-	pwq->error = 0;
-	pwq->table = NULL;
-	pwq->inline_index = 0;
+	*pwq = (struct poll_wqueues){ .polling_task = current };
+	init_poll_funcptr(&pwq->pt, poll_register);
 }
 
-static void free_poll_entry(struct poll_table_entry *entry)
+static void poll_unregister(struct poll_table_entry *entry)
 {
 	remove_wait_queue(entry->wait_address, &entry->wait);
 	fput(entry->filp);
@@ -134,19 +141,19 @@ static void free_poll_entry(struct poll_table_entry *entry)
 
 void poll_freewait(struct poll_wqueues *pwq)
 {
-	struct poll_table_page *p = pwq->table;
+	struct poll_table_page *page, *next;
+	unsigned int i;
 
-	for (int i = 0; i < pwq->inline_index; i++)
-		free_poll_entry(pwq->inline_entries + i);
-	while (p) {
-		struct poll_table_page *old = p;
-		struct poll_table_entry *entry = p->entry;
-
-		while (entry > p->entries)
-			free_poll_entry(--entry);
-		p = p->next;
-		free_page((unsigned long)old);
+	for (i = 0; i < pwq->inline_index; i++)
+		poll_unregister(&pwq->inline_entries[i]);
+	for (page = pwq->table; page; page = next) {
+		for (i = 0; i < page->used; i++)
+			poll_unregister(&page->slot[i]);
+		next = page->next;
+		free_page((unsigned long)page);
 	}
+	pwq->table = NULL;
+	pwq->inline_index = 0;
 }
 
 bool poll_schedule_timeout(struct poll_wqueues *pwq, unsigned int state,
@@ -277,56 +284,76 @@ static int poll_select_finish(const struct poll_deadline *d, void *utime,
 
 /* ------------------------------------------------------------ poll */
 
-static __poll_t do_pollfd(struct pollfd *pollfd, poll_table *pt)
+/* What one pollfd entry reports now (registering its queues if pt asks). */
+static __poll_t pollfd_ready(const struct pollfd *pfd, poll_table *pt)
 {
-	__poll_t mask = 0, filter;
-	struct fd f;
+	struct file *file;
+	__poll_t wanted, ready;
 
-	if (pollfd->fd < 0)
-		goto out;
-	mask = POLLNVAL;
-	f = fdget(pollfd->fd);
-	if (!f.file)
-		goto out;
-	filter = (__poll_t)(unsigned short)pollfd->events | POLLERR | POLLHUP;
-	pt->_key = filter;
-	mask = vfs_poll(f.file, pt) & filter;
-	fdput(f);
-out:
-	pollfd->revents = (short)mask;
-	return mask;
+	if (pfd->fd < 0)
+		return 0;		/* entries with a negative fd are skipped */
+	file = fget(pfd->fd);
+	if (!file)
+		return POLLNVAL;
+	/* Errors and hangups are reported whether asked for or not. */
+	wanted = (__poll_t)(unsigned short)pfd->events | POLLERR | POLLHUP;
+	pt->_key = wanted;
+	ready = vfs_poll(file, pt) & wanted;
+	fput(file);
+	return ready;
 }
 
+/*
+ * One pass over the array, filling in revents; returns how many entries
+ * have something to report.  Once one has, no more queues are needed:
+ * this pass is the last.
+ */
+static int poll_scan(struct pollfd *fds, unsigned int nfds, poll_table *pt)
+{
+	unsigned int i;
+	int ready = 0;
+
+	for (i = 0; i < nfds; i++) {
+		__poll_t mask = pollfd_ready(&fds[i], pt);
+
+		fds[i].revents = (short)mask;
+		if (mask) {
+			ready++;
+			pt->_qproc = NULL;
+		}
+	}
+	return ready;
+}
+
+/*
+ * Scan until something is ready, then return the count.  Otherwise the
+ * answer is, in this order: a pending signal (-ERESTARTNOHAND), the
+ * registration error, 0 when the time is up; else sleep and scan again.
+ */
 static int do_poll(struct pollfd *fds, unsigned int nfds, struct poll_wqueues *wait,
 		   const struct poll_deadline *d)
 {
 	poll_table *pt = &wait->pt;
-	bool timed_out = false;
-	int count = 0;
+	bool last_pass = false;
 
+	/* A zero timeout: one scan, and no queues to register for it. */
 	if (d && d->zero) {
 		pt->_qproc = NULL;
-		timed_out = true;
+		last_pass = true;
 	}
 	for (;;) {
-		for (unsigned int i = 0; i < nfds; i++) {
-			if (do_pollfd(&fds[i], pt)) {
-				count++;
-				pt->_qproc = NULL;
-			}
-		}
+		int ready = poll_scan(fds, nfds, pt);
+
+		/* Queues are registered on the first pass only. */
 		pt->_qproc = NULL;
-		if (!count) {
-			count = wait->error;
-			if (signal_pending(current))
-				count = -ERESTARTNOHAND;
-		}
-		if (count || timed_out)
-			break;
-		if (!poll_schedule_timeout(wait, TASK_INTERRUPTIBLE, d ? &d->ns : NULL))
-			timed_out = true;
+		if (ready)
+			return ready;
+		if (signal_pending(current))
+			return -ERESTARTNOHAND;
+		if (wait->error || last_pass)
+			return wait->error;
+		last_pass = !poll_schedule_timeout(wait, TASK_INTERRUPTIBLE, d ? &d->ns : NULL);
 	}
-	return count;
 }
 
 /* Descriptors kept on the stack before kmalloc() is used. */
@@ -340,7 +367,7 @@ static int do_sys_poll(struct pollfd *ufds, unsigned int nfds, const struct poll
 
 	if (nfds > task_nofile_limit())
 		return -EINVAL;
-	/* Linux checks the whole array even when it holds nothing. */
+	/* The whole array is checked, even when nfds leaves nothing to copy. */
 	if (!access_ok(ufds, (unsigned long)nfds * sizeof(*ufds)))
 		return -EFAULT;
 	if (nfds > POLL_STACK_FDS) {
@@ -441,26 +468,23 @@ SYSCALL_DEFINE5(ppoll, struct pollfd *, ufds, unsigned int, nfds,
 
 /* ------------------------------------------------------------ select */
 
-/* The six bitmaps of one select call: in, out, ex and their results. */
+/*
+ * One select call's bitmaps: for each of the read, write and except sets
+ * what the caller asked about and what is reported back.
+ */
+enum { SEL_IN, SEL_OUT, SEL_EX, SEL_SETS };
+
 struct fd_set_bits {
-	unsigned long *in, *out, *ex;
-	unsigned long *res_in, *res_out, *res_ex;
+	unsigned long *want[SEL_SETS];
+	unsigned long *got[SEL_SETS];
 };
 
-static int get_fd_set(unsigned long nr_bytes, void *ufdset, unsigned long *fdset)
-{
-	if (ufdset)
-		return copy_from_user(fdset, ufdset, nr_bytes) ? -EFAULT : 0;
-	memset(fdset, 0, nr_bytes);
-	return 0;
-}
-
-static int set_fd_set(unsigned long nr_bytes, void *ufdset, unsigned long *fdset)
-{
-	if (ufdset)
-		return copy_to_user(ufdset, fdset, nr_bytes) ? -EFAULT : 0;
-	return 0;
-}
+/* The events that put a descriptor into each result set. */
+static const __poll_t select_events[SEL_SETS] = {
+	[SEL_IN]  = POLLIN_SET,
+	[SEL_OUT] = POLLOUT_SET,
+	[SEL_EX]  = POLLEX_SET,
+};
 
 /* The highest set descriptor + 1, or -EBADF if a set one is not open. */
 static int max_select_fd(unsigned int n, const struct fd_set_bits *fds)
@@ -473,7 +497,8 @@ static int max_select_fd(unsigned int n, const struct fd_set_bits *fds)
 	spin_lock(&files->file_lock);
 	fdt = files_fdtable(files);
 	for (unsigned int i = 0; i < words; i++) {
-		unsigned long set = fds->in[i] | fds->out[i] | fds->ex[i];
+		unsigned long set = fds->want[SEL_IN][i] | fds->want[SEL_OUT][i] |
+				    fds->want[SEL_EX][i];
 
 		if (i == words - 1 && n % BITS_PER_LONG)
 			set &= (1UL << (n % BITS_PER_LONG)) - 1;
@@ -489,73 +514,81 @@ static int max_select_fd(unsigned int n, const struct fd_set_bits *fds)
 	return ret ? ret : (int)max;
 }
 
+/*
+ * Poll descriptor @fd for the sets it is in and mark the result bits;
+ * returns how many bits it set (a descriptor can count up to three times).
+ */
+static int select_one(struct fd_set_bits *fds, unsigned int fd, poll_table *pt)
+{
+	unsigned long word = fd / BITS_PER_LONG, bit = 1UL << (fd % BITS_PER_LONG);
+	__poll_t wanted = 0, ready = 0;
+	struct file *file;
+	int set, hits = 0;
+
+	for (set = 0; set < SEL_SETS; set++)
+		if (fds->want[set][word] & bit)
+			wanted |= select_events[set];
+	if (!wanted)
+		return 0;
+
+	/* Closed since max_select_fd() looked: it simply reports nothing. */
+	file = fget(fd);
+	if (file) {
+		pt->_key = wanted;
+		ready = vfs_poll(file, pt);
+		fput(file);
+	}
+	for (set = 0; set < SEL_SETS; set++) {
+		if (!(fds->want[set][word] & bit) || !(ready & select_events[set]))
+			continue;
+		fds->got[set][word] |= bit;
+		hits++;
+	}
+	/* Something to report: this scan is the last, no more queues. */
+	if (hits)
+		pt->_qproc = NULL;
+	return hits;
+}
+
+/*
+ * Scan descriptors below n until one is ready or the time is up (0), the
+ * registration failed (its error) or a signal came (-ERESTARTNOHAND).
+ */
 static int do_select(unsigned int n, struct fd_set_bits *fds, const struct poll_deadline *d)
 {
 	struct poll_wqueues table;
 	poll_table *pt;
-	bool timed_out = false;
-	int retval, max;
+	bool last_pass = false;
+	int hits, top;
 
-	max = max_select_fd(n, fds);
-	if (max < 0)
-		return max;
-	n = max;
+	top = max_select_fd(n, fds);
+	if (top < 0)
+		return top;
 	poll_initwait(&table);
 	pt = &table.pt;
 	if (d && d->zero) {
 		pt->_qproc = NULL;
-		timed_out = true;
+		last_pass = true;
 	}
-	retval = 0;
 	for (;;) {
-		for (unsigned int i = 0; i < n; i++) {
-			unsigned long word = i / BITS_PER_LONG, bit = 1UL << (i % BITS_PER_LONG);
-			bool in = fds->in[word] & bit, out = fds->out[word] & bit;
-			bool ex = fds->ex[word] & bit;
-			__poll_t mask = 0;
-			struct fd f;
-
-			if (!in && !out && !ex)
-				continue;
-			f = fdget(i);
-			if (f.file) {
-				pt->_key = (in ? POLLIN_SET : 0) | (out ? POLLOUT_SET : 0) |
-					   (ex ? POLLEX_SET : 0);
-				mask = vfs_poll(f.file, pt);
-				fdput(f);
-			}
-			if (in && (mask & POLLIN_SET)) {
-				fds->res_in[word] |= bit;
-				retval++;
-				pt->_qproc = NULL;
-			}
-			if (out && (mask & POLLOUT_SET)) {
-				fds->res_out[word] |= bit;
-				retval++;
-				pt->_qproc = NULL;
-			}
-			if (ex && (mask & POLLEX_SET)) {
-				fds->res_ex[word] |= bit;
-				retval++;
-				pt->_qproc = NULL;
-			}
-		}
+		hits = 0;
+		for (unsigned int fd = 0; fd < (unsigned int)top; fd++)
+			hits += select_one(fds, fd, pt);
+		/* Only the first scan registers wait queues. */
 		pt->_qproc = NULL;
-		if (retval || timed_out)
+		if (hits || last_pass)
 			break;
-		if (table.error) {
-			retval = table.error;
+		hits = table.error;
+		if (hits)
 			break;
-		}
 		if (signal_pending(current)) {
-			retval = -ERESTARTNOHAND;
+			hits = -ERESTARTNOHAND;
 			break;
 		}
-		if (!poll_schedule_timeout(&table, TASK_INTERRUPTIBLE, d ? &d->ns : NULL))
-			timed_out = true;
+		last_pass = !poll_schedule_timeout(&table, TASK_INTERRUPTIBLE, d ? &d->ns : NULL);
 	}
 	poll_freewait(&table);
-	return retval;
+	return hits;
 }
 
 /* Bitmaps of up to this many bytes each live on the stack. */
@@ -564,49 +597,52 @@ static int do_select(unsigned int n, struct fd_set_bits *fds, const struct poll_
 static int core_sys_select(int n, void *inp, void *outp, void *exp,
 			   const struct poll_deadline *d)
 {
-	unsigned long stack_bits[6 * SELECT_STACK_BYTES / sizeof(long)], *bits = stack_bits;
+	unsigned long stack_bits[2 * SEL_SETS * SELECT_STACK_BYTES / sizeof(long)];
+	unsigned long *bits = stack_bits;
+	void *user_sets[SEL_SETS] = { [SEL_IN] = inp, [SEL_OUT] = outp, [SEL_EX] = exp };
 	struct files_struct *files = current->files;
 	struct fd_set_bits fds;
-	unsigned long size;
 	unsigned int max_fds;
-	int ret;
+	size_t bytes, words;
+	int set, ret = 0;
 
 	if (n < 0)
 		return -EINVAL;
+	/* Bits past the end of the descriptor table are never looked at. */
 	spin_lock(&files->file_lock);
 	max_fds = files_fdtable(files)->max_fds;
 	spin_unlock(&files->file_lock);
-	if ((unsigned int)n > max_fds)
-		n = max_fds;
+	n = min_t(unsigned int, n, max_fds);
 
-	size = BITS_TO_LONGS(n) * sizeof(long);
-	if (size > SELECT_STACK_BYTES) {
-		bits = kmalloc(6 * size, GFP_KERNEL);
+	words = BITS_TO_LONGS(n);
+	bytes = words * sizeof(long);
+	if (bytes > SELECT_STACK_BYTES) {
+		bits = kmalloc(2 * SEL_SETS * bytes, GFP_KERNEL);
 		if (!bits)
 			return -ENOMEM;
 	}
-	fds.in = bits;
-	fds.out = (unsigned long *)((char *)bits + size);
-	fds.ex = (unsigned long *)((char *)bits + 2 * size);
-	fds.res_in = (unsigned long *)((char *)bits + 3 * size);
-	fds.res_out = (unsigned long *)((char *)bits + 4 * size);
-	fds.res_ex = (unsigned long *)((char *)bits + 5 * size);
-
-	ret = get_fd_set(size, inp, fds.in);
-	if (!ret)
-		ret = get_fd_set(size, outp, fds.out);
-	if (!ret)
-		ret = get_fd_set(size, exp, fds.ex);
+	for (set = 0; set < SEL_SETS; set++) {
+		fds.want[set] = bits + set * words;
+		fds.got[set] = bits + (SEL_SETS + set) * words;
+		memset(fds.got[set], 0, bytes);
+		/* A NULL set is an empty one. */
+		if (!user_sets[set])
+			memset(fds.want[set], 0, bytes);
+		else if (!ret && copy_from_user(fds.want[set], user_sets[set], bytes))
+			ret = -EFAULT;
+	}
 	if (ret)
 		goto out;
-	memset(fds.res_in, 0, 3 * size);
 
 	ret = do_select(n, &fds, d);
 	if (ret < 0)
 		goto out;
-	if (set_fd_set(size, inp, fds.res_in) || set_fd_set(size, outp, fds.res_out) ||
-	    set_fd_set(size, exp, fds.res_ex))
-		ret = -EFAULT;
+	for (set = 0; set < SEL_SETS; set++) {
+		if (user_sets[set] && copy_to_user(user_sets[set], fds.got[set], bytes)) {
+			ret = -EFAULT;
+			break;
+		}
+	}
 out:
 	if (bits != stack_bits)
 		kfree(bits);
@@ -624,7 +660,7 @@ SYSCALL_DEFINE5(select, int, n, void *, inp, void *, outp, void *, exp,
 
 		if (copy_from_user(&tv, tvp, sizeof(tv)))
 			return -EFAULT;
-		/* Linux folds whole seconds out of tv_usec; a negative part is invalid. */
+		/* Whole seconds in tv_usec are carried over; a negative part is invalid. */
 		if (poll_set_timeout(&d, tv.tv_sec + tv.tv_usec / (long)USEC_PER_SEC,
 				     (tv.tv_usec % (long)USEC_PER_SEC) * (long)NSEC_PER_USEC))
 			return -EINVAL;
