@@ -1,11 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Changing inode attributes: the permission rules of chmod, chown,
- * utimes and truncate (setattr_prepare()), and the generic path every
- * change takes (notify_change()) before the file system's ->setattr.
+ * The generic half of changing an inode's attributes (chmod, chown,
+ * utimes, truncate): who may ask for what (setattr_prepare()), the
+ * common bookkeeping every change goes through on its way to the file
+ * system's ->setattr (notify_change()), and the default copy into the
+ * in-memory inode (setattr_copy()).
  *
  * Interface: notify_change(), setattr_prepare(), setattr_copy(),
  * inode_newsize_ok().
+ *
+ * Permission rules, from chown(2), chmod(2), utimensat(2) and POSIX:
+ * only a privileged caller (CAP_CHOWN) gives a file away; the owner may
+ * change the group to one it belongs to; only the owner (or CAP_FOWNER)
+ * changes the mode or sets explicit times; a set-group-ID bit survives a
+ * chmod only for members of the file's group (or CAP_FSETID).
  *
  * Locking: callers hold the inode's i_rwsem across notify_change().
  */
@@ -15,82 +23,113 @@
 #include <linux/cred.h>
 #include <linux/capability.h>
 #include <linux/fs.h>
+#include <linux/timekeeping.h>
 
-static bool chown_ok(const struct inode *inode, uid_t uid)
+static bool caller_owns(const struct inode *inode)
 {
-	if (current_fsuid() == inode->i_uid && uid == inode->i_uid)
+	return current_fsuid() == inode->i_uid;
+}
+
+/* chown to @uid: a no-op "change" by the owner, or CAP_CHOWN. */
+static bool may_set_owner(const struct inode *inode, uid_t uid)
+{
+	if (uid == inode->i_uid && caller_owns(inode))
 		return true;
 	return capable_wrt_inode_uidgid(inode, CAP_CHOWN);
 }
 
-static bool chgrp_ok(const struct inode *inode, gid_t gid)
+/* chgrp to @gid: the owner, to the current group or one of its own; or CAP_CHOWN. */
+static bool may_set_group(const struct inode *inode, gid_t gid)
 {
-	if (current_fsuid() == inode->i_uid && (in_group_p(gid) || gid == inode->i_gid))
+	if (caller_owns(inode) && (gid == inode->i_gid || in_group_p(gid)))
 		return true;
 	return capable_wrt_inode_uidgid(inode, CAP_CHOWN);
+}
+
+/* May a set-group-ID bit stay on a file whose group is @gid? */
+static bool may_keep_sgid(const struct inode *inode, gid_t gid)
+{
+	return in_group_p(gid) || capable_wrt_inode_uidgid(inode, CAP_FSETID);
 }
 
 int inode_newsize_ok(const struct inode *inode, loff_t offset)
 {
 	if (offset < 0)
 		return -EINVAL;
-	if (inode->i_size < offset && offset > inode->i_sb->s_maxbytes)
+	/* Shrinking is always fine; growing stops at the file system's limit. */
+	if (offset > inode->i_size && offset > inode->i_sb->s_maxbytes)
 		return -EFBIG;
 	return 0;
 }
 
 int setattr_prepare(struct dentry *dentry, struct iattr *attr)
 {
+	const unsigned int explicit_times = ATTR_ATIME_SET | ATTR_MTIME_SET | ATTR_TIMES_SET;
 	struct inode *inode = d_inode(dentry);
-	unsigned int ia_valid = attr->ia_valid;
+	unsigned int valid = attr->ia_valid;
+	int err;
 
-	if (ia_valid & ATTR_SIZE) {
-		int error = inode_newsize_ok(inode, attr->ia_size);
-
-		if (error)
-			return error;
+	if (valid & ATTR_SIZE) {
+		err = inode_newsize_ok(inode, attr->ia_size);
+		if (err)
+			return err;
 	}
-	if (ia_valid & ATTR_FORCE)
+	/* The kernel's own changes (ATTR_FORCE) skip the permission rules. */
+	if (valid & ATTR_FORCE)
 		return 0;
-	if ((ia_valid & ATTR_UID) && !chown_ok(inode, attr->ia_uid))
-		return -EPERM;
-	if ((ia_valid & ATTR_GID) && !chgrp_ok(inode, attr->ia_gid))
-		return -EPERM;
-	if (ia_valid & ATTR_MODE) {
-		gid_t gid = (ia_valid & ATTR_GID) ? attr->ia_gid : inode->i_gid;
 
+	if (valid & ATTR_UID && !may_set_owner(inode, attr->ia_uid))
+		return -EPERM;
+	if (valid & ATTR_GID && !may_set_group(inode, attr->ia_gid))
+		return -EPERM;
+	if (valid & ATTR_MODE) {
 		if (!inode_owner_or_capable(inode))
 			return -EPERM;
-		/* Set-group-ID only for members of the group (or CAP_FSETID). */
-		if (!in_group_p(gid) && !capable_wrt_inode_uidgid(inode, CAP_FSETID))
+		/* Judged against the group the file is about to have. */
+		if (!may_keep_sgid(inode, valid & ATTR_GID ? attr->ia_gid : inode->i_gid))
 			attr->ia_mode &= ~S_ISGID;
 	}
-	/* Explicit times: owner or CAP_FOWNER only. */
-	if ((ia_valid & (ATTR_MTIME_SET | ATTR_ATIME_SET | ATTR_TIMES_SET)) &&
-	    !inode_owner_or_capable(inode))
+	if ((valid & explicit_times) && !inode_owner_or_capable(inode))
 		return -EPERM;
 	return 0;
 }
 
+/* The three timestamps of an iattr and of the inode they go to. */
+struct time_slot {
+	unsigned int change;	/* ATTR_ATIME, ATTR_MTIME or ATTR_CTIME */
+	unsigned int explicit;	/* the matching *_SET bit, 0 for ctime */
+	struct timespec64 *from;
+	struct timespec64 *to;
+};
+
+static void time_slots(struct inode *inode, struct iattr *attr, struct time_slot slot[3])
+{
+	slot[0] = (struct time_slot){ ATTR_ATIME, ATTR_ATIME_SET, &attr->ia_atime, &inode->i_atime };
+	slot[1] = (struct time_slot){ ATTR_MTIME, ATTR_MTIME_SET, &attr->ia_mtime, &inode->i_mtime };
+	slot[2] = (struct time_slot){ ATTR_CTIME, 0, &attr->ia_ctime, &inode->i_ctime };
+}
+
 void setattr_copy(struct inode *inode, const struct iattr *attr)
 {
-	unsigned int ia_valid = attr->ia_valid;
+	unsigned int valid = attr->ia_valid;
+	struct time_slot slot[3];
+	int i;
 
-	if (ia_valid & ATTR_UID)
+	if (valid & ATTR_UID)
 		inode->i_uid = attr->ia_uid;
-	if (ia_valid & ATTR_GID)
+	if (valid & ATTR_GID)
 		inode->i_gid = attr->ia_gid;
-	if (ia_valid & ATTR_ATIME)
-		inode->i_atime = attr->ia_atime;
-	if (ia_valid & ATTR_MTIME)
-		inode->i_mtime = attr->ia_mtime;
-	if (ia_valid & ATTR_CTIME)
-		inode->i_ctime = attr->ia_ctime;
-	if (ia_valid & ATTR_MODE) {
+
+	time_slots(inode, (struct iattr *)attr, slot);
+	for (i = 0; i < 3; i++)
+		if (valid & slot[i].change)
+			*slot[i].to = *slot[i].from;
+
+	if (valid & ATTR_MODE) {
 		umode_t mode = attr->ia_mode;
 
-		if (!in_group_p(inode->i_gid) && !capable_wrt_inode_uidgid(inode, CAP_FSETID) &&
-		    !(ia_valid & ATTR_FORCE))
+		/* The group is the new one here: ATTR_GID was applied above. */
+		if (!(valid & ATTR_FORCE) && !may_keep_sgid(inode, inode->i_gid))
 			mode &= ~S_ISGID;
 		inode->i_mode = mode;
 	}
@@ -101,61 +140,84 @@ static struct timespec64 timestamp_truncate(struct timespec64 t, struct inode *i
 {
 	u32 gran = inode->i_sb->s_time_gran;
 
-	if (gran == 1000000000)
+	if (gran >= NSEC_PER_SEC)
 		t.tv_nsec = 0;
 	else if (gran > 1)
 		t.tv_nsec -= t.tv_nsec % gran;
 	return t;
 }
 
+/*
+ * Immutable and append-only files keep owner, mode and times; a plain
+ * "touch" (times set to now) is allowed to anyone with write access.
+ */
+static int change_permitted(struct inode *inode, unsigned int valid)
+{
+	bool locked = IS_IMMUTABLE(inode) || IS_APPEND(inode);
+
+	if (locked && (valid & (ATTR_UID | ATTR_GID | ATTR_MODE | ATTR_TIMES_SET)))
+		return -EPERM;
+	if (!(valid & ATTR_TOUCH))
+		return 0;
+	if (IS_IMMUTABLE(inode))
+		return -EPERM;
+	if (inode_owner_or_capable(inode))
+		return 0;
+	return inode_permission(inode, MAY_WRITE);
+}
+
+/*
+ * ATTR_KILL_SUID/SGID (a write or chown by someone else) become a mode
+ * change that drops the bits.  Set-group-ID without group execute is not
+ * set-group-ID at all (it marks mandatory locking) and stays.
+ */
+static int kill_setid_bits(struct inode *inode, struct iattr *attr)
+{
+	const umode_t sgid_exec = S_ISGID | S_IXGRP;
+	unsigned int kill = attr->ia_valid & (ATTR_KILL_SUID | ATTR_KILL_SGID);
+	umode_t drop = 0;
+
+	if (!kill)
+		return 0;
+	if (WARN_ON(attr->ia_valid & ATTR_MODE))
+		return -EINVAL;
+	if ((kill & ATTR_KILL_SUID) && (inode->i_mode & S_ISUID))
+		drop |= S_ISUID;
+	if ((kill & ATTR_KILL_SGID) && (inode->i_mode & sgid_exec) == sgid_exec)
+		drop |= S_ISGID;
+	if (drop) {
+		attr->ia_valid |= ATTR_MODE;
+		attr->ia_mode = inode->i_mode & ~drop;
+	}
+	return 0;
+}
+
 int notify_change(struct dentry *dentry, struct iattr *attr, struct inode **delegated)
 {
 	struct inode *inode = dentry->d_inode;
-	umode_t mode = inode->i_mode;
+	struct time_slot slot[3];
 	struct timespec64 now;
-	unsigned int ia_valid;
-	int error;
+	int i, err;
 
 	WARN_ON(!rwsem_is_locked(&inode->i_rwsem));
-	ia_valid = attr->ia_valid;
-	if ((ia_valid & (ATTR_MODE | ATTR_UID | ATTR_GID | ATTR_TIMES_SET)) &&
-	    (IS_IMMUTABLE(inode) || IS_APPEND(inode)))
-		return -EPERM;
-	/* utimes(NULL): the owner, or anyone who may write the file. */
-	if (ia_valid & ATTR_TOUCH) {
-		if (IS_IMMUTABLE(inode))
-			return -EPERM;
-		if (!inode_owner_or_capable(inode)) {
-			error = inode_permission(inode, MAY_WRITE);
-			if (error)
-				return error;
-		}
-	}
-	now = current_time(inode);
-	attr->ia_ctime = now;
-	if (!(ia_valid & ATTR_ATIME_SET))
-		attr->ia_atime = now;
-	else
-		attr->ia_atime = timestamp_truncate(attr->ia_atime, inode);
-	if (!(ia_valid & ATTR_MTIME_SET))
-		attr->ia_mtime = now;
-	else
-		attr->ia_mtime = timestamp_truncate(attr->ia_mtime, inode);
+	err = change_permitted(inode, attr->ia_valid);
+	if (err)
+		return err;
 
-	if (WARN_ON((ia_valid & (ATTR_KILL_SUID | ATTR_KILL_SGID)) && (ia_valid & ATTR_MODE)))
-		return -EINVAL;
-	if ((ia_valid & ATTR_KILL_SUID) && (mode & S_ISUID)) {
-		ia_valid = attr->ia_valid |= ATTR_MODE;
-		attr->ia_mode = inode->i_mode & ~S_ISUID;
+	/* ctime is always now; atime/mtime are now unless given explicitly. */
+	now = current_time(inode);
+	time_slots(inode, attr, slot);
+	for (i = 0; i < 3; i++) {
+		if (attr->ia_valid & slot[i].explicit)
+			*slot[i].from = timestamp_truncate(*slot[i].from, inode);
+		else
+			*slot[i].from = now;
 	}
-	/* S_ISGID without group execute marks mandatory locking, not set-group-ID. */
-	if ((ia_valid & ATTR_KILL_SGID) && (mode & (S_ISGID | S_IXGRP)) == (S_ISGID | S_IXGRP)) {
-		if (!(ia_valid & ATTR_MODE)) {
-			ia_valid = attr->ia_valid |= ATTR_MODE;
-			attr->ia_mode = inode->i_mode;
-		}
-		attr->ia_mode &= ~S_ISGID;
-	}
+
+	err = kill_setid_bits(inode, attr);
+	if (err)
+		return err;
+	/* Only kill bits that found nothing to kill: no change at all. */
 	if (!(attr->ia_valid & ~(ATTR_KILL_SUID | ATTR_KILL_SGID)))
 		return 0;
 	if (inode->i_op->setattr)

@@ -125,66 +125,75 @@ int vfs_fstatat(int dfd, const char *filename, struct kstat *stat, int flags)
 	return error;
 }
 
-static int user_fstatat(int dfd, const char *filename, struct kstat *stat, int flags)
+/* The stat family's lookup from a user path (AT_EMPTY_PATH allows ""). */
+static int user_statx(int dfd, const char *filename, unsigned int flags, unsigned int mask,
+		      struct kstat *stat)
 {
 	struct filename *name = getname_uflags(filename, flags);
 	int error;
 
 	if (IS_ERR(name))
 		return PTR_ERR(name);
-	error = do_statx(dfd, name, flags, STATX_BASIC_STATS, stat);
+	error = do_statx(dfd, name, flags, mask, stat);
 	putname(name);
 	return error;
 }
 
+/*
+ * The user structures below are filled with designated initialisers:
+ * struct stat, struct statx and struct statx_timestamp have no implicit
+ * padding (the BUILD_BUG_ONs above pin the layout), so every byte copied
+ * out is a named member and is set, the spare ones to zero.
+ */
 static int cp_new_stat(const struct kstat *stat, struct stat *statbuf)
 {
-	struct stat tmp;
+	struct stat out = {
+		.st_dev		= huge_encode_dev(stat->dev),
+		.st_ino		= stat->ino,
+		.st_nlink	= stat->nlink,
+		.st_mode	= stat->mode,
+		.st_uid		= stat->uid,
+		.st_gid		= stat->gid,
+		.st_rdev	= huge_encode_dev(stat->rdev),
+		.st_size	= stat->size,
+		.st_blksize	= stat->blksize,
+		.st_blocks	= stat->blocks,
+		.st_atime	= stat->atime.tv_sec,
+		.st_atime_nsec	= stat->atime.tv_nsec,
+		.st_mtime	= stat->mtime.tv_sec,
+		.st_mtime_nsec	= stat->mtime.tv_nsec,
+		.st_ctime	= stat->ctime.tv_sec,
+		.st_ctime_nsec	= stat->ctime.tv_nsec,
+	};
 
-	memset(&tmp, 0, sizeof(tmp));
-	tmp.st_dev = huge_encode_dev(stat->dev);
-	tmp.st_ino = stat->ino;
-	tmp.st_nlink = stat->nlink;
-	tmp.st_mode = stat->mode;
-	tmp.st_uid = stat->uid;
-	tmp.st_gid = stat->gid;
-	tmp.st_rdev = huge_encode_dev(stat->rdev);
-	tmp.st_size = stat->size;
-	tmp.st_atime = stat->atime.tv_sec;
-	tmp.st_atime_nsec = stat->atime.tv_nsec;
-	tmp.st_mtime = stat->mtime.tv_sec;
-	tmp.st_mtime_nsec = stat->mtime.tv_nsec;
-	tmp.st_ctime = stat->ctime.tv_sec;
-	tmp.st_ctime_nsec = stat->ctime.tv_nsec;
-	tmp.st_blocks = stat->blocks;
-	tmp.st_blksize = stat->blksize;
-	return copy_to_user(statbuf, &tmp, sizeof(tmp)) ? -EFAULT : 0;
+	return copy_to_user(statbuf, &out, sizeof(out)) ? -EFAULT : 0;
+}
+
+/* stat, lstat and newfstatat differ only in the directory and the flags. */
+static int fstatat_to_user(int dfd, const char *filename, int flags, struct stat *statbuf)
+{
+	struct kstat stat;
+	int error = user_statx(dfd, filename, flags, STATX_BASIC_STATS, &stat);
+
+	if (error)
+		return error;
+	return cp_new_stat(&stat, statbuf);
 }
 
 SYSCALL_DEFINE2(stat, const char *, filename, struct stat *, statbuf)
 {
-	struct kstat stat;
-	int error = user_fstatat(AT_FDCWD, filename, &stat, 0);
-
-	return error ? error : cp_new_stat(&stat, statbuf);
+	return fstatat_to_user(AT_FDCWD, filename, 0, statbuf);
 }
 
 SYSCALL_DEFINE2(lstat, const char *, filename, struct stat *, statbuf)
 {
-	struct kstat stat;
-	int error = user_fstatat(AT_FDCWD, filename, &stat, AT_SYMLINK_NOFOLLOW);
-
-	return error ? error : cp_new_stat(&stat, statbuf);
+	return fstatat_to_user(AT_FDCWD, filename, AT_SYMLINK_NOFOLLOW, statbuf);
 }
 
 SYSCALL_DEFINE4(newfstatat, int, dfd, const char *, filename, struct stat *, statbuf,
 		int, flag)
 {
-	struct kstat stat;
-	int error;
-
-	error = user_fstatat(dfd, filename, &stat, flag);
-	return error ? error : cp_new_stat(&stat, statbuf);
+	return fstatat_to_user(dfd, filename, flag, statbuf);
 }
 
 SYSCALL_DEFINE2(fstat, unsigned int, fd, struct stat *, statbuf)
@@ -192,59 +201,62 @@ SYSCALL_DEFINE2(fstat, unsigned int, fd, struct stat *, statbuf)
 	struct kstat stat;
 	int error = vfs_fstat(fd, &stat);
 
-	return error ? error : cp_new_stat(&stat, statbuf);
+	if (error)
+		return error;
+	return cp_new_stat(&stat, statbuf);
+}
+
+static struct statx_timestamp stx_time(const struct timespec64 *ts)
+{
+	return (struct statx_timestamp){ .tv_sec = ts->tv_sec, .tv_nsec = ts->tv_nsec };
 }
 
 static int cp_statx(const struct kstat *stat, struct statx *buffer)
 {
-	struct statx tmp;
+	struct statx out = {
+		/* What was filled in; the reserved bit is never reported. */
+		.stx_mask		= stat->result_mask & ~STATX__RESERVED,
+		.stx_blksize		= stat->blksize,
+		.stx_attributes		= stat->attributes,
+		.stx_nlink		= stat->nlink,
+		.stx_uid		= stat->uid,
+		.stx_gid		= stat->gid,
+		.stx_mode		= stat->mode,
+		.stx_ino		= stat->ino,
+		.stx_size		= stat->size,
+		.stx_blocks		= stat->blocks,
+		.stx_attributes_mask	= stat->attributes_mask,
+		.stx_atime		= stx_time(&stat->atime),
+		.stx_btime		= stx_time(&stat->btime),
+		.stx_ctime		= stx_time(&stat->ctime),
+		.stx_mtime		= stx_time(&stat->mtime),
+		.stx_rdev_major		= MAJOR(stat->rdev),
+		.stx_rdev_minor		= MINOR(stat->rdev),
+		.stx_dev_major		= MAJOR(stat->dev),
+		.stx_dev_minor		= MINOR(stat->dev),
+		.stx_mnt_id		= stat->mnt_id,
+	};
 
-	memset(&tmp, 0, sizeof(tmp));
-	/* Only what was asked for or cheap to give; STATX__RESERVED never. */
-	tmp.stx_mask = stat->result_mask & ~STATX__RESERVED;
-	tmp.stx_blksize = stat->blksize;
-	tmp.stx_attributes = stat->attributes;
-	tmp.stx_nlink = stat->nlink;
-	tmp.stx_uid = stat->uid;
-	tmp.stx_gid = stat->gid;
-	tmp.stx_mode = stat->mode;
-	tmp.stx_ino = stat->ino;
-	tmp.stx_size = stat->size;
-	tmp.stx_blocks = stat->blocks;
-	tmp.stx_attributes_mask = stat->attributes_mask;
-	tmp.stx_atime.tv_sec = stat->atime.tv_sec;
-	tmp.stx_atime.tv_nsec = stat->atime.tv_nsec;
-	tmp.stx_btime.tv_sec = stat->btime.tv_sec;
-	tmp.stx_btime.tv_nsec = stat->btime.tv_nsec;
-	tmp.stx_ctime.tv_sec = stat->ctime.tv_sec;
-	tmp.stx_ctime.tv_nsec = stat->ctime.tv_nsec;
-	tmp.stx_mtime.tv_sec = stat->mtime.tv_sec;
-	tmp.stx_mtime.tv_nsec = stat->mtime.tv_nsec;
-	tmp.stx_rdev_major = MAJOR(stat->rdev);
-	tmp.stx_rdev_minor = MINOR(stat->rdev);
-	tmp.stx_dev_major = MAJOR(stat->dev);
-	tmp.stx_dev_minor = MINOR(stat->dev);
-	tmp.stx_mnt_id = stat->mnt_id;
-	return copy_to_user(buffer, &tmp, sizeof(tmp)) ? -EFAULT : 0;
+	return copy_to_user(buffer, &out, sizeof(out)) ? -EFAULT : 0;
 }
 
+/*
+ * statx(2): EINVAL for a reserved mask bit, or for asking both to force
+ * and to skip a sync with the server (AT_STATX_SYNC_TYPE both set).
+ */
 SYSCALL_DEFINE5(statx, int, dfd, const char *, filename, unsigned int, flags,
 		unsigned int, mask, struct statx *, buffer)
 {
-	struct filename *name;
 	struct kstat stat;
 	int error;
 
-	if (mask & STATX__RESERVED)
+	if ((mask & STATX__RESERVED) ||
+	    (flags & AT_STATX_SYNC_TYPE) == AT_STATX_SYNC_TYPE)
 		return -EINVAL;
-	if ((flags & AT_STATX_SYNC_TYPE) == AT_STATX_SYNC_TYPE)
-		return -EINVAL;
-	name = getname_uflags(filename, flags);
-	if (IS_ERR(name))
-		return PTR_ERR(name);
-	error = do_statx(dfd, name, flags, mask, &stat);
-	putname(name);
-	return error ? error : cp_statx(&stat, buffer);
+	error = user_statx(dfd, filename, flags, mask, &stat);
+	if (error)
+		return error;
+	return cp_statx(&stat, buffer);
 }
 
 /* ------------------------------------------------------------ symlinks */
