@@ -1,16 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * fcntl(2) and dup/dup2/dup3.
+ * fcntl(2) and dup(2)/dup2(2)/dup3(2).
  *
- * Interface: do_fcntl(), setfl().
+ * Interface: do_fcntl(), setfl() (also used by ioctl FIOASYNC).
  *
- * Supported: F_DUPFD, F_DUPFD_CLOEXEC, F_GETFD/F_SETFD, F_GETFL/F_SETFL
- * (O_APPEND, O_NONBLOCK, O_NOATIME, O_DIRECT and FASYNC settable),
- * F_GETOWN/F_SETOWN and F_GETSIG/F_SETSIG (recorded; nothing sends
- * SIGIO yet).  Record locks (F_GETLK, F_SETLK, F_SETLKW and the OFD
- * variants), leases and notifications are not implemented and fail with
- * EINVAL; F_SETPIPE_SZ/F_GETPIPE_SZ give EBADF until pipes exist, as
- * Linux does for files that are not pipes.
+ * What is there: F_DUPFD and F_DUPFD_CLOEXEC, F_GETFD/F_SETFD, F_GETFL
+ * and F_SETFL (of the status flags only O_APPEND, O_NONBLOCK, O_NOATIME,
+ * O_DIRECT and O_ASYNC can change), F_GETOWN/F_SETOWN and
+ * F_GETSIG/F_SETSIG (stored; no SIGIO is sent yet), and the pipe size
+ * requests (EBADF on anything that is not a pipe).  Not there, and so
+ * EINVAL: record locks (F_GETLK, F_SETLK, F_SETLKW and the F_OFD_*
+ * forms), leases and directory notification.
  */
 #include <linux/kernel.h>
 #include <linux/errno.h>
@@ -23,29 +23,72 @@
 #include <linux/syscalls.h>
 #include <asm/uaccess.h>
 
+/* The status flags F_SETFL may change; the rest of arg is ignored. */
 #define SETFL_MASK	(O_APPEND | O_NONBLOCK | O_NDELAY | O_DIRECT | O_NOATIME | FASYNC)
 
 int setfl(int fd, struct file *filp, unsigned int arg)
 {
 	struct inode *inode = file_inode(filp);
-	int error;
+	unsigned int toggled = arg ^ filp->f_flags;
+	unsigned int turned_on = arg & toggled;
+	int err;
 
-	/* An append-only file may not lose O_APPEND. */
-	if (((arg ^ filp->f_flags) & O_APPEND) && IS_APPEND(inode))
+	/* No open file of an append-only inode may drop O_APPEND. */
+	if ((toggled & O_APPEND) && IS_APPEND(inode))
 		return -EPERM;
-	/* O_NOATIME: owner or CAP_FOWNER. */
-	if ((arg & O_NOATIME) && !(filp->f_flags & O_NOATIME) && !inode_owner_or_capable(inode))
+	/* Not updating atime is a privilege of the owner (or CAP_FOWNER). */
+	if ((turned_on & O_NOATIME) && !inode_owner_or_capable(inode))
 		return -EPERM;
 	if ((arg & O_DIRECT) && !(filp->f_mode & FMODE_CAN_ODIRECT))
 		return -EINVAL;
-	if (((arg ^ filp->f_flags) & FASYNC) && filp->f_op->fasync) {
-		error = filp->f_op->fasync(fd, filp, (arg & FASYNC) != 0);
-		if (error < 0)
-			return error;
+	/* The file's ->fasync joins or leaves the SIGIO list first. */
+	if ((toggled & FASYNC) && filp->f_op->fasync) {
+		err = filp->f_op->fasync(fd, filp, !!(arg & FASYNC));
+		if (err < 0)
+			return err;
 	}
+
 	spin_lock(&filp->f_lock);
-	filp->f_flags = (arg & SETFL_MASK) | (filp->f_flags & ~SETFL_MASK);
+	filp->f_flags ^= (filp->f_flags ^ arg) & SETFL_MASK;
 	spin_unlock(&filp->f_lock);
+	return 0;
+}
+
+static bool cmd_listed(const unsigned int *list, size_t len, unsigned int cmd)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		if (list[i] == cmd)
+			return true;
+	return false;
+}
+
+/* The record lock requests, classic and open-file-description ones. */
+static const unsigned int lock_fcntls[] = {
+	F_GETLK, F_SETLK, F_SETLKW, F_OFD_GETLK, F_OFD_SETLK, F_OFD_SETLKW,
+};
+
+/*
+ * Record locks are not implemented.  The struct flock is still read, so
+ * a bad pointer reports EFAULT and only a readable request gets the
+ * EINVAL that means "not supported".
+ */
+static long fcntl_record_lock(unsigned long arg)
+{
+	struct flock request;
+
+	if (copy_from_user(&request, (void *)arg, sizeof(request)))
+		return -EFAULT;
+	return -EINVAL;
+}
+
+/* F_SETSIG: 0 restores SIGIO, anything else must name a signal (1..64). */
+static long fcntl_setsig(struct file *filp, unsigned long arg)
+{
+	if (arg > 64)
+		return -EINVAL;
+	WRITE_ONCE(filp->f_owner_signum, (int)arg);
 	return 0;
 }
 
@@ -53,9 +96,8 @@ long do_fcntl(int fd, unsigned int cmd, unsigned long arg, struct file *filp)
 {
 	switch (cmd) {
 	case F_DUPFD:
-		return f_dupfd(arg, filp, 0);
 	case F_DUPFD_CLOEXEC:
-		return f_dupfd(arg, filp, O_CLOEXEC);
+		return f_dupfd(arg, filp, cmd == F_DUPFD_CLOEXEC ? O_CLOEXEC : 0);
 	case F_GETFD:
 		return get_close_on_exec(fd) ? FD_CLOEXEC : 0;
 	case F_SETFD:
@@ -73,64 +115,35 @@ long do_fcntl(int fd, unsigned int cmd, unsigned long arg, struct file *filp)
 	case F_GETSIG:
 		return READ_ONCE(filp->f_owner_signum);
 	case F_SETSIG:
-		/* 0 means SIGIO; anything else must be a valid signal (1..64). */
-		if (arg > 64)
-			return -EINVAL;
-		WRITE_ONCE(filp->f_owner_signum, (int)arg);
-		return 0;
-	case F_SETPIPE_SZ:
+		return fcntl_setsig(filp, arg);
 	case F_GETPIPE_SZ:
+	case F_SETPIPE_SZ:
 		return pipe_fcntl(filp, cmd, arg);
-	case F_GETLK:
-	case F_SETLK:
-	case F_SETLKW:
-	case F_OFD_GETLK:
-	case F_OFD_SETLK:
-	case F_OFD_SETLKW: {
-		/*
-		 * Record locks are not implemented.  The argument is still read
-		 * first, as Linux does, so a bad pointer is EFAULT and only a
-		 * readable request gets the EINVAL that says "not supported".
-		 */
-		struct flock fl;
-
-		if (copy_from_user(&fl, (void *)arg, sizeof(fl)))
-			return -EFAULT;
-		return -EINVAL;
 	}
-	default:
-		return -EINVAL;
-	}
+	if (cmd_listed(lock_fcntls, ARRAY_SIZE(lock_fcntls), cmd))
+		return fcntl_record_lock(arg);
+	return -EINVAL;
 }
 
-/* Commands allowed on O_PATH descriptors. */
-static bool check_fcntl_cmd(unsigned int cmd)
-{
-	switch (cmd) {
-	case F_DUPFD:
-	case F_DUPFD_CLOEXEC:
-	case F_GETFD:
-	case F_SETFD:
-	case F_GETFL:
-		return true;
-	}
-	return false;
-}
+/*
+ * An O_PATH descriptor refers to a location, not an open file: only the
+ * requests about the descriptor itself make sense on it.
+ */
+static const unsigned int o_path_fcntls[] = {
+	F_DUPFD, F_DUPFD_CLOEXEC, F_GETFD, F_SETFD, F_GETFL,
+};
 
 SYSCALL_DEFINE3(fcntl, unsigned int, fd, unsigned int, cmd, unsigned long, arg)
 {
-	struct fd f = fdget_raw(fd);
-	long err = -EBADF;
+	struct file *filp = fget_raw(fd);
+	long ret = -EBADF;
 
-	if (!f.file)
-		goto out;
-	if ((f.file->f_mode & FMODE_PATH) && !check_fcntl_cmd(cmd))
-		goto out_put;
-	err = do_fcntl(fd, cmd, arg, f.file);
-out_put:
-	fdput(f);
-out:
-	return err;
+	if (!filp)
+		return -EBADF;
+	if (!(filp->f_mode & FMODE_PATH) || cmd_listed(o_path_fcntls, ARRAY_SIZE(o_path_fcntls), cmd))
+		ret = do_fcntl(fd, cmd, arg, filp);
+	fput(filp);
+	return ret;
 }
 
 SYSCALL_DEFINE1(dup, unsigned int, fildes)
@@ -143,15 +156,19 @@ SYSCALL_DEFINE3(dup3, unsigned int, oldfd, unsigned int, newfd, int, flags)
 	return ksys_dup3(oldfd, newfd, flags);
 }
 
+/*
+ * dup2(2) onto itself does nothing but check that oldfd is open (dup3
+ * would call that EINVAL).
+ */
 SYSCALL_DEFINE2(dup2, unsigned int, oldfd, unsigned int, newfd)
 {
-	if (oldfd == newfd) {
-		struct file *f = fget_raw(oldfd);
+	struct file *filp;
 
-		if (!f)
-			return -EBADF;
-		fput(f);
-		return newfd;
-	}
-	return ksys_dup3(oldfd, newfd, 0);
+	if (oldfd != newfd)
+		return ksys_dup3(oldfd, newfd, 0);
+	filp = fget_raw(oldfd);
+	if (!filp)
+		return -EBADF;
+	fput(filp);
+	return newfd;
 }
