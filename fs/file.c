@@ -34,16 +34,21 @@
 /* fs.nr_open: upper bound of any table (Linux default 1024 * 1024). */
 unsigned int sysctl_nr_open = 1024 * 1024;
 
+/*
+ * The table every files_struct starts with: NR_OPEN_DEFAULT slots and
+ * their two bitmaps, all inside the files_struct itself.
+ */
+#define EMBEDDED_FDTABLE(files) {					\
+	.max_fds = NR_OPEN_DEFAULT, .fd = (files).fd_array,		\
+	.open_fds = (files).open_fds_init,				\
+	.close_on_exec = (files).close_on_exec_init }
+
+/* The first task's table (and every kernel thread's). */
 struct files_struct init_files = {
-	.count = ATOMIC_INIT(1),
-	.file_lock = __SPIN_LOCK_UNLOCKED(init_files.file_lock),
+	.fdtab = EMBEDDED_FDTABLE(init_files),
 	.fdt = &init_files.fdtab,
-	.fdtab = {
-		.max_fds = NR_OPEN_DEFAULT,
-		.fd = &init_files.fd_array[0],
-		.close_on_exec = init_files.close_on_exec_init,
-		.open_fds = init_files.open_fds_init,
-	},
+	.file_lock = __SPIN_LOCK_UNLOCKED(init_files.file_lock),
+	.count = ATOMIC_INIT(1),
 };
 
 unsigned int task_nofile_limit(void)
@@ -153,75 +158,72 @@ static int expand_files(struct files_struct *files, unsigned int nr)
 
 /* ------------------------------------------------------------ allocation */
 
-static void __set_close_on_exec(unsigned int fd, struct fdtable *fdt, bool set)
+static void set_cloexec_bit(struct fdtable *fdt, unsigned int fd, bool on)
 {
-	if (set)
+	if (on)
 		__set_bit(fd, fdt->close_on_exec);
 	else if (test_bit(fd, fdt->close_on_exec))
-		__clear_bit(fd, fdt->close_on_exec);
+		__clear_bit(fd, fdt->close_on_exec);	/* no write if already clear */
 }
 
-static void __set_open_fd(unsigned int fd, struct fdtable *fdt)
+/* Slot fd is taken (reserved or holding a file); close-on-exec as asked. */
+static void mark_fd_used(struct fdtable *fdt, unsigned int fd, bool cloexec)
 {
 	__set_bit(fd, fdt->open_fds);
+	set_cloexec_bit(fdt, fd, cloexec);
 }
 
-static void __clear_open_fd(unsigned int fd, struct fdtable *fdt)
+/* Slot fd is free again; allocation may restart the search from it. */
+static void release_fd_slot(struct files_struct *files, unsigned int fd)
 {
-	__clear_bit(fd, fdt->open_fds);
+	__clear_bit(fd, files->fdt->open_fds);
+	files->next_fd = min(files->next_fd, fd);
 }
 
+/* The lowest slot of fdt at or above from that is not taken (may be past the end). */
+static unsigned int lowest_free_fd(const struct fdtable *fdt, unsigned int from)
+{
+	if (from >= fdt->max_fds)
+		return from;
+	return find_next_zero_bit(fdt->open_fds, fdt->max_fds, from);
+}
+
+/*
+ * Reserve the lowest free descriptor in [start, end).  next_fd caches
+ * where the search from 0 may begin: everything below it is taken.
+ */
 static int alloc_fd(unsigned int start, unsigned int end, unsigned int flags)
 {
 	struct files_struct *files = current->files;
-	struct fdtable *fdt;
 	unsigned int fd;
-	int err;
+	int ret;
 
 	spin_lock(&files->file_lock);
-repeat:
-	fdt = files->fdt;
-	fd = max(start, files->next_fd);
-	if (fd < fdt->max_fds)
-		fd = find_next_zero_bit(fdt->open_fds, fdt->max_fds, fd);
-	err = -EMFILE;
-	if (fd >= end)
-		goto out;
-	err = expand_files(files, fd);
-	if (err < 0)
-		goto out;
-	if (err)
-		goto repeat;
-	if (start <= files->next_fd)
-		files->next_fd = fd + 1;
-	__set_open_fd(fd, fdt);
-	__set_close_on_exec(fd, fdt, flags & O_CLOEXEC);
-	err = fd;
-	WARN_ON(fdt->fd[fd]);
-out:
+	for (;;) {
+		fd = lowest_free_fd(files->fdt, max(start, files->next_fd));
+		if (fd >= end) {
+			ret = -EMFILE;
+			break;
+		}
+		ret = expand_files(files, fd);
+		if (ret > 0)
+			continue;	/* the table changed: search it again */
+		if (ret < 0)
+			break;
+		if (start <= files->next_fd)
+			files->next_fd = fd + 1;
+		mark_fd_used(files->fdt, fd, flags & O_CLOEXEC);
+		WARN_ON(files->fdt->fd[fd]);
+		ret = fd;
+		break;
+	}
 	spin_unlock(&files->file_lock);
-	return err;
+	return ret;
 }
 
 int get_unused_fd_flags(unsigned int flags)
 {
 	return alloc_fd(0, task_nofile_limit(), flags);
-}
-
-static void __put_unused_fd(struct files_struct *files, unsigned int fd)
-{
-	__clear_open_fd(fd, files->fdt);
-	if (fd < files->next_fd)
-		files->next_fd = fd;
-}
-
-void put_unused_fd(unsigned int fd)
-{
-	struct files_struct *files = current->files;
-
-	spin_lock(&files->file_lock);
-	__put_unused_fd(files, fd);
-	spin_unlock(&files->file_lock);
 }
 
 void fd_install(unsigned int fd, struct file *file)
@@ -233,6 +235,16 @@ void fd_install(unsigned int fd, struct file *file)
 	fdt = files->fdt;
 	WARN_ON(fdt->fd[fd] || !test_bit(fd, fdt->open_fds));
 	fdt->fd[fd] = file;
+	spin_unlock(&files->file_lock);
+}
+
+/* Give back a descriptor reserved by get_unused_fd_flags() but never installed. */
+void put_unused_fd(unsigned int fd)
+{
+	struct files_struct *files = current->files;
+
+	spin_lock(&files->file_lock);
+	release_fd_slot(files, fd);
 	spin_unlock(&files->file_lock);
 }
 
@@ -319,8 +331,8 @@ struct file *close_fd_get_file(unsigned int fd)
 	if (fd < fdt->max_fds && fdt->fd[fd]) {
 		file = fdt->fd[fd];
 		fdt->fd[fd] = NULL;
-		__set_close_on_exec(fd, fdt, false);
-		__put_unused_fd(files, fd);
+		set_cloexec_bit(fdt, fd, false);
+		release_fd_slot(files, fd);
 	}
 	spin_unlock(&files->file_lock);
 	return file;
@@ -341,7 +353,7 @@ void set_close_on_exec(unsigned int fd, int flag)
 
 	spin_lock(&files->file_lock);
 	if (fd < files->fdt->max_fds)
-		__set_close_on_exec(fd, files->fdt, flag);
+		set_cloexec_bit(files->fdt, fd, flag);
 	spin_unlock(&files->file_lock);
 }
 
@@ -359,28 +371,43 @@ bool get_close_on_exec(unsigned int fd)
 /* ------------------------------------------------------------ dup */
 
 /*
- * Install file at fd, closing what was there.  Called with file_lock
- * held; drops it.  A reserved but not yet installed slot (a concurrent
- * open in progress) gives EBUSY, as in Linux.
+ * Put file into slot fd, closing whatever was there.  Entered with
+ * file_lock held, which it drops.  A slot that is reserved but still
+ * empty belongs to an open(2) in progress in another thread: EBUSY.
  */
-static int do_dup2(struct files_struct *files, struct file *file, unsigned int fd,
-		   unsigned int flags)
+static int install_over(struct files_struct *files, struct file *file, unsigned int fd,
+			unsigned int flags)
 {
 	struct fdtable *fdt = files->fdt;
-	struct file *tofree = fdt->fd[fd];
+	struct file *old = fdt->fd[fd];
 
-	if (!tofree && test_bit(fd, fdt->open_fds)) {
+	if (!old && test_bit(fd, fdt->open_fds)) {
 		spin_unlock(&files->file_lock);
 		return -EBUSY;
 	}
-	get_file(file);
-	fdt->fd[fd] = file;
-	__set_open_fd(fd, fdt);
-	__set_close_on_exec(fd, fdt, flags & O_CLOEXEC);
+	fdt->fd[fd] = get_file(file);
+	mark_fd_used(fdt, fd, flags & O_CLOEXEC);
 	spin_unlock(&files->file_lock);
-	if (tofree)
-		filp_close(tofree, files);
+	/* The old file is closed outside the lock: ->flush may sleep. */
+	if (old)
+		filp_close(old, files);
 	return fd;
+}
+
+/*
+ * Grow the table, with file_lock held, until slot fd exists.  A
+ * descriptor beyond fs.nr_open is a bad descriptor number to dup2(2).
+ */
+static int make_room_locked(struct files_struct *files, unsigned int fd)
+{
+	int err;
+
+	do {
+		err = expand_files(files, fd);
+	} while (err > 0 && fd >= files->fdt->max_fds);
+	if (err == -EMFILE)
+		return -EBADF;
+	return min(err, 0);
 }
 
 int replace_fd(unsigned int fd, struct file *file, unsigned int flags)
@@ -393,14 +420,12 @@ int replace_fd(unsigned int fd, struct file *file, unsigned int flags)
 	if (fd >= task_nofile_limit())
 		return -EBADF;
 	spin_lock(&files->file_lock);
-	do {
-		err = expand_files(files, fd);
-	} while (err > 0 && fd >= files->fdt->max_fds);
-	if (err < 0) {
+	err = make_room_locked(files, fd);
+	if (err) {
 		spin_unlock(&files->file_lock);
-		return err == -EMFILE ? -EBADF : err;
+		return err;
 	}
-	return do_dup2(files, file, fd, flags);
+	return install_over(files, file, fd, flags);
 }
 
 int ksys_dup3(unsigned int oldfd, unsigned int newfd, int flags)
@@ -409,58 +434,54 @@ int ksys_dup3(unsigned int oldfd, unsigned int newfd, int flags)
 	struct file *file;
 	int err;
 
-	if (flags & ~O_CLOEXEC)
-		return -EINVAL;
-	if (oldfd == newfd)
+	/* dup3(2): only O_CLOEXEC, and never onto itself. */
+	if ((flags & ~O_CLOEXEC) || oldfd == newfd)
 		return -EINVAL;
 	if (newfd >= task_nofile_limit())
 		return -EBADF;
+
 	spin_lock(&files->file_lock);
-	for (;;) {
-		err = expand_files(files, newfd);
-		if (err <= 0 || newfd < files->fdt->max_fds)
-			break;
-	}
+	err = make_room_locked(files, newfd);
 	file = files_lookup_fd_locked(files, oldfd);
-	if (!file) {
+	/* A closed oldfd is reported before any trouble growing the table. */
+	if (!file)
+		err = -EBADF;
+	if (err) {
 		spin_unlock(&files->file_lock);
-		return -EBADF;
+		return err;
 	}
-	if (err < 0) {
-		spin_unlock(&files->file_lock);
-		return err == -EMFILE ? -EBADF : err;
-	}
-	return do_dup2(files, file, newfd, flags);
+	return install_over(files, file, newfd, flags);
 }
 
+/* F_DUPFD: the lowest free descriptor >= from, sharing file. */
 int f_dupfd(unsigned int from, struct file *file, unsigned int flags)
 {
 	unsigned int limit = task_nofile_limit();
-	int fd;
+	int newfd;
 
 	if (from >= limit)
 		return -EINVAL;
-	fd = alloc_fd(from, limit, flags);
-	if (fd >= 0) {
-		get_file(file);
-		fd_install(fd, file);
-	}
-	return fd;
+	newfd = alloc_fd(from, limit, flags);
+	if (newfd < 0)
+		return newfd;
+	fd_install(newfd, get_file(file));
+	return newfd;
 }
 
 int ksys_dup(unsigned int fildes)
 {
 	struct file *file = fget_raw(fildes);
-	int fd;
+	int newfd;
 
 	if (!file)
 		return -EBADF;
-	fd = get_unused_fd_flags(0);
-	if (fd >= 0)
-		fd_install(fd, file);
-	else
+	newfd = get_unused_fd_flags(0);
+	if (newfd < 0) {
 		fput(file);
-	return fd;
+		return newfd;
+	}
+	fd_install(newfd, file);	/* our reference becomes the table's */
+	return newfd;
 }
 
 /* ------------------------------------------------------------ fork, exec, exit */
@@ -487,10 +508,7 @@ struct files_struct *dup_fd(struct files_struct *oldf, int *errorp)
 	}
 	atomic_set(&newf->count, 1);
 	spin_lock_init(&newf->file_lock);
-	newf->fdtab.max_fds = NR_OPEN_DEFAULT;
-	newf->fdtab.fd = newf->fd_array;
-	newf->fdtab.close_on_exec = newf->close_on_exec_init;
-	newf->fdtab.open_fds = newf->open_fds_init;
+	newf->fdtab = (struct fdtable)EMBEDDED_FDTABLE(*newf);
 	new_fdt = &newf->fdtab;
 
 	spin_lock(&oldf->file_lock);
@@ -637,7 +655,7 @@ void do_close_on_exec(struct files_struct *files)
 		if (!file)
 			continue;
 		fdt->fd[fd] = NULL;
-		__put_unused_fd(files, fd);
+		release_fd_slot(files, fd);
 		spin_unlock(&files->file_lock);
 		filp_close(file, files);
 		spin_lock(&files->file_lock);
@@ -645,22 +663,23 @@ void do_close_on_exec(struct files_struct *files)
 	spin_unlock(&files->file_lock);
 }
 
+/*
+ * Call f on each open file from descriptor n up, under file_lock (f must
+ * not sleep), until it returns non-zero; that value is returned.
+ */
 int iterate_fd(struct files_struct *files, unsigned int n,
 	       int (*f)(const void *, struct file *, unsigned int), const void *p)
 {
+	unsigned int fd;
 	int res = 0;
 
 	if (!files)
 		return 0;
 	spin_lock(&files->file_lock);
-	for (; n < files->fdt->max_fds; n++) {
-		struct file *file = files->fdt->fd[n];
+	for (fd = n; !res && fd < files->fdt->max_fds; fd++) {
+		struct file *file = files->fdt->fd[fd];
 
-		if (!file)
-			continue;
-		res = f(p, file, n);
-		if (res)
-			break;
+		res = file ? f(p, file, fd) : 0;
 	}
 	spin_unlock(&files->file_lock);
 	return res;
