@@ -24,11 +24,8 @@
 #include <linux/kdev_t.h>
 #include "internal.h"
 
-/* Linux's dynamic major ranges: 254 down to 234, then 511 down to 384. */
+/* Majors go up to 511; the dynamic ones are handed out from the top down. */
 #define CHRDEV_MAJOR_MAX		512
-#define CHRDEV_MAJOR_DYN_END		234
-#define CHRDEV_MAJOR_DYN_EXT_START	511
-#define CHRDEV_MAJOR_DYN_EXT_END	384
 
 struct char_device_region {
 	struct list_head list;
@@ -54,19 +51,43 @@ static bool major_in_use(unsigned int major)
 	return false;
 }
 
+/*
+ * A free major for a dynamic request, searched from the top of each of
+ * the ranges Linux reserves for them (254..234, then 511..384), so the
+ * numbers match what user space expects.
+ */
 static int find_dynamic_major(void)
 {
-	unsigned int i;
+	static const struct {
+		unsigned int top, bottom;
+	} dynamic_ranges[] = {
+		{ .top = 254, .bottom = 234 },
+		{ .top = 511, .bottom = 384 },
+	};
+	size_t r;
 
-	for (i = 254; i >= CHRDEV_MAJOR_DYN_END; i--) {
-		if (!major_in_use(i))
-			return i;
-	}
-	for (i = CHRDEV_MAJOR_DYN_EXT_START; i >= CHRDEV_MAJOR_DYN_EXT_END; i--) {
-		if (!major_in_use(i))
-			return i;
+	for (r = 0; r < ARRAY_SIZE(dynamic_ranges); r++) {
+		unsigned int major;
+
+		for (major = dynamic_ranges[r].top; major >= dynamic_ranges[r].bottom; major--)
+			if (!major_in_use(major))
+				return major;
 	}
 	return -EBUSY;
+}
+
+/* Does [baseminor, +minorct) of major overlap a registered region? */
+static bool region_conflicts(unsigned int major, unsigned int baseminor, unsigned int minorct)
+{
+	struct char_device_region *cd;
+
+	list_for_each_entry(cd, &chrdev_regions, list) {
+		if (cd->major != major)
+			continue;
+		if (baseminor < cd->baseminor + cd->minorct && cd->baseminor < baseminor + minorct)
+			return true;
+	}
+	return false;
 }
 
 /* Claim [major:baseminor, +minorct); major 0 picks a free one. */
@@ -75,76 +96,89 @@ static struct char_device_region *__register_chrdev_region(unsigned int major,
 							    unsigned int minorct,
 							    const char *name)
 {
-	struct char_device_region *cd, *i;
-	int ret;
+	struct char_device_region *cd;
+	int got;
 
 	if (major >= CHRDEV_MAJOR_MAX || !minorct || minorct > MINORMASK + 1 - baseminor)
 		return ERR_PTR(-EINVAL);
 	cd = kzalloc(sizeof(*cd), GFP_KERNEL);
 	if (!cd)
 		return ERR_PTR(-ENOMEM);
-	mutex_lock(&chrdevs_lock);
-	if (!major) {
-		ret = find_dynamic_major();
-		if (ret < 0)
-			goto out;
-		major = ret;
-	}
-	ret = -EBUSY;
-	list_for_each_entry(i, &chrdev_regions, list) {
-		if (i->major != major)
-			continue;
-		if (baseminor < i->baseminor + i->minorct && i->baseminor < baseminor + minorct)
-			goto out;
-	}
-	cd->major = major;
 	cd->baseminor = baseminor;
 	cd->minorct = minorct;
 	strscpy(cd->name, name, sizeof(cd->name));
-	list_add_tail(&cd->list, &chrdev_regions);
+
+	mutex_lock(&chrdevs_lock);
+	got = major ? (int)major : find_dynamic_major();
+	if (got > 0 && region_conflicts(got, baseminor, minorct))
+		got = -EBUSY;
+	if (got > 0) {
+		cd->major = got;
+		list_add_tail(&cd->list, &chrdev_regions);
+	}
 	mutex_unlock(&chrdevs_lock);
+
+	if (got < 0) {
+		kfree(cd);
+		return ERR_PTR(got);
+	}
 	return cd;
-out:
-	mutex_unlock(&chrdevs_lock);
-	kfree(cd);
-	return ERR_PTR(ret);
 }
 
+/* Unlink the region registered with exactly these numbers; the caller frees it. */
 static struct char_device_region *__unregister_chrdev_region(unsigned int major,
 							      unsigned int baseminor,
 							      unsigned int minorct)
 {
-	struct char_device_region *cd, *found = NULL;
+	struct char_device_region *cd;
 
 	mutex_lock(&chrdevs_lock);
 	list_for_each_entry(cd, &chrdev_regions, list) {
 		if (cd->major == major && cd->baseminor == baseminor && cd->minorct == minorct) {
 			list_del(&cd->list);
-			found = cd;
-			break;
+			mutex_unlock(&chrdevs_lock);
+			return cd;
 		}
 	}
 	mutex_unlock(&chrdevs_lock);
-	return found;
+	return NULL;
+}
+
+/*
+ * A range of device numbers may cross majors; it is registered as one
+ * region per major.  This is the length of the piece starting at from.
+ */
+static unsigned int piece_in_major(dev_t from, dev_t end)
+{
+	dev_t next_major = MKDEV(MAJOR(from) + 1, 0);
+
+	return min(next_major, end) - from;
+}
+
+void unregister_chrdev_region(dev_t from, unsigned int count)
+{
+	dev_t cur, end = from + count;
+	unsigned int len;
+
+	for (cur = from; cur < end; cur += len) {
+		len = piece_in_major(cur, end);
+		kfree(__unregister_chrdev_region(MAJOR(cur), MINOR(cur), len));
+	}
 }
 
 int register_chrdev_region(dev_t from, unsigned int count, const char *name)
 {
-	dev_t to = from + count, n, next;
+	dev_t cur, end = from + count;
+	unsigned int len;
 
-	for (n = from; n < to; n = next) {
+	for (cur = from; cur < end; cur += len) {
 		struct char_device_region *cd;
 
-		next = MKDEV(MAJOR(n) + 1, 0);
-		if (next > to)
-			next = to;
-		cd = __register_chrdev_region(MAJOR(n), MINOR(n), next - n, name);
+		len = piece_in_major(cur, end);
+		cd = __register_chrdev_region(MAJOR(cur), MINOR(cur), len, name);
 		if (IS_ERR(cd)) {
-			to = n;
-			for (n = from; n < to; n = next) {
-				next = MKDEV(MAJOR(n) + 1, 0);
-				kfree(__unregister_chrdev_region(MAJOR(n), MINOR(n), next - n));
-			}
+			/* All or nothing: give back the pieces already claimed. */
+			unregister_chrdev_region(from, cur - from);
 			return PTR_ERR(cd);
 		}
 	}
@@ -160,18 +194,6 @@ int alloc_chrdev_region(dev_t *dev, unsigned int baseminor, unsigned int count,
 		return PTR_ERR(cd);
 	*dev = MKDEV(cd->major, cd->baseminor);
 	return 0;
-}
-
-void unregister_chrdev_region(dev_t from, unsigned int count)
-{
-	dev_t to = from + count, n, next;
-
-	for (n = from; n < to; n = next) {
-		next = MKDEV(MAJOR(n) + 1, 0);
-		if (next > to)
-			next = to;
-		kfree(__unregister_chrdev_region(MAJOR(n), MINOR(n), next - n));
-	}
 }
 
 /* ------------------------------------------------------------ cdevs */
@@ -212,31 +234,40 @@ void cdev_del(struct cdev *p)
 	mutex_unlock(&chrdevs_lock);
 }
 
+/* A cdev of our own for register_chrdev(), already in the map. */
+static struct cdev *cdev_create(dev_t dev, unsigned int count,
+				const struct file_operations *fops)
+{
+	struct cdev *cdev = kmalloc(sizeof(*cdev), GFP_KERNEL);
+	int err;
+
+	if (!cdev)
+		return ERR_PTR(-ENOMEM);
+	cdev_init(cdev, fops);
+	err = cdev_add(cdev, dev, count);
+	if (!err)
+		return cdev;
+	kfree(cdev);
+	return ERR_PTR(err);
+}
+
 int __register_chrdev(unsigned int major, unsigned int baseminor, unsigned int count,
 		      const char *name, const struct file_operations *fops)
 {
 	struct char_device_region *cd;
 	struct cdev *cdev;
-	int err;
 
 	cd = __register_chrdev_region(major, baseminor, count, name);
 	if (IS_ERR(cd))
 		return PTR_ERR(cd);
-	cdev = kmalloc(sizeof(*cdev), GFP_KERNEL);
-	err = -ENOMEM;
-	if (!cdev)
-		goto out_region;
-	cdev_init(cdev, fops);
-	err = cdev_add(cdev, MKDEV(cd->major, baseminor), count);
-	if (err)
-		goto out_cdev;
+	cdev = cdev_create(MKDEV(cd->major, baseminor), count, fops);
+	if (IS_ERR(cdev)) {
+		kfree(__unregister_chrdev_region(cd->major, baseminor, count));
+		return PTR_ERR(cdev);
+	}
 	cd->cdev = cdev;
+	/* A dynamic request learns the major it was given. */
 	return major ? 0 : cd->major;
-out_cdev:
-	kfree(cdev);
-out_region:
-	kfree(__unregister_chrdev_region(cd->major, baseminor, count));
-	return err;
 }
 
 void __unregister_chrdev(unsigned int major, unsigned int baseminor, unsigned int count,

@@ -8,8 +8,8 @@
  * The last fput() releases synchronously in the caller's context: it
  * runs ->release, gives back write access, and drops the dentry, the
  * mount and the opener's credentials.  Callers must not hold spinlocks
- * (the release may sleep).  Linux defers this to the return to user
- * space; doing it at once keeps the ordering simple while nothing here
+ * (the release may sleep).  It is not deferred to the return to user
+ * space: doing it at once keeps the ordering simple, and nothing here
  * calls fput() from atomic context.
  */
 #include <linux/kernel.h>
@@ -53,32 +53,35 @@ static void file_free(struct file *f)
 	kmem_cache_free(filp_cachep, f);
 }
 
-/* The last reference is gone. */
-static void __fput(struct file *file)
+/* An open for writing holds write access to the inode and the mount. */
+static void drop_write_access(struct file *file)
 {
-	struct dentry *dentry = file->f_path.dentry;
-	struct vfsmount *mnt = file->f_path.mnt;
-	struct inode *inode = file->f_inode;
-	fmode_t mode = file->f_mode;
+	if (!(file->f_mode & FMODE_WRITER))
+		return;
+	put_write_access(file->f_inode);
+	mnt_drop_write(file->f_path.mnt);
+}
 
-	if (mode & FMODE_OPENED) {
+/* The last reference is gone: ->release, then what the file pinned. */
+static void file_final_put(struct file *file)
+{
+	struct path pinned = file->f_path;
+
+	if (file->f_mode & FMODE_OPENED) {
 		if (file->f_op && file->f_op->release)
-			file->f_op->release(inode, file);
-		if (mode & FMODE_WRITER) {
-			put_write_access(inode);
-			mnt_drop_write(mnt);
-		}
+			file->f_op->release(file->f_inode, file);
+		drop_write_access(file);
 	}
-	dput(dentry);
-	if (mnt)
-		mntput(mnt);
+	dput(pinned.dentry);
+	if (pinned.mnt)
+		mntput(pinned.mnt);
 	file_free(file);
 }
 
 void fput(struct file *file)
 {
 	if (atomic_long_dec_and_test(&file->f_count))
-		__fput(file);
+		file_final_put(file);
 }
 
 /*
@@ -87,10 +90,7 @@ void fput(struct file *file)
  */
 void fput_failed_open(struct file *file)
 {
-	if (file->f_mode & FMODE_WRITER) {
-		put_write_access(file->f_inode);
-		mnt_drop_write(file->f_path.mnt);
-	}
+	drop_write_access(file);
 	if (file->f_path.dentry) {
 		dput(file->f_path.dentry);
 		mntput(file->f_path.mnt);
@@ -98,6 +98,19 @@ void fput_failed_open(struct file *file)
 	file_free(file);
 }
 
+/* FMODE_CAN_READ/WRITE: opened for that direction and fop can do it. */
+static fmode_t io_abilities(fmode_t mode, const struct file_operations *fop)
+{
+	fmode_t can = 0;
+
+	if ((mode & FMODE_READ) && (fop->read_iter || fop->read))
+		can |= FMODE_CAN_READ;
+	if ((mode & FMODE_WRITE) && (fop->write_iter || fop->write))
+		can |= FMODE_CAN_WRITE;
+	return can;
+}
+
+/* An already open file on path (whose references it takes over). */
 static struct file *alloc_file(const struct path *path, int flags,
 			       const struct file_operations *fop)
 {
@@ -105,50 +118,60 @@ static struct file *alloc_file(const struct path *path, int flags,
 
 	if (IS_ERR(file))
 		return file;
+	file->f_op = fop;
 	file->f_path = *path;
 	file->f_inode = d_inode(path->dentry);
 	file->f_mapping = file->f_inode->i_mapping;
-	if ((file->f_mode & FMODE_READ) && (fop->read || fop->read_iter))
-		file->f_mode |= FMODE_CAN_READ;
-	if ((file->f_mode & FMODE_WRITE) && (fop->write || fop->write_iter))
-		file->f_mode |= FMODE_CAN_WRITE;
-	file->f_mode |= FMODE_OPENED;
-	file->f_op = fop;
+	file->f_mode |= FMODE_OPENED | io_abilities(file->f_mode, fop);
 	return file;
 }
 
+/* A nameless dentry called name on mnt's super block, bound to inode. */
+static int pseudo_path(struct vfsmount *mnt, struct inode *inode, const char *name,
+		       struct path *path)
+{
+	struct qstr qname = QSTR_INIT(name, strlen(name));
+	struct dentry *dentry = d_alloc_pseudo(mnt->mnt_sb, &qname);
+
+	if (!dentry)
+		return -ENOMEM;
+	d_instantiate(dentry, inode);
+	path->dentry = dentry;
+	path->mnt = mntget(mnt);
+	return 0;
+}
+
+/* Consumes the caller's inode reference on success only. */
 struct file *alloc_file_pseudo(struct inode *inode, struct vfsmount *mnt, const char *name,
 			       int flags, const struct file_operations *fops)
 {
-	struct qstr this = QSTR_INIT(name, strlen(name));
 	struct path path;
 	struct file *file;
+	int err;
 
-	path.dentry = d_alloc_pseudo(mnt->mnt_sb, &this);
-	if (!path.dentry)
-		return ERR_PTR(-ENOMEM);
-	path.mnt = mntget(mnt);
-	d_instantiate(path.dentry, inode);
+	err = pseudo_path(mnt, inode, name, &path);
+	if (err)
+		return ERR_PTR(err);
 	file = alloc_file(&path, flags, fops);
-	if (IS_ERR(file)) {
-		/* The caller still owns inode: take the dentry's reference back. */
-		ihold(inode);
-		path_put(&path);
-	}
+	if (!IS_ERR(file))
+		return file;
+	/* The dentry took the caller's inode reference: give one back first. */
+	ihold(inode);
+	path_put(&path);
 	return file;
 }
 
+/* A second open file on base's path, with other flags and operations. */
 struct file *alloc_file_clone(struct file *base, int flags, const struct file_operations *fops)
 {
 	struct path path = base->f_path;
-	struct file *f;
+	struct file *clone;
 
 	path_get(&path);
-	f = alloc_file(&path, flags, fops);
-
-	if (IS_ERR(f))
+	clone = alloc_file(&path, flags, fops);
+	if (IS_ERR(clone))
 		path_put(&path);
-	return f;
+	return clone;
 }
 
 void files_init(void)
