@@ -1,295 +1,310 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Red-black tree rebalancing and in-order / post-order traversal.
+ * Red-black trees: rebalancing after insert and erase, and the in-order
+ * and post-order walks.
  *
  * Interface (see <linux/rbtree.h>): rb_insert_color(), rb_erase(),
  * rb_insert_augmented(), rb_erase_augmented(), rb_replace_node(),
  * rb_first()/rb_last()/rb_next()/rb_prev(),
  * rb_first_postorder()/rb_next_postorder().
  *
- * Augmented trees: a rotation changes the descendants of exactly the two
- * nodes it moves, so it recomputes the lower one, then the upper one;
- * linking or unlinking a node changes the descendants of every node on
- * the path above that spot, which is recomputed up to the root before
- * rebalancing starts.
+ * The rules every tree keeps (a missing child counts as black):
+ *   R1. the root is black;
+ *   R2. no red node has a red child;
+ *   R3. from any node, every downward path to a missing child meets the
+ *       same number of black nodes (the node's black height).
+ * R2 and R3 keep the longest path at most twice the shortest, so the
+ * height stays below 2 * log2(n + 1).
  *
- * Invariants kept for every tree:
- *   1. the root is black;
- *   2. a red node has no red child;
- *   3. every path from a node down to a NULL child crosses the same number
- *      of black nodes.
- * Together they bound the height by 2 * log2(n + 1).  NULL children count
- * as black.
+ * Left and right are mirror images everywhere below, so the code names a
+ * side by a number (RB_L or RB_R, flipped with !side) and reaches a
+ * child slot through rb_slot(); each case is written once.  The only
+ * structural change is rb_lift(), which moves a node one level up over
+ * its parent (a single rotation).
+ *
+ * Augmented trees: a lift changes the descendant sets of exactly the two
+ * nodes involved, so it recomputes the one that went down and then the one
+ * that came up.  Linking or unlinking a leaf changes the descendant set of
+ * every node above the spot; those are recomputed, bottom-up, before any
+ * recolouring starts.
  *
  * Locking: the caller's, see <linux/rbtree.h>.  Nothing here allocates or
  * sleeps.
  */
 #include <linux/rbtree.h>
 
-static inline bool rb_is_red(const struct rb_node *node)
+#define RB_L	0
+#define RB_R	1
+
+static inline struct rb_node **rb_slot(struct rb_node *node, int side)
+{
+	return side == RB_L ? &node->rb_left : &node->rb_right;
+}
+
+/* Which side of its parent node hangs on; node must have a parent. */
+static inline int rb_side(const struct rb_node *node, const struct rb_node *parent)
+{
+	return parent->rb_right == node ? RB_R : RB_L;
+}
+
+static inline bool rb_red(const struct rb_node *node)
 {
 	return node && !(node->__rb_parent_color & RB_BLACK);
 }
 
-static inline unsigned long rb_color(const struct rb_node *node)
+static inline bool rb_black(const struct rb_node *node)
 {
-	return node->__rb_parent_color & RB_BLACK;
+	return !rb_red(node);
 }
 
-static inline void rb_set_parent(struct rb_node *node, struct rb_node *parent)
+static inline void rb_paint(struct rb_node *node, unsigned long colour)
 {
-	node->__rb_parent_color = rb_color(node) | (unsigned long)parent;
+	node->__rb_parent_color = (node->__rb_parent_color & ~RB_BLACK) | colour;
 }
 
-static inline void rb_set_color(struct rb_node *node, unsigned long color)
+static inline void rb_reparent(struct rb_node *node, struct rb_node *parent)
 {
-	node->__rb_parent_color = (node->__rb_parent_color & ~RB_BLACK) | color;
-}
-
-/* Make parent (or the root, if parent is NULL) point to new instead of old. */
-static inline void rb_change_child(struct rb_node *old, struct rb_node *new,
-				   struct rb_node *parent, struct rb_root *root)
-{
-	if (!parent)
-		WRITE_ONCE(root->rb_node, new);
-	else if (parent->rb_left == old)
-		WRITE_ONCE(parent->rb_left, new);
-	else
-		WRITE_ONCE(parent->rb_right, new);
+	node->__rb_parent_color = (node->__rb_parent_color & RB_BLACK) |
+				  (unsigned long)parent;
 }
 
 /*
- * Rotations lift a child over its parent and keep the in-order sequence.
- * Colours stay with their nodes; the callers recolour.
+ * Hang child (possibly NULL) into the slot old occupied under parent, or
+ * make it the root when old had no parent.  child's own parent link is the
+ * caller's business.
+ */
+static void rb_hang(struct rb_root *root, struct rb_node *parent,
+		    struct rb_node *old, struct rb_node *child)
+{
+	struct rb_node **slot = &root->rb_node;
+
+	if (parent)
+		slot = rb_slot(parent, rb_side(old, parent));
+	WRITE_ONCE(*slot, child);
+}
+
+/*
+ * Move node one level up, over its parent.  The subtree between them (the
+ * child of node on the side facing the parent) changes hands, so the
+ * in-order sequence is unchanged.  Colours stay with their nodes.
  *
- *        x                 y
- *       / \     left      / \
- *      a   y    ---->    x   c
- *         / \           / \
- *        b   c         a   b
+ *         up                 node
+ *        /  \               /    \
+ *      node  c    --->     a      up
+ *     /    \                     /  \
+ *    a    mid                  mid   c
+ *
+ * (drawn for node on the left of up; the other side is the mirror.)
  */
-static void rb_rotate_left(struct rb_node *x, struct rb_root *root, rb_augment_update_t update)
+static void rb_lift(struct rb_node *node, struct rb_root *root,
+		    rb_augment_update_t update)
 {
-	struct rb_node *y = x->rb_right;
-	struct rb_node *parent = rb_parent(x);
+	struct rb_node *up = rb_parent(node);
+	struct rb_node *top = rb_parent(up);
+	int side = rb_side(node, up);
+	struct rb_node *mid = *rb_slot(node, !side);
 
-	WRITE_ONCE(x->rb_right, y->rb_left);
-	if (y->rb_left)
-		rb_set_parent(y->rb_left, x);
-	WRITE_ONCE(y->rb_left, x);
-	rb_set_parent(x, y);
-	rb_set_parent(y, parent);
-	rb_change_child(x, y, parent, root);
+	WRITE_ONCE(*rb_slot(up, side), mid);
+	if (mid)
+		rb_reparent(mid, up);
+	WRITE_ONCE(*rb_slot(node, !side), up);
+	rb_reparent(up, node);
+	rb_reparent(node, top);
+	rb_hang(root, top, up, node);
+
 	if (update) {
-		update(x);
-		update(y);
-	}
-}
-
-static void rb_rotate_right(struct rb_node *x, struct rb_root *root, rb_augment_update_t update)
-{
-	struct rb_node *y = x->rb_left;
-	struct rb_node *parent = rb_parent(x);
-
-	WRITE_ONCE(x->rb_left, y->rb_right);
-	if (y->rb_right)
-		rb_set_parent(y->rb_right, x);
-	WRITE_ONCE(y->rb_right, x);
-	rb_set_parent(x, y);
-	rb_set_parent(y, parent);
-	rb_change_child(x, y, parent, root);
-	if (update) {
-		update(x);
-		update(y);
-	}
-}
-
-/* Recompute node and everything above it. */
-static void rb_propagate(struct rb_node *node, rb_augment_update_t update)
-{
-	for (; node; node = rb_parent(node))
+		update(up);
 		update(node);
-}
-
-/*
- * node was just linked as a red leaf, which can only break invariant 2
- * (a red parent) or 1 (node is the root).  Walk up: a red uncle lets us
- * push the conflict two levels up by recolouring; a black uncle is fixed
- * for good by at most two rotations.
- */
-static void __rb_insert_color(struct rb_node *node, struct rb_root *root,
-			      rb_augment_update_t update)
-{
-	struct rb_node *parent, *gparent, *uncle;
-
-	while ((parent = rb_parent(node)) && rb_is_red(parent)) {
-		/* A red node is never the root, so gparent exists. */
-		gparent = rb_parent(parent);
-
-		if (parent == gparent->rb_left) {
-			uncle = gparent->rb_right;
-			if (rb_is_red(uncle)) {
-				rb_set_color(parent, RB_BLACK);
-				rb_set_color(uncle, RB_BLACK);
-				rb_set_color(gparent, RB_RED);
-				node = gparent;
-				continue;
-			}
-			if (node == parent->rb_right) {
-				/* Straighten the zig-zag first. */
-				rb_rotate_left(parent, root, update);
-				parent = node;
-			}
-			rb_set_color(parent, RB_BLACK);
-			rb_set_color(gparent, RB_RED);
-			rb_rotate_right(gparent, root, update);
-		} else {
-			uncle = gparent->rb_left;
-			if (rb_is_red(uncle)) {
-				rb_set_color(parent, RB_BLACK);
-				rb_set_color(uncle, RB_BLACK);
-				rb_set_color(gparent, RB_RED);
-				node = gparent;
-				continue;
-			}
-			if (node == parent->rb_left) {
-				rb_rotate_right(parent, root, update);
-				parent = node;
-			}
-			rb_set_color(parent, RB_BLACK);
-			rb_set_color(gparent, RB_RED);
-			rb_rotate_left(gparent, root, update);
-		}
-		break;
 	}
-	rb_set_color(root->rb_node, RB_BLACK);
+}
+
+/* Recompute the augmented value of node and of every node above it. */
+static void rb_refresh_path(struct rb_node *node, rb_augment_update_t update)
+{
+	while (node) {
+		update(node);
+		node = rb_parent(node);
+	}
 }
 
 /*
- * A black node was removed from below parent; the subtree now rooted at
- * node (possibly NULL) is one black short.  If node is red, painting it
- * black settles it.  Otherwise look at the sibling: a red sibling is
- * rotated up to turn the case into a black-sibling one; a black sibling
- * with two black children is painted red, moving the deficit up to parent;
- * a black sibling with a red child is rotated over parent, which restores
- * the count and ends the walk.
+ * node has just been linked as a red leaf.  Only R1 (node is the root) or
+ * R2 (its parent is red) can be broken.  Each step looks at the parent's
+ * sibling, the aunt:
+ *   - red aunt: parent and aunt turn black, grandparent red.  Black
+ *     heights are unchanged; the possible R2 conflict moves two levels up.
+ *   - black aunt: at most two lifts end it.  If node sits on the inner
+ *     side of its parent, lifting node first puts the pair on the outer
+ *     side.  Then the outer red pair's upper node is lifted over the
+ *     grandparent and takes its black colour; the grandparent turns red.
  */
-static void rb_erase_fixup(struct rb_node *node, struct rb_node *parent,
-			   struct rb_root *root, rb_augment_update_t update)
+static void rb_fix_red_leaf(struct rb_node *node, struct rb_root *root,
+			    rb_augment_update_t update)
 {
-	struct rb_node *sibling;
+	for (;;) {
+		struct rb_node *parent = rb_parent(node);
+		struct rb_node *grand, *aunt;
+		int side;
 
-	while (node != root->rb_node && !rb_is_red(node)) {
-		if (node == parent->rb_left) {
-			sibling = parent->rb_right;
-			if (rb_is_red(sibling)) {
-				rb_set_color(sibling, RB_BLACK);
-				rb_set_color(parent, RB_RED);
-				rb_rotate_left(parent, root, update);
-				sibling = parent->rb_right;
-			}
-			if (!rb_is_red(sibling->rb_left) &&
-			    !rb_is_red(sibling->rb_right)) {
-				rb_set_color(sibling, RB_RED);
-				node = parent;
-				parent = rb_parent(node);
-				continue;
-			}
-			if (!rb_is_red(sibling->rb_right)) {
-				rb_set_color(sibling->rb_left, RB_BLACK);
-				rb_set_color(sibling, RB_RED);
-				rb_rotate_right(sibling, root, update);
-				sibling = parent->rb_right;
-			}
-			rb_set_color(sibling, rb_color(parent));
-			rb_set_color(parent, RB_BLACK);
-			rb_set_color(sibling->rb_right, RB_BLACK);
-			rb_rotate_left(parent, root, update);
-		} else {
-			sibling = parent->rb_left;
-			if (rb_is_red(sibling)) {
-				rb_set_color(sibling, RB_BLACK);
-				rb_set_color(parent, RB_RED);
-				rb_rotate_right(parent, root, update);
-				sibling = parent->rb_left;
-			}
-			if (!rb_is_red(sibling->rb_left) &&
-			    !rb_is_red(sibling->rb_right)) {
-				rb_set_color(sibling, RB_RED);
-				node = parent;
-				parent = rb_parent(node);
-				continue;
-			}
-			if (!rb_is_red(sibling->rb_left)) {
-				rb_set_color(sibling->rb_right, RB_BLACK);
-				rb_set_color(sibling, RB_RED);
-				rb_rotate_left(sibling, root, update);
-				sibling = parent->rb_left;
-			}
-			rb_set_color(sibling, rb_color(parent));
-			rb_set_color(parent, RB_BLACK);
-			rb_set_color(sibling->rb_left, RB_BLACK);
-			rb_rotate_right(parent, root, update);
+		if (!parent) {
+			rb_paint(node, RB_BLACK);	/* R1 */
+			return;
 		}
+		if (rb_black(parent))
+			return;
+
+		/* A red parent is not the root, so there is a grandparent. */
+		grand = rb_parent(parent);
+		side = rb_side(parent, grand);
+		aunt = *rb_slot(grand, !side);
+
+		if (rb_red(aunt)) {
+			rb_paint(parent, RB_BLACK);
+			rb_paint(aunt, RB_BLACK);
+			rb_paint(grand, RB_RED);
+			node = grand;
+			continue;
+		}
+
+		if (rb_side(node, parent) != side) {
+			rb_lift(node, root, update);
+			parent = node;
+		}
+		rb_paint(parent, RB_BLACK);
+		rb_paint(grand, RB_RED);
+		rb_lift(parent, root, update);
 		return;
 	}
-	if (node)
-		rb_set_color(node, RB_BLACK);
 }
 
 /*
- * Unlink node.  With at most one child, the child takes node's place.
- * With two, node's in-order successor (leftmost of the right subtree, which
- * has no left child) is cut out of its spot and takes node's place and
- * colour, so what is physically removed is always a node with at most one
- * child.  If that removed position held a black node, rebalance from it.
+ * A black node was taken out of parent's slot on side `side'; what sits
+ * there now (short, possibly NULL) has one black fewer on its paths than
+ * its sibling subtree.  Repair R3:
+ *   - short is red: paint it black and the count is back.
+ *   - otherwise let sib be the sibling, which cannot be NULL (its subtree
+ *     has black height of at least one).  If sib is red, lift it so the
+ *     parent (now red) gets a black sibling on that side, and go on with
+ *     that one.
+ *   - both of sib's children black: paint sib red.  parent's two subtrees
+ *     agree again but parent as a whole is one short, so continue from
+ *     parent (a red parent just turns black and the walk ends).
+ *   - sib has a red child on the far side (after lifting a red near child
+ *     into sib's place if only that one is red): lift sib over parent, sib
+ *     takes parent's colour, parent and the far child turn black.  The
+ *     short side gained a black node and the other side kept its count.
  */
-static void __rb_erase(struct rb_node *node, struct rb_root *root, rb_augment_update_t update)
+static void rb_fix_short_side(struct rb_node *short_node, struct rb_node *parent,
+			      int side, struct rb_root *root,
+			      rb_augment_update_t update)
 {
-	struct rb_node *child, *parent, *succ;
-	unsigned long removed_color;
+	struct rb_node *sib, *near, *far;
 
-	if (!node->rb_left || !node->rb_right) {
-		child = node->rb_left ? node->rb_left : node->rb_right;
-		parent = rb_parent(node);
-		removed_color = rb_color(node);
-		if (child)
-			rb_set_parent(child, parent);
-		rb_change_child(node, child, parent, root);
-	} else {
-		succ = node->rb_right;
-		while (succ->rb_left)
-			succ = succ->rb_left;
-
-		child = succ->rb_right;
-		removed_color = rb_color(succ);
-		if (rb_parent(succ) == node) {
-			/* succ keeps its right subtree and moves up one. */
-			parent = succ;
-		} else {
-			parent = rb_parent(succ);
-			WRITE_ONCE(parent->rb_left, child);
-			if (child)
-				rb_set_parent(child, parent);
-			WRITE_ONCE(succ->rb_right, node->rb_right);
-			rb_set_parent(node->rb_right, succ);
+	while (parent && rb_black(short_node)) {
+		sib = *rb_slot(parent, !side);
+		if (rb_red(sib)) {
+			rb_paint(sib, RB_BLACK);
+			rb_paint(parent, RB_RED);
+			rb_lift(sib, root, update);
+			sib = *rb_slot(parent, !side);
 		}
-		WRITE_ONCE(succ->rb_left, node->rb_left);
-		rb_set_parent(node->rb_left, succ);
-		succ->__rb_parent_color = node->__rb_parent_color;
-		rb_change_child(node, succ, rb_parent(node), root);
+
+		near = *rb_slot(sib, side);
+		far = *rb_slot(sib, !side);
+		if (rb_black(near) && rb_black(far)) {
+			rb_paint(sib, RB_RED);
+			short_node = parent;
+			parent = rb_parent(parent);
+			if (parent)
+				side = rb_side(short_node, parent);
+			continue;
+		}
+
+		if (rb_black(far)) {
+			rb_paint(near, RB_BLACK);
+			rb_paint(sib, RB_RED);
+			rb_lift(near, root, update);
+			far = sib;
+			sib = near;
+		}
+		rb_paint(sib, parent->__rb_parent_color & RB_BLACK);
+		rb_paint(parent, RB_BLACK);
+		rb_paint(far, RB_BLACK);
+		rb_lift(sib, root, update);
+		return;
+	}
+	if (short_node)
+		rb_paint(short_node, RB_BLACK);
+}
+
+/*
+ * Make new take over old's position: parent, colour, children and the
+ * slot that pointed at old.  No rebalancing; old's fields are left as they
+ * were.
+ */
+static void rb_take_place(struct rb_node *old, struct rb_node *new,
+			  struct rb_root *root)
+{
+	struct rb_node *parent = rb_parent(old);
+
+	new->__rb_parent_color = old->__rb_parent_color;
+	new->rb_left = old->rb_left;
+	new->rb_right = old->rb_right;
+	if (new->rb_left)
+		rb_reparent(new->rb_left, new);
+	if (new->rb_right)
+		rb_reparent(new->rb_right, new);
+	rb_hang(root, parent, old, new);
+}
+
+/*
+ * Erasing is done in two moves.  First a node with at most one child is
+ * cut out of the tree, its child (if any) moving up into its slot: node
+ * itself when it has a free side, else its in-order successor (the
+ * leftmost node of its right subtree, which has no left child).  Second,
+ * when the successor was cut, it is put into node's position with node's
+ * colour, which leaves the shape and colours around node as they were.
+ * What the tree really lost is the cut position, so the augmented values
+ * are recomputed from there up, and R3 is repaired from there if the cut
+ * node was black.
+ */
+static void __rb_erase(struct rb_node *node, struct rb_root *root,
+		       rb_augment_update_t update)
+{
+	struct rb_node *cut = node, *gap_parent, *orphan;
+	bool cut_black;
+	int side = RB_L;
+
+	if (node->rb_left && node->rb_right) {
+		cut = node->rb_right;
+		while (cut->rb_left)
+			cut = cut->rb_left;
 	}
 
-	/* Every node above the removed spot lost a descendant. */
+	orphan = cut->rb_left ? cut->rb_left : cut->rb_right;
+	gap_parent = rb_parent(cut);
+	cut_black = rb_black(cut);
+	if (gap_parent)
+		side = rb_side(cut, gap_parent);
+	rb_hang(root, gap_parent, cut, orphan);
+	if (orphan)
+		rb_reparent(orphan, gap_parent);
+
+	if (cut != node) {
+		rb_take_place(node, cut, root);
+		if (gap_parent == node)
+			gap_parent = cut;
+	}
+
 	if (update)
-		rb_propagate(parent, update);
-	if (removed_color == RB_BLACK)
-		rb_erase_fixup(child, parent, root, update);
+		rb_refresh_path(gap_parent, update);
+	if (cut_black)
+		rb_fix_short_side(orphan, gap_parent, side, root, update);
 }
 
 void rb_insert_color(struct rb_node *node, struct rb_root *root)
 {
-	__rb_insert_color(node, root, NULL);
+	rb_fix_red_leaf(node, root, NULL);
 }
 
 void rb_erase(struct rb_node *node, struct rb_root *root)
@@ -300,9 +315,9 @@ void rb_erase(struct rb_node *node, struct rb_root *root)
 void rb_insert_augmented(struct rb_node *node, struct rb_root *root,
 			 rb_augment_update_t update)
 {
-	/* The new leaf is a descendant of every node above it. */
-	rb_propagate(node, update);
-	__rb_insert_color(node, root, update);
+	/* The new leaf joined the subtree of every node above it. */
+	rb_refresh_path(node, update);
+	rb_fix_red_leaf(node, root, update);
 }
 
 void rb_erase_augmented(struct rb_node *node, struct rb_root *root,
@@ -314,110 +329,99 @@ void rb_erase_augmented(struct rb_node *node, struct rb_root *root,
 void rb_replace_node(struct rb_node *victim, struct rb_node *new,
 		     struct rb_root *root)
 {
-	struct rb_node *parent = rb_parent(victim);
+	rb_take_place(victim, new, root);
+}
 
-	*new = *victim;
-	if (victim->rb_left)
-		rb_set_parent(victim->rb_left, new);
-	if (victim->rb_right)
-		rb_set_parent(victim->rb_right, new);
-	rb_change_child(victim, new, parent, root);
+/* ---------------------------------------------------------------- walks */
+
+/* Follow side links from node as far as they go. */
+static struct rb_node *rb_extreme(const struct rb_node *node, int side)
+{
+	const struct rb_node *next;
+
+	while ((next = *rb_slot((struct rb_node *)node, side)))
+		node = next;
+	return (struct rb_node *)node;
+}
+
+/*
+ * In-order neighbour of node towards side: the extreme node (on the other
+ * side) of node's subtree on that side, or else the nearest ancestor that
+ * has node's branch on its other side.
+ */
+static struct rb_node *rb_step(const struct rb_node *node, int side)
+{
+	const struct rb_node *from = node;
+	struct rb_node *down = *rb_slot((struct rb_node *)node, side);
+	struct rb_node *up;
+
+	if (RB_EMPTY_NODE(node))
+		return NULL;
+	if (down)
+		return rb_extreme(down, !side);
+
+	for (up = rb_parent(from); up; up = rb_parent(from)) {
+		if (*rb_slot(up, side) != from)
+			return up;
+		from = up;
+	}
+	return NULL;
 }
 
 struct rb_node *rb_first(const struct rb_root *root)
 {
-	struct rb_node *node = root->rb_node;
-
-	if (!node)
-		return NULL;
-	while (node->rb_left)
-		node = node->rb_left;
-	return node;
+	return root->rb_node ? rb_extreme(root->rb_node, RB_L) : NULL;
 }
 
 struct rb_node *rb_last(const struct rb_root *root)
 {
-	struct rb_node *node = root->rb_node;
-
-	if (!node)
-		return NULL;
-	while (node->rb_right)
-		node = node->rb_right;
-	return node;
+	return root->rb_node ? rb_extreme(root->rb_node, RB_R) : NULL;
 }
 
-/*
- * In-order successor: the leftmost node of the right subtree if there is
- * one, else the first ancestor reached from its left side.
- */
 struct rb_node *rb_next(const struct rb_node *node)
 {
-	struct rb_node *parent;
-
-	if (RB_EMPTY_NODE(node))
-		return NULL;
-
-	if (node->rb_right) {
-		node = node->rb_right;
-		while (node->rb_left)
-			node = node->rb_left;
-		return (struct rb_node *)node;
-	}
-	while ((parent = rb_parent(node)) && node == parent->rb_right)
-		node = parent;
-	return parent;
+	return rb_step(node, RB_R);
 }
 
 struct rb_node *rb_prev(const struct rb_node *node)
 {
-	struct rb_node *parent;
-
-	if (RB_EMPTY_NODE(node))
-		return NULL;
-
-	if (node->rb_left) {
-		node = node->rb_left;
-		while (node->rb_right)
-			node = node->rb_right;
-		return (struct rb_node *)node;
-	}
-	while ((parent = rb_parent(node)) && node == parent->rb_left)
-		node = parent;
-	return parent;
+	return rb_step(node, RB_L);
 }
 
-/* Descend preferring left children, then right ones, down to a leaf. */
-static struct rb_node *rb_deepest_leftish(const struct rb_node *node)
+/*
+ * Post-order starts at the first leaf reached going down from node,
+ * taking a left child where there is one and a right child otherwise.
+ */
+static struct rb_node *rb_first_leaf(const struct rb_node *node)
 {
+	const struct rb_node *below;
+
 	for (;;) {
-		if (node->rb_left)
-			node = node->rb_left;
-		else if (node->rb_right)
-			node = node->rb_right;
-		else
+		below = node->rb_left ? node->rb_left : node->rb_right;
+		if (!below)
 			return (struct rb_node *)node;
+		node = below;
 	}
 }
 
 struct rb_node *rb_first_postorder(const struct rb_root *root)
 {
-	if (!root->rb_node)
-		return NULL;
-	return rb_deepest_leftish(root->rb_node);
+	return root->rb_node ? rb_first_leaf(root->rb_node) : NULL;
 }
 
 /*
- * After a left child, the right sibling's subtree (if any) comes next;
- * after a right child or a lone left child, the parent.
+ * The parent comes right after its last child.  Only a left child with a
+ * right sibling is followed by something else: the sibling subtree's first
+ * leaf.
  */
 struct rb_node *rb_next_postorder(const struct rb_node *node)
 {
-	struct rb_node *parent;
+	struct rb_node *up;
 
 	if (!node)
 		return NULL;
-	parent = rb_parent(node);
-	if (parent && node == parent->rb_left && parent->rb_right)
-		return rb_deepest_leftish(parent->rb_right);
-	return parent;
+	up = rb_parent(node);
+	if (!up || up->rb_left != node || !up->rb_right)
+		return up;
+	return rb_first_leaf(up->rb_right);
 }

@@ -30,6 +30,10 @@
 #include <linux/compiler.h>
 #include <linux/container_of.h>
 
+/* Colour bit values in __rb_parent_color. */
+#define RB_RED 0UL
+#define RB_BLACK 1UL
+
 struct rb_node {
 	unsigned long __rb_parent_color;
 	struct rb_node *rb_right;
@@ -39,17 +43,15 @@ struct rb_node {
 struct rb_root {
 	struct rb_node *rb_node;
 };
+#define RB_ROOT ((struct rb_root) { .rb_node = NULL })
 
+/* A root that also remembers its leftmost node. */
 struct rb_root_cached {
 	struct rb_root rb_root;
 	struct rb_node *rb_leftmost;
 };
-
-#define RB_ROOT ((struct rb_root) { NULL })
-#define RB_ROOT_CACHED ((struct rb_root_cached) { { NULL }, NULL })
-
-#define RB_RED 0UL
-#define RB_BLACK 1UL
+#define RB_ROOT_CACHED \
+	((struct rb_root_cached) { .rb_root = RB_ROOT, .rb_leftmost = NULL })
 
 #define rb_parent(node) \
 	((struct rb_node *)((node)->__rb_parent_color & ~3UL))
@@ -104,78 +106,146 @@ void rb_replace_node(struct rb_node *victim, struct rb_node *new,
 struct rb_node *rb_first_postorder(const struct rb_root *root);
 struct rb_node *rb_next_postorder(const struct rb_node *node);
 
-/* Attach node as a red leaf at *link, a NULL child slot of parent. */
+/*
+ * Attach node at *link, an empty child slot of parent (NULL for the root),
+ * as a childless red node.  Rebalance with rb_insert_color() afterwards.
+ */
 static inline void rb_link_node(struct rb_node *node, struct rb_node *parent,
 				struct rb_node **link)
 {
-	node->__rb_parent_color = (unsigned long)parent;
-	node->rb_left = NULL;
-	node->rb_right = NULL;
+	*node = (struct rb_node){ .__rb_parent_color = (unsigned long)parent };
 	WRITE_ONCE(*link, node);
 }
 
-/* pos and n are entries; the tree must not be touched except freeing pos. */
+/*
+ * Visit every entry in post-order, children first, so the body may free
+ * pos: n is the next entry, fetched before the body runs.  Nothing else
+ * may change the tree during the walk.  pos is NULL when the walk ends.
+ */
+#define __rb_postorder_entry(node, pos, field) \
+	rb_entry_safe(node, __typeof__(*(pos)), field)
+#define __rb_postorder_after(pos, field) \
+	((pos) ? __rb_postorder_entry(rb_next_postorder(&(pos)->field), pos, field) : NULL)
 #define rbtree_postorder_for_each_entry_safe(pos, n, root, field)	\
-	for (pos = rb_entry_safe(rb_first_postorder(root), __typeof__(*pos), field); \
-	     pos && ({ n = rb_entry_safe(rb_next_postorder(&pos->field), \
-					 __typeof__(*pos), field); 1; }); \
-	     pos = n)
+	for (pos = __rb_postorder_entry(rb_first_postorder(root), pos, field), \
+	     n = __rb_postorder_after(pos, field);			\
+	     pos;							\
+	     pos = n, n = __rb_postorder_after(pos, field))
 
 /* ------------------------------------------------------------ cached root */
 
+/* O(1): the cached root keeps its leftmost node up to date. */
 #define rb_first_cached(root) ((root)->rb_leftmost)
 
+/* leftmost: the caller's descent to node went left at every step. */
 static inline void rb_insert_color_cached(struct rb_node *node,
 					  struct rb_root_cached *root,
 					  bool leftmost)
 {
+	rb_insert_color(node, &root->rb_root);
 	if (leftmost)
 		root->rb_leftmost = node;
-	rb_insert_color(node, &root->rb_root);
 }
 
 /* Erase node; returns the new leftmost node if node was the leftmost. */
 static inline struct rb_node *rb_erase_cached(struct rb_node *node,
 					      struct rb_root_cached *root)
 {
-	struct rb_node *leftmost = NULL;
+	bool was_first = rb_first_cached(root) == node;
 
-	if (root->rb_leftmost == node)
-		leftmost = root->rb_leftmost = rb_next(node);
+	if (was_first)
+		root->rb_leftmost = rb_next(node);
 	rb_erase(node, &root->rb_root);
-	return leftmost;
+	return was_first ? root->rb_leftmost : NULL;
 }
 
 static inline void rb_replace_node_cached(struct rb_node *victim,
 					  struct rb_node *new,
 					  struct rb_root_cached *root)
 {
-	if (root->rb_leftmost == victim)
-		root->rb_leftmost = new;
 	rb_replace_node(victim, new, &root->rb_root);
+	if (rb_first_cached(root) == victim)
+		root->rb_leftmost = new;
 }
 
 /* ------------------------------------------------------------ helpers */
 
 /*
- * Insert node; less(a, b) is true when a sorts before b.  Equal keys go
- * after the existing ones, so insertion order is kept among equals.
+ * Find a node equal to key; cmp(key, node) is <0, 0, >0 as key
+ * sorts before, equal to, after node.
  */
+static __always_inline struct rb_node *
+rb_find(const void *key, const struct rb_root *tree,
+	int (*cmp)(const void *key, const struct rb_node *))
+{
+	struct rb_node *at;
+
+	for (at = tree->rb_node; at; ) {
+		int order = cmp(key, at);
+
+		if (!order)
+			break;
+		at = order < 0 ? at->rb_left : at->rb_right;
+	}
+	return at;
+}
+
+/*
+ * The leftmost node equal to key, for trees that hold duplicates: on a
+ * match, remember it and keep looking to its left.
+ */
+static __always_inline struct rb_node *
+rb_find_first(const void *key, const struct rb_root *tree,
+	      int (*cmp)(const void *key, const struct rb_node *))
+{
+	struct rb_node *best = NULL, *at;
+	int order;
+
+	for (at = tree->rb_node; at; at = order > 0 ? at->rb_right : at->rb_left) {
+		order = cmp(key, at);
+		if (!order)
+			best = at;
+	}
+	return best;
+}
+
+/*
+ * The empty slot under tree where node belongs by less(); equal keys sort
+ * after the ones already there, so equals keep their insertion order.
+ * *parentp gets the slot's owner (NULL for the root slot); the return
+ * value says whether every step went left, i.e. node will be the first.
+ */
+static __always_inline bool
+__rb_add_slot(struct rb_node *node, struct rb_root *tree,
+	      bool (*less)(struct rb_node *, const struct rb_node *),
+	      struct rb_node **parentp, struct rb_node ***slotp)
+{
+	struct rb_node **slot = &tree->rb_node;
+	struct rb_node *owner;
+	bool first = true;
+
+	for (owner = *slot; owner; owner = *slot) {
+		*parentp = owner;
+		if (less(node, owner)) {
+			slot = &owner->rb_left;
+			continue;
+		}
+		slot = &owner->rb_right;
+		first = false;
+	}
+	*slotp = slot;
+	return first;
+}
+
+/* Insert node in the order less(a, b) ("a sorts before b") defines. */
 static __always_inline void
 rb_add(struct rb_node *node, struct rb_root *tree,
        bool (*less)(struct rb_node *, const struct rb_node *))
 {
-	struct rb_node **link = &tree->rb_node;
-	struct rb_node *parent = NULL;
+	struct rb_node *parent = NULL, **slot;
 
-	while (*link) {
-		parent = *link;
-		if (less(node, parent))
-			link = &parent->rb_left;
-		else
-			link = &parent->rb_right;
-	}
-	rb_link_node(node, parent, link);
+	__rb_add_slot(node, tree, less, &parent, &slot);
+	rb_link_node(node, parent, slot);
 	rb_insert_color(node, tree);
 }
 
@@ -184,92 +254,38 @@ static __always_inline struct rb_node *
 rb_add_cached(struct rb_node *node, struct rb_root_cached *tree,
 	      bool (*less)(struct rb_node *, const struct rb_node *))
 {
-	struct rb_node **link = &tree->rb_root.rb_node;
-	struct rb_node *parent = NULL;
-	bool leftmost = true;
+	struct rb_node *parent = NULL, **slot;
+	bool first = __rb_add_slot(node, &tree->rb_root, less, &parent, &slot);
 
-	while (*link) {
-		parent = *link;
-		if (less(node, parent)) {
-			link = &parent->rb_left;
-		} else {
-			link = &parent->rb_right;
-			leftmost = false;
-		}
-	}
-	rb_link_node(node, parent, link);
-	rb_insert_color_cached(node, tree, leftmost);
-	return leftmost ? node : NULL;
+	rb_link_node(node, parent, slot);
+	rb_insert_color_cached(node, tree, first);
+	return first ? node : NULL;
 }
 
 /*
- * Insert node unless an equal one exists; cmp(a, b) is <0, 0, >0 as a
- * sorts before, equal to, after b.  Returns the existing node, or NULL
- * after inserting.
+ * Insert node unless an equal one exists; cmp() orders two nodes the way
+ * rb_find()'s orders a key and a node.  Returns the existing node, or
+ * NULL after inserting.
  */
 static __always_inline struct rb_node *
 rb_find_add(struct rb_node *node, struct rb_root *tree,
 	    int (*cmp)(struct rb_node *, const struct rb_node *))
 {
-	struct rb_node **link = &tree->rb_node;
-	struct rb_node *parent = NULL;
-	int c;
+	struct rb_node **slot = &tree->rb_node;
+	struct rb_node *owner = NULL;
 
-	while (*link) {
-		parent = *link;
-		c = cmp(node, parent);
-		if (c < 0)
-			link = &parent->rb_left;
-		else if (c > 0)
-			link = &parent->rb_right;
-		else
-			return parent;
+	while (*slot) {
+		int order;
+
+		owner = *slot;
+		order = cmp(node, owner);
+		if (!order)
+			return owner;
+		slot = order < 0 ? &owner->rb_left : &owner->rb_right;
 	}
-	rb_link_node(node, parent, link);
+	rb_link_node(node, owner, slot);
 	rb_insert_color(node, tree);
 	return NULL;
-}
-
-/* Find a node equal to key; cmp(key, node) as for rb_find_add(). */
-static __always_inline struct rb_node *
-rb_find(const void *key, const struct rb_root *tree,
-	int (*cmp)(const void *key, const struct rb_node *))
-{
-	struct rb_node *node = tree->rb_node;
-	int c;
-
-	while (node) {
-		c = cmp(key, node);
-		if (c < 0)
-			node = node->rb_left;
-		else if (c > 0)
-			node = node->rb_right;
-		else
-			return node;
-	}
-	return NULL;
-}
-
-/* The leftmost node equal to key, for trees that hold duplicates. */
-static __always_inline struct rb_node *
-rb_find_first(const void *key, const struct rb_root *tree,
-	      int (*cmp)(const void *key, const struct rb_node *))
-{
-	struct rb_node *node = tree->rb_node;
-	struct rb_node *match = NULL;
-	int c;
-
-	while (node) {
-		c = cmp(key, node);
-		if (c <= 0) {
-			if (!c)
-				match = node;
-			node = node->rb_left;
-		} else {
-			node = node->rb_right;
-		}
-	}
-	return match;
 }
 
 #endif /* _LINUX_RBTREE_H */
