@@ -167,99 +167,123 @@ static void do_page_cache_ra(struct address_space *mapping, struct file *file,
 }
 
 /*
- * The first window for a request of size pages: the request rounded up
- * to a power of two, quadrupled if tiny, doubled if small.
+ * Window sizes grow geometrically.  The first window is the request
+ * rounded up to a power of two, times four while that is at most 1/32 of
+ * max, times two while at most 1/4 of max, never more than max.
  */
-static unsigned long get_init_ra_size(unsigned long size, unsigned long max)
+static unsigned long ra_first_size(unsigned long req, unsigned long max)
 {
-	unsigned long newsize = roundup_pow_of_two(size);
+	unsigned long size = roundup_pow_of_two(req);
+	unsigned int shift = 0;
 
-	if (newsize <= max / 32)
-		newsize *= 4;
-	else if (newsize <= max / 4)
-		newsize *= 2;
-	return min(newsize, max);
+	if (size <= max / 4)
+		shift = size <= max / 32 ? 2 : 1;
+	return min(size << shift, max);
 }
 
-/* The window after one of ra->size pages. */
-static unsigned long get_next_ra_size(struct file_ra_state *ra, unsigned long max)
+/*
+ * Each following window is four times the last while that is under 1/16
+ * of max, twice the last up to half of max, and max from then on.
+ */
+static unsigned long ra_next_size(unsigned long cur, unsigned long max)
 {
-	unsigned long cur = ra->size;
-
-	if (cur < max / 16)
-		return 4 * cur;
-	if (cur <= max / 2)
-		return 2 * cur;
-	return max;
+	if (cur > max / 2)
+		return max;
+	return cur < max / 16 ? cur * 4 : cur * 2;
 }
 
+/* How a read-ahead call relates to the window recorded in f_ra. */
+enum ra_case {
+	RA_RANDOM,	/* not part of a sequential stream: just the request */
+	RA_FRESH,	/* a stream starts (or restarts) at the request */
+	RA_FOLLOW,	/* the reader reached the window's marker or its end */
+	RA_FOREIGN,	/* a marker f_ra does not describe */
+};
+
+static enum ra_case ra_classify(const struct file_ra_state *ra, bool hit_marker,
+				pgoff_t index, unsigned long req_size)
+{
+	pgoff_t window_end = ra->start + ra->size;
+	pgoff_t last_read;
+
+	/* Reading from the start of the file counts as sequential. */
+	if (index == 0)
+		return RA_FRESH;
+	if (index == window_end || index == window_end - ra->async_size)
+		return RA_FOLLOW;
+	if (hit_marker)
+		return RA_FOREIGN;
+	/* A request bigger than the window is a stream by itself. */
+	if (req_size > ra->ra_pages)
+		return RA_FRESH;
+	/* prev_pos -1 (nothing read yet) makes this huge: not adjacent. */
+	last_read = (pgoff_t)((unsigned long long)ra->prev_pos >> PAGE_SHIFT);
+	return index - last_read <= 1 ? RA_FRESH : RA_RANDOM;
+}
+
+static void ra_set_window(struct file_ra_state *ra, pgoff_t start,
+			  unsigned long size, unsigned long ahead)
+{
+	ra->start = start;
+	ra->size = size;
+	ra->async_size = ahead;
+}
+
+/*
+ * Decide the window for a read-ahead call and read it.  hit_marker says
+ * the call comes from a PG_readahead page (asynchronous), else from a
+ * cache miss (synchronous).  req_size is what the reader still wants.
+ */
 static void ondemand_readahead(struct address_space *mapping, struct file_ra_state *ra,
 			       struct file *file, bool hit_marker, pgoff_t index,
 			       unsigned long req_size)
 {
 	unsigned long max = ra->ra_pages;
-	pgoff_t expected = ra->start + ra->size - ra->async_size;
-	pgoff_t prev_index;
+	unsigned long size, more;
+	pgoff_t hole;
 
-	if (!req_size)
-		req_size = 1;
-	if (!index)
-		goto initial;
+	req_size = max(req_size, 1UL);
 
-	/* The reader reached the marker (or the end) of the current window. */
-	if (index == expected || index == ra->start + ra->size) {
-		ra->start += ra->size;
-		ra->size = get_next_ra_size(ra, max);
-		ra->async_size = ra->size;
-		goto readit;
-	}
-
-	/*
-	 * A marker that is not ours (another reader of the file moved
-	 * f_ra): continue after the cached pages that follow it.
-	 */
-	if (hit_marker) {
-		pgoff_t start = page_cache_next_miss(mapping, index + 1);
-
-		if (!start || start - index > max)
+	switch (ra_classify(ra, hit_marker, index, req_size)) {
+	case RA_RANDOM:
+		do_page_cache_ra(mapping, file, index, req_size, 0);
+		return;
+	case RA_FOLLOW:
+		/* The next window starts where this one ends, all ahead. */
+		size = ra_next_size(ra->size, max);
+		ra_set_window(ra, ra->start + ra->size, size, size);
+		break;
+	case RA_FOREIGN:
+		/*
+		 * Another reader moved f_ra.  Pick the stream up after the
+		 * pages already cached beyond the marker, sized as if the
+		 * cached run had been our last window; a run longer than max
+		 * means the stream is well served already.
+		 */
+		hole = page_cache_next_miss(mapping, index + 1);
+		if (!hole || hole - index > max)
 			return;
-		ra->start = start;
-		ra->size = start - index + req_size;
-		ra->size = get_next_ra_size(ra, max);
-		ra->async_size = ra->size;
-		goto readit;
+		size = ra_next_size(hole - index + req_size, max);
+		ra_set_window(ra, hole, size, size);
+		break;
+	case RA_FRESH:
+		/* The request is read now; the rest of the window is ahead. */
+		size = ra_first_size(req_size, max);
+		ra_set_window(ra, index, size,
+			      size > req_size ? size - req_size : size);
+		break;
 	}
 
-	/* A big request is sequential in itself. */
-	if (req_size > max)
-		goto initial;
-
-	/* Continues where the last read() stopped: sequential. */
-	prev_index = (pgoff_t)((unsigned long long)ra->prev_pos >> PAGE_SHIFT);
-	if (index - prev_index <= 1)
-		goto initial;
-
-	/* Random: read what was asked for, no window. */
-	do_page_cache_ra(mapping, file, index, req_size, 0);
-	return;
-
-initial:
-	ra->start = index;
-	ra->size = get_init_ra_size(req_size, max);
-	ra->async_size = ra->size > req_size ? ra->size - req_size : ra->size;
-readit:
 	/*
-	 * A miss at the start of a window that is all "ahead": read the
-	 * next window now as well, so the marker lands in the second one
-	 * and the reader does not stall at the first's end.
+	 * A synchronous miss on the first page of a window that is entirely
+	 * ahead would leave the marker on the page being read now.  Append
+	 * the following window (when both fit in max) and put the marker at
+	 * its start, so the reader meets it while there is still data.
 	 */
 	if (!hit_marker && index == ra->start && ra->size == ra->async_size) {
-		unsigned long add = get_next_ra_size(ra, max);
-
-		if (ra->size + add <= max) {
-			ra->async_size = add;
-			ra->size += add;
-		}
+		more = ra_next_size(ra->size, max);
+		if (ra->size + more <= max)
+			ra_set_window(ra, ra->start, ra->size + more, more);
 	}
 	do_page_cache_ra(mapping, file, ra->start, ra->size, ra->async_size);
 }
