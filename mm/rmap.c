@@ -161,42 +161,70 @@ static struct anon_vma *find_mergeable_anon_vma(struct vm_area_struct *vma)
 	return NULL;
 }
 
+/*
+ * Make av the anon_vma of vma, linked through avc, unless a fault racing
+ * on the same VMA (both hold mmap_lock for reading) installed one first.
+ * The root lock orders us against rmap walkers, page_table_lock against
+ * the racing fault.  Returns whether av and avc were used.
+ */
+static bool anon_vma_install(struct vm_area_struct *vma, struct anon_vma *av,
+			     struct anon_vma_chain *avc)
+{
+	spinlock_t *ptl = &vma->vm_mm->page_table_lock;
+	bool installed = false;
+
+	anon_vma_lock_write(av);
+	spin_lock(ptl);
+	if (!vma->anon_vma) {
+		avc_link(avc, vma, av);
+		av->num_active_vmas++;
+		WRITE_ONCE(vma->anon_vma, av);
+		installed = true;
+	}
+	spin_unlock(ptl);
+	anon_vma_unlock_write(av);
+	return installed;
+}
+
+/*
+ * Give vma an anon_vma before its first anonymous page goes in: a
+ * neighbour's, when the two could later merge, else a new one.  Returns 0,
+ * or -ENOMEM with vma unchanged.
+ */
 int anon_vma_prepare(struct vm_area_struct *vma)
 {
-	struct mm_struct *mm = vma->vm_mm;
-	struct anon_vma *av, *allocated = NULL;
 	struct anon_vma_chain *avc;
+	struct anon_vma *av;
+	bool new_av = false;
 
+	/* Set once, never cleared while the VMA lives: the usual case. */
 	if (likely(READ_ONCE(vma->anon_vma)))
 		return 0;
+
+	/* Allocate everything before any lock is taken. */
 	avc = avc_alloc();
 	if (!avc)
 		return -ENOMEM;
 	av = find_mergeable_anon_vma(vma);
 	if (!av) {
-		av = allocated = anon_vma_alloc();
-		if (!av) {
-			avc_free(avc);
-			return -ENOMEM;
-		}
+		av = anon_vma_alloc();
+		if (!av)
+			goto out_free_avc;
+		new_av = true;
 	}
-	anon_vma_lock_write(av);
-	/* Threads faulting in the same VMA under mmap_lock (read) race here. */
-	spin_lock(&mm->page_table_lock);
-	if (likely(!vma->anon_vma)) {
-		avc_link(avc, vma, av);
-		av->num_active_vmas++;
-		WRITE_ONCE(vma->anon_vma, av);
-		avc = NULL;
-		allocated = NULL;
-	}
-	spin_unlock(&mm->page_table_lock);
-	anon_vma_unlock_write(av);
-	if (avc)
-		avc_free(avc);
-	if (allocated)
-		anon_vma_free_unused(allocated);
+
+	if (anon_vma_install(vma, av, avc))
+		return 0;
+
+	/* The racing fault won; what we allocated was never published. */
+	avc_free(avc);
+	if (new_av)
+		anon_vma_free_unused(av);
 	return 0;
+
+out_free_avc:
+	avc_free(avc);
+	return -ENOMEM;
 }
 
 /*

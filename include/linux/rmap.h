@@ -109,29 +109,39 @@ static inline struct anon_vma *page_anon_vma(const struct page *page)
 	return (struct anon_vma *)(m - PAGE_MAPPING_ANON);
 }
 
-static inline void anon_vma_lock_write(struct anon_vma *anon_vma)
+/*
+ * Every anon_vma of a fork family is guarded by its root's rwsem: writers
+ * change chain lists, rmap walkers read them.
+ */
+static inline struct rw_semaphore *anon_vma_rwsem(struct anon_vma *av)
 {
-	down_write(&anon_vma->root->rwsem);
+	return &av->root->rwsem;
 }
 
-static inline void anon_vma_unlock_write(struct anon_vma *anon_vma)
+static inline void anon_vma_lock_read(struct anon_vma *av)
 {
-	up_write(&anon_vma->root->rwsem);
+	down_read(anon_vma_rwsem(av));
 }
 
-static inline void anon_vma_lock_read(struct anon_vma *anon_vma)
+static inline void anon_vma_unlock_read(struct anon_vma *av)
 {
-	down_read(&anon_vma->root->rwsem);
+	up_read(anon_vma_rwsem(av));
 }
 
-static inline void anon_vma_unlock_read(struct anon_vma *anon_vma)
+static inline void anon_vma_lock_write(struct anon_vma *av)
 {
-	up_read(&anon_vma->root->rwsem);
+	down_write(anon_vma_rwsem(av));
 }
 
-static inline void get_anon_vma(struct anon_vma *anon_vma)
+static inline void anon_vma_unlock_write(struct anon_vma *av)
 {
-	atomic_inc(&anon_vma->refcount);
+	up_write(anon_vma_rwsem(av));
+}
+
+/* References keep an anon_vma (not its chains) alive; see put_anon_vma(). */
+static inline void get_anon_vma(struct anon_vma *av)
+{
+	atomic_inc(&av->refcount);
 }
 
 void put_anon_vma(struct anon_vma *anon_vma);
