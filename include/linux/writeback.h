@@ -33,18 +33,27 @@ struct backing_dev_info;
 struct bdi_writeback;
 struct work_struct;
 
+/*
+ * How hard a writeback pass tries (see the top of this file): best effort,
+ * skipping pages that are locked or already being written, or for data
+ * integrity, where every dirty page is written and waited for.
+ */
 enum writeback_sync_modes {
-	WB_SYNC_NONE,	/* don't wait on anything */
-	WB_SYNC_ALL,	/* wait on every mapping */
+	WB_SYNC_NONE,	/* skip what is busy; nothing is waited for */
+	WB_SYNC_ALL,	/* write and wait: fsync(2), sync(2) */
 };
 
+/*
+ * Why a writeback pass was started; each work item carries one.  The two
+ * marked unused have no caller yet.
+ */
 enum wb_reason {
-	WB_REASON_BACKGROUND,
-	WB_REASON_VMSCAN,
-	WB_REASON_SYNC,
-	WB_REASON_PERIODIC,
-	WB_REASON_FS_FREE_SPACE,
-	WB_REASON_FORKER_THREAD,
+	WB_REASON_BACKGROUND,		/* dirty pages above the background limit */
+	WB_REASON_VMSCAN,		/* reclaim wants clean pages */
+	WB_REASON_SYNC,			/* sync(2), syncfs(2) */
+	WB_REASON_PERIODIC,		/* dirty_expire_centisecs aging */
+	WB_REASON_FS_FREE_SPACE,	/* unused */
+	WB_REASON_FORKER_THREAD,	/* unused */
 	WB_REASON_MAX,
 };
 
