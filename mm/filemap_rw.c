@@ -312,118 +312,150 @@ ssize_t generic_write_checks(struct kiocb *iocb, struct iov_iter *from)
 /* Attempts at a page whose copy from user space makes no progress. */
 #define WRITE_NO_PROGRESS_TRIES	3
 
+/*
+ * One attempt at moving want bytes from i into the page cache at pos
+ * (all within one page).  The source is faulted in first, before the
+ * file system locks the page: a fault taken with the page locked could
+ * need that very page (the buffer may map this file).  Returns how much
+ * the file system accepted, possibly 0, with i advanced by exactly that
+ * much; or an errno.  *copied says how much the copy itself managed.
+ */
+static ssize_t write_page_chunk(struct file *file, struct iov_iter *i, loff_t pos,
+				size_t want, size_t *copied)
+{
+	struct address_space *mapping = file->f_mapping;
+	const struct address_space_operations *aops = mapping->a_ops;
+	void *fsdata = NULL;
+	struct page *page;
+	int ret;
+
+	*copied = 0;
+	if (unlikely(fault_in_iov_iter_readable(i, want) == want))
+		return -EFAULT;
+	if (fatal_signal_pending(current))
+		return -EINTR;
+
+	ret = aops->write_begin(file, mapping, pos, want, 0, &page, &fsdata);
+	if (unlikely(ret < 0))
+		return ret;
+	*copied = copy_page_from_iter(page, pos & ~PAGE_MASK, want, i);
+	ret = aops->write_end(file, mapping, pos, want, *copied, page, fsdata);
+
+	/*
+	 * Give back to i whatever the file system did not take: all of it
+	 * on error, the tail after a short commit (a partial copy into a
+	 * page that is not uptodate).
+	 */
+	if (unlikely(ret < 0))
+		iov_iter_revert(i, *copied);
+	else if (unlikely((size_t)ret < *copied))
+		iov_iter_revert(i, *copied - ret);
+	return ret;
+}
+
+/*
+ * Copy i into the file at pos through the page cache, a page at a time.
+ * A page that takes nothing is retried with what the copy did manage
+ * (the source may end in an unmapped hole) and given up on after
+ * WRITE_NO_PROGRESS_TRIES attempts.  Returns the bytes written, or if
+ * none, the error that stopped the first page.
+ */
 ssize_t generic_perform_write(struct file *file, struct iov_iter *i, loff_t pos)
 {
 	struct address_space *mapping = file->f_mapping;
-	const struct address_space_operations *a_ops = mapping->a_ops;
-	unsigned int stalls = 0;
-	ssize_t written = 0;
-	long status = 0;
+	ssize_t total = 0, ret = 0;
 
-	do {
-		size_t offset = pos & ~PAGE_MASK;
-		size_t bytes = min_t(size_t, PAGE_SIZE - offset, iov_iter_count(i));
-		void *fsdata = NULL;
-		struct page *page;
+	while (iov_iter_count(i)) {
+		size_t want = min_t(size_t, PAGE_SIZE - (pos & ~PAGE_MASK),
+				    iov_iter_count(i));
+		unsigned int tries = 0;
 		size_t copied;
 
-again:
-		/*
-		 * Fault the source in before the page is locked: a fault
-		 * taken with the page locked could need that very page (the
-		 * buffer may be an mmap of this file).
-		 */
-		if (unlikely(fault_in_iov_iter_readable(i, bytes) == bytes)) {
-			status = -EFAULT;
-			break;
-		}
-		if (fatal_signal_pending(current)) {
-			status = -EINTR;
-			break;
-		}
-		status = a_ops->write_begin(file, mapping, pos, bytes, 0, &page, &fsdata);
-		if (unlikely(status < 0))
-			break;
-		copied = copy_page_from_iter(page, offset, bytes, i);
-		status = a_ops->write_end(file, mapping, pos, bytes, copied, page, fsdata);
-		if (unlikely(status < 0)) {
-			iov_iter_revert(i, copied);
-			break;
-		}
-		/* The file system may take less than we copied (a short copy into a !uptodate page). */
-		if (unlikely((size_t)status < copied))
-			iov_iter_revert(i, copied - status);
-		if (unlikely(!status)) {
-			if (++stalls >= WRITE_NO_PROGRESS_TRIES) {
-				status = -EFAULT;
+		while (!(ret = write_page_chunk(file, i, pos, want, &copied))) {
+			if (++tries == WRITE_NO_PROGRESS_TRIES) {
+				ret = -EFAULT;
 				break;
 			}
-			/* Retry with only what could be copied. */
 			if (copied)
-				bytes = copied;
-			goto again;
+				want = copied;
 		}
-		stalls = 0;
-		pos += status;
-		written += status;
+		if (ret < 0)
+			break;
+
+		pos += ret;
+		total += ret;
 		balance_dirty_pages_ratelimited(mapping);
 		cond_resched();
-	} while (iov_iter_count(i));
+	}
+	return total ? total : ret;
+}
 
-	return written ? written : status;
+/*
+ * What O_DIRECT left over (a hole the file system would not fill
+ * directly, an uncacheable range) goes through the page cache and is then
+ * written and dropped from it at once, so it is on the device when the
+ * call returns, as O_DIRECT promises.  direct is what already went
+ * directly.
+ */
+static ssize_t write_rest_through_cache(struct kiocb *iocb, struct iov_iter *from,
+					ssize_t direct)
+{
+	struct address_space *mapping = iocb->ki_filp->f_mapping;
+	loff_t first = iocb->ki_pos, last;
+	ssize_t buffered;
+
+	buffered = generic_perform_write(iocb->ki_filp, from, first);
+	if (buffered <= 0)
+		return direct ? direct : buffered;
+	iocb->ki_pos += buffered;
+	last = first + buffered - 1;
+	/* A write error stays in the mapping for fsync to report. */
+	if (!filemap_write_and_wait_range(mapping, first, last))
+		invalidate_mapping_pages(mapping, first >> PAGE_SHIFT, last >> PAGE_SHIFT);
+	return direct + buffered;
 }
 
 ssize_t __generic_file_write_iter(struct kiocb *iocb, struct iov_iter *from)
 {
 	struct file *file = iocb->ki_filp;
-	ssize_t written;
-	int err;
+	ssize_t ret;
 
-	err = file_remove_privs(file);
-	if (err)
-		return err;
+	ret = file_remove_privs(file);
+	if (ret)
+		return ret;
 	file_update_time(file);
-	if (iocb->ki_flags & IOCB_DIRECT) {
-		loff_t pos = iocb->ki_pos;
-		ssize_t direct = generic_file_direct_write(iocb, from);
 
-		if (direct < 0 || !iov_iter_count(from))
-			return direct;
-		/*
-		 * The rest (a hole the file system would not fill directly,
-		 * an uncacheable range) goes through the cache and straight
-		 * on to the disk, so O_DIRECT's "on the device" promise holds.
-		 */
-		pos = iocb->ki_pos;
-		written = generic_perform_write(file, from, pos);
-		if (written <= 0)
-			return direct ? direct : written;
-		iocb->ki_pos += written;
-		err = filemap_write_and_wait_range(file->f_mapping, pos, pos + written - 1);
-		if (!err)
-			invalidate_mapping_pages(file->f_mapping, pos >> PAGE_SHIFT,
-						 (pos + written - 1) >> PAGE_SHIFT);
-		return direct + written;
+	if (!(iocb->ki_flags & IOCB_DIRECT)) {
+		ret = generic_perform_write(file, from, iocb->ki_pos);
+		if (ret > 0)
+			iocb->ki_pos += ret;
+		return ret;
 	}
-	written = generic_perform_write(file, from, iocb->ki_pos);
-	if (written > 0)
-		iocb->ki_pos += written;
-	return written;
+
+	ret = generic_file_direct_write(iocb, from);
+	if (ret < 0 || !iov_iter_count(from))
+		return ret;
+	return write_rest_through_cache(iocb, from, ret);
+}
+
+/* The part done under the inode lock: the limits, then the write. */
+static ssize_t write_iter_locked(struct kiocb *iocb, struct iov_iter *from)
+{
+	ssize_t allowed = generic_write_checks(iocb, from);
+
+	return allowed > 0 ? __generic_file_write_iter(iocb, from) : allowed;
 }
 
 ssize_t generic_file_write_iter(struct kiocb *iocb, struct iov_iter *from)
 {
 	struct inode *inode = iocb->ki_filp->f_mapping->host;
-	ssize_t ret;
+	ssize_t done;
 
 	inode_lock(inode);
-	ret = generic_write_checks(iocb, from);
-	if (ret > 0)
-		ret = __generic_file_write_iter(iocb, from);
+	done = write_iter_locked(iocb, from);
 	inode_unlock(inode);
-	if (ret > 0)
-		ret = generic_write_sync(iocb, ret);
-	return ret;
+	/* O_SYNC and friends: flush what was written, outside the lock. */
+	return done > 0 ? generic_write_sync(iocb, done) : done;
 }
 
 ssize_t generic_write_sync(struct kiocb *iocb, ssize_t count)
