@@ -305,56 +305,68 @@ static const struct device_attribute *const bdi_dev_attrs[] = {
 static struct dentry *bdi_debug_root;
 static DEFINE_MUTEX(bdi_debug_lock);
 
-static unsigned long count_list(struct list_head *head)
+/* How many inodes wait on one of wb's lists (list_lock held). */
+static unsigned long wb_list_length(struct list_head *list)
 {
-	struct list_head *pos;
-	unsigned long n = 0;
+	unsigned long len = 0;
+	struct list_head *it;
 
-	list_for_each(pos, head)
-		n++;
-	return n;
+	for (it = list->next; it != list; it = it->next)
+		len++;
+	return len;
 }
 
-/* bdi/<dev>/stats: Linux's fields and layout (sizes in kB, bandwidth in kBps). */
+/* One line of bdi/<dev>/stats: label (with its colon), value, unit. */
+struct bdi_stat_line {
+	const char *label;
+	unsigned long value;
+	const char *unit;
+};
+
+/*
+ * bdi/<dev>/stats, in the field names and column layout Linux uses (a
+ * 20-column label, a 10-column value; sizes in kB, bandwidth in kBps),
+ * so existing tools can read it.
+ */
 static int bdi_debug_stats_show(struct seq_file *m, void *unused)
 {
 	struct backing_dev_info *bdi = m->private;
 	struct bdi_writeback *wb = &bdi->wb;
-	unsigned long bg, thresh, wb_thresh, wb_bg, nr_dirty, nr_io, nr_more_io;
+	unsigned long bg, thresh, wb_thresh, wb_bg, queued[3];
+	int i;
 
 	spin_lock(&wb->list_lock);
-	nr_dirty = count_list(&wb->b_dirty);
-	nr_io = count_list(&wb->b_io);
-	nr_more_io = count_list(&wb->b_more_io);
+	queued[0] = wb_list_length(&wb->b_dirty);
+	queued[1] = wb_list_length(&wb->b_io);
+	queued[2] = wb_list_length(&wb->b_more_io);
 	spin_unlock(&wb->list_lock);
 
 	global_dirty_limits(&bg, &thresh);
 	wb_dirty_limits(wb, &wb_thresh, &wb_bg);
 
-	seq_printf(m,
-		   "BdiWriteback:       %10lu kB\n"
-		   "BdiReclaimable:     %10lu kB\n"
-		   "BdiDirtyThresh:     %10lu kB\n"
-		   "DirtyThresh:        %10lu kB\n"
-		   "BackgroundThresh:   %10lu kB\n"
-		   "BdiDirtied:         %10lu kB\n"
-		   "BdiWritten:         %10lu kB\n"
-		   "BdiWriteBandwidth:  %10lu kBps\n"
-		   "b_dirty:            %10lu\n"
-		   "b_io:               %10lu\n"
-		   "b_more_io:          %10lu\n"
-		   "b_dirty_time:       %10lu\n"
-		   "bdi_list:           %10u\n"
-		   "state:              %10lx\n",
-		   KBps(wb_stat_sum(wb, WB_WRITEBACK)),
-		   KBps(wb_stat_sum(wb, WB_RECLAIMABLE)),
-		   KBps(wb_thresh), KBps(thresh), KBps(bg),
-		   KBps(wb_stat_sum(wb, WB_DIRTIED)),
-		   KBps(wb_stat_sum(wb, WB_WRITTEN)),
-		   KBps(READ_ONCE(wb->avg_write_bandwidth)),
-		   nr_dirty, nr_io, nr_more_io,
-		   0UL,	/* no lazytime: no b_dirty_time list */
-		   !list_empty(&bdi->bdi_list), wb->state);
+	{
+		const struct bdi_stat_line lines[] = {
+			{ "BdiWriteback:", KBps(wb_stat_sum(wb, WB_WRITEBACK)), " kB" },
+			{ "BdiReclaimable:", KBps(wb_stat_sum(wb, WB_RECLAIMABLE)), " kB" },
+			{ "BdiDirtyThresh:", KBps(wb_thresh), " kB" },
+			{ "DirtyThresh:", KBps(thresh), " kB" },
+			{ "BackgroundThresh:", KBps(bg), " kB" },
+			{ "BdiDirtied:", KBps(wb_stat_sum(wb, WB_DIRTIED)), " kB" },
+			{ "BdiWritten:", KBps(wb_stat_sum(wb, WB_WRITTEN)), " kB" },
+			{ "BdiWriteBandwidth:", KBps(READ_ONCE(wb->avg_write_bandwidth)), " kBps" },
+			{ "b_dirty:", queued[0], "" },
+			{ "b_io:", queued[1], "" },
+			{ "b_more_io:", queued[2], "" },
+			/* No lazytime here, so no b_dirty_time list. */
+			{ "b_dirty_time:", 0, "" },
+			{ "bdi_list:", !list_empty(&bdi->bdi_list), "" },
+		};
+
+		for (i = 0; i < ARRAY_SIZE(lines); i++)
+			seq_printf(m, "%-20s%10lu%s\n", lines[i].label,
+				   lines[i].value, lines[i].unit);
+	}
+	seq_printf(m, "%-20s%10lx\n", "state:", wb->state);
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(bdi_debug_stats);

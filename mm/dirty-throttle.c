@@ -975,55 +975,30 @@ static int dirty_writeback_centisecs_handler(struct ctl_table *table, int write,
 	return ret;
 }
 
+/*
+ * A vm.* knob backed by a variable of ours; lo and hi are the bounds the
+ * handler enforces (NULL: unbounded on that side).
+ */
+#define VM_DIRTY_KNOB(knob, var, handler, lo, hi) {			\
+	.procname = (knob), .data = &(var), .maxlen = sizeof(var),	\
+	.mode = 0644, .proc_handler = (handler),			\
+	.extra1 = (lo), .extra2 = (hi),					\
+}
+
 static struct ctl_table vm_dirty_table[] = {
-	{
-		.procname	= "dirty_background_ratio",
-		.data		= &dirty_background_ratio,
-		.maxlen		= sizeof(dirty_background_ratio),
-		.mode		= 0644,
-		.proc_handler	= dirty_background_ratio_handler,
-		.extra1		= SYSCTL_ZERO,
-		.extra2		= SYSCTL_ONE_HUNDRED,
-	},
-	{
-		.procname	= "dirty_background_bytes",
-		.data		= &dirty_background_bytes,
-		.maxlen		= sizeof(dirty_background_bytes),
-		.mode		= 0644,
-		.proc_handler	= dirty_background_bytes_handler,
-		.extra1		= &dirty_background_bytes_min,
-	},
-	{
-		.procname	= "dirty_ratio",
-		.data		= &vm_dirty_ratio,
-		.maxlen		= sizeof(vm_dirty_ratio),
-		.mode		= 0644,
-		.proc_handler	= dirty_ratio_handler,
-		.extra1		= SYSCTL_ZERO,
-		.extra2		= SYSCTL_ONE_HUNDRED,
-	},
-	{
-		.procname	= "dirty_bytes",
-		.data		= &vm_dirty_bytes,
-		.maxlen		= sizeof(vm_dirty_bytes),
-		.mode		= 0644,
-		.proc_handler	= dirty_bytes_handler,
-		.extra1		= &dirty_bytes_min,
-	},
-	{
-		.procname	= "dirty_writeback_centisecs",
-		.data		= &dirty_writeback_interval,
-		.maxlen		= sizeof(dirty_writeback_interval),
-		.mode		= 0644,
-		.proc_handler	= dirty_writeback_centisecs_handler,
-	},
-	{
-		.procname	= "dirty_expire_centisecs",
-		.data		= &dirty_expire_interval,
-		.maxlen		= sizeof(dirty_expire_interval),
-		.mode		= 0644,
-		.proc_handler	= proc_douintvec,
-	},
+	VM_DIRTY_KNOB("dirty_background_ratio", dirty_background_ratio,
+		      dirty_background_ratio_handler, SYSCTL_ZERO, SYSCTL_ONE_HUNDRED),
+	VM_DIRTY_KNOB("dirty_background_bytes", dirty_background_bytes,
+		      dirty_background_bytes_handler, &dirty_background_bytes_min, NULL),
+	VM_DIRTY_KNOB("dirty_ratio", vm_dirty_ratio,
+		      dirty_ratio_handler, SYSCTL_ZERO, SYSCTL_ONE_HUNDRED),
+	VM_DIRTY_KNOB("dirty_bytes", vm_dirty_bytes,
+		      dirty_bytes_handler, &dirty_bytes_min, NULL),
+	VM_DIRTY_KNOB("dirty_writeback_centisecs", dirty_writeback_interval,
+		      dirty_writeback_centisecs_handler, NULL, NULL),
+	VM_DIRTY_KNOB("dirty_expire_centisecs", dirty_expire_interval,
+		      proc_douintvec, NULL, NULL),
+	/* A string knob: the handler formats and parses the policy name. */
 	{
 		.procname	= "writeback_policy",
 		.maxlen		= 16,
