@@ -94,19 +94,23 @@ unsigned long nr_blockdev_pages(void)
 	return n < 0 ? 0 : n;
 }
 
+/*
+ * Once per object (an inode's i_data from the inode cache's constructor):
+ * locks and containers, then an empty cache that takes pages from any
+ * zone.  ->host, ->a_ops and ->wb_err are left to the owner.
+ */
 void address_space_init_once(struct address_space *mapping)
 {
-	INIT_RADIX_TREE(&mapping->i_pages, GFP_ATOMIC);
 	spin_lock_init(&mapping->i_pages_lock);
-	mapping->nrpages = 0;
-	mapping->flags = 0;
-	mapping->gfp_mask = GFP_HIGHUSER_MOVABLE;
-	mapping->private_data = NULL;
-	mapping->writeback_index = 0;
 	spin_lock_init(&mapping->private_lock);
+	init_rwsem(&mapping->i_mmap_rwsem);
+	INIT_RADIX_TREE(&mapping->i_pages, GFP_ATOMIC);
 	INIT_LIST_HEAD(&mapping->private_list);
 	mapping->i_mmap = RB_ROOT;
-	init_rwsem(&mapping->i_mmap_rwsem);
+
+	mapping->nrpages = mapping->writeback_index = mapping->flags = 0;
+	mapping->private_data = NULL;
+	mapping->gfp_mask = GFP_HIGHUSER_MOVABLE;
 }
 
 static bool mapping_is_bdev(struct address_space *mapping)

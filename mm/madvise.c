@@ -21,34 +21,29 @@
 #include <linux/mmap_lock.h>
 #include <linux/syscalls.h>
 #include <linux/errno.h>
+#include <linux/bits.h>
 #include <uapi/linux/mman.h>
 #include "vma.h"
 
+/*
+ * The advice values we accept, as bits of one mask (all of them are below
+ * 64).  Missing on purpose: KSM (MERGEABLE/UNMERGEABLE), transparent huge
+ * pages (HUGEPAGE/NOHUGEPAGE/COLLAPSE) and memory-failure injection.
+ */
+#define MADV_ACCEPTED						\
+	(BIT_ULL(MADV_NORMAL) | BIT_ULL(MADV_RANDOM) |		\
+	 BIT_ULL(MADV_SEQUENTIAL) | BIT_ULL(MADV_WILLNEED) |	\
+	 BIT_ULL(MADV_DONTNEED) | BIT_ULL(MADV_DONTNEED_LOCKED) | \
+	 BIT_ULL(MADV_FREE) | BIT_ULL(MADV_REMOVE) |		\
+	 BIT_ULL(MADV_DONTFORK) | BIT_ULL(MADV_DOFORK) |	\
+	 BIT_ULL(MADV_DONTDUMP) | BIT_ULL(MADV_DODUMP) |	\
+	 BIT_ULL(MADV_WIPEONFORK) | BIT_ULL(MADV_KEEPONFORK) |	\
+	 BIT_ULL(MADV_COLD) | BIT_ULL(MADV_PAGEOUT) |		\
+	 BIT_ULL(MADV_POPULATE_READ) | BIT_ULL(MADV_POPULATE_WRITE))
+
 static bool madvise_behavior_valid(int behavior)
 {
-	switch (behavior) {
-	case MADV_NORMAL:
-	case MADV_RANDOM:
-	case MADV_SEQUENTIAL:
-	case MADV_WILLNEED:
-	case MADV_DONTNEED:
-	case MADV_DONTNEED_LOCKED:
-	case MADV_FREE:
-	case MADV_REMOVE:
-	case MADV_DONTFORK:
-	case MADV_DOFORK:
-	case MADV_DONTDUMP:
-	case MADV_DODUMP:
-	case MADV_WIPEONFORK:
-	case MADV_KEEPONFORK:
-	case MADV_COLD:
-	case MADV_PAGEOUT:
-	case MADV_POPULATE_READ:
-	case MADV_POPULATE_WRITE:
-		return true;
-	default:
-		return false;
-	}
+	return behavior >= 0 && behavior < 64 && (MADV_ACCEPTED & BIT_ULL(behavior));
 }
 
 /* The flags behavior gives vma, or -errno; unchanged flags for pure hints. */
@@ -139,21 +134,29 @@ static int madvise_vma(struct mm_struct *mm, struct vm_area_struct *vma, unsigne
 	return IS_ERR(vma) ? PTR_ERR(vma) : 0;
 }
 
+/*
+ * Sets *end to the end of the page-rounded range [start, start + len_in).
+ * False if the range is malformed: an unaligned start, or a length that
+ * wraps when it is rounded up to pages or added to start.
+ */
+static bool madvise_range_end(unsigned long start, size_t len_in, unsigned long *end)
+{
+	unsigned long len = PAGE_ALIGN(len_in);
+
+	if (offset_in_page(start) || (len_in && !len) || start + len < start)
+		return false;
+	*end = start + len;
+	return true;
+}
+
 int do_madvise(struct mm_struct *mm, unsigned long start, size_t len_in, int behavior)
 {
-	unsigned long end, len;
 	int unmapped_error = 0, err = 0;
+	unsigned long end;
 
-	if (!madvise_behavior_valid(behavior))
+	if (!madvise_behavior_valid(behavior) || !madvise_range_end(start, len_in, &end))
 		return -EINVAL;
-	if (offset_in_page(start))
-		return -EINVAL;
-	len = PAGE_ALIGN(len_in);
-	if (len_in && !len)
-		return -EINVAL;
-	end = start + len;
-	if (end < start)
-		return -EINVAL;
+	/* An empty range is valid and does nothing. */
 	if (end == start)
 		return 0;
 

@@ -259,23 +259,26 @@ struct mm_struct *dup_mm(struct task_struct *tsk, struct mm_struct *oldmm)
 	mm->task_size = oldmm->task_size;
 	mm->def_flags = oldmm->def_flags & ~(VM_LOCKED | VM_LOCKONFAULT);
 	mm->flags = oldmm->flags;
+	/* The child sees the same program image, stack and arguments. */
+#define INHERIT(field) (mm->field = oldmm->field)
 	spin_lock(&oldmm->arg_lock);
-	mm->start_code = oldmm->start_code;
-	mm->end_code = oldmm->end_code;
-	mm->start_data = oldmm->start_data;
-	mm->end_data = oldmm->end_data;
-	mm->start_stack = oldmm->start_stack;
-	mm->arg_start = oldmm->arg_start;
-	mm->arg_end = oldmm->arg_end;
-	mm->env_start = oldmm->env_start;
-	mm->env_end = oldmm->env_end;
+	INHERIT(start_code);
+	INHERIT(end_code);
+	INHERIT(start_data);
+	INHERIT(end_data);
+	INHERIT(start_stack);
+	INHERIT(arg_start);
+	INHERIT(arg_end);
+	INHERIT(env_start);
+	INHERIT(env_end);
 	memcpy(mm->saved_auxv, oldmm->saved_auxv, sizeof(mm->saved_auxv));
-	mm->exe_file = oldmm->exe_file;
+	INHERIT(exe_file);
 	if (mm->exe_file)
 		get_file(mm->exe_file);
 	spin_unlock(&oldmm->arg_lock);
-	mm->start_brk = oldmm->start_brk;
-	mm->brk = oldmm->brk;
+	INHERIT(start_brk);
+	INHERIT(brk);
+#undef INHERIT
 	mm->hiwater_rss = get_mm_rss(oldmm);
 	mm->hiwater_vm = oldmm->total_vm;
 

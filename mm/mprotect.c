@@ -28,24 +28,37 @@ static unsigned long prot_to_vm(unsigned long prot)
 	       (prot & PROT_EXEC ? VM_EXEC : 0);
 }
 
+/*
+ * mprotect(2)'s argument checks, in the order that decides which errno
+ * wins when several apply: both grows bits or an unaligned start (EINVAL);
+ * an empty range (nothing to do: 1); a range that wraps (ENOMEM); prot
+ * bits we do not know (EINVAL).  On 0, *end is the page-rounded end.
+ */
+static int mprotect_check(unsigned long start, size_t len, unsigned long prot,
+			  unsigned long *end)
+{
+	const unsigned long grow_bits = PROT_GROWSDOWN | PROT_GROWSUP;
+	const unsigned long known = PROT_READ | PROT_WRITE | PROT_EXEC | PROT_SEM | grow_bits;
+
+	if ((prot & grow_bits) == grow_bits || offset_in_page(start))
+		return -EINVAL;
+	if (!len)
+		return 1;
+	*end = start + PAGE_ALIGN(len);
+	if (*end <= start)
+		return -ENOMEM;
+	return prot & ~known ? -EINVAL : 0;
+}
+
 int do_mprotect_mm(struct mm_struct *mm, unsigned long start, size_t len, unsigned long prot)
 {
 	unsigned long grows = prot & (PROT_GROWSDOWN | PROT_GROWSUP), end, nstart;
 	struct vm_area_struct *vma;
+	int bad = mprotect_check(start, len, prot, &end);
 
+	if (bad)
+		return bad < 0 ? bad : 0;
 	prot &= ~grows;
-	if (grows == (PROT_GROWSDOWN | PROT_GROWSUP))
-		return -EINVAL;
-	if (offset_in_page(start))
-		return -EINVAL;
-	if (!len)
-		return 0;
-	len = PAGE_ALIGN(len);
-	end = start + len;
-	if (end <= start)
-		return -ENOMEM;
-	if (prot & ~(PROT_READ | PROT_WRITE | PROT_EXEC | PROT_SEM))
-		return -EINVAL;
 
 	vma = find_vma(mm, start);
 	if (!vma)

@@ -158,21 +158,23 @@ void truncate_inode_pages(struct address_space *mapping, loff_t lstart)
 	truncate_inode_pages_range(mapping, lstart, -1);
 }
 
+/* Unmap, private COWed copies included, every page wholly past newsize. */
+static void unmap_pages_past(struct inode *inode, loff_t newsize)
+{
+	unmap_mapping_range(inode->i_mapping, round_up(newsize, PAGE_SIZE), 0, 1);
+}
+
 /*
- * The file shrank to newsize (i_size already lowered): unmap the whole
- * pages past it from every mapping, then drop them from the cache.  The
- * second unmap catches a page a racing fault mapped in between (the
- * fault checked i_size before it was lowered).  The page holding the new
- * end stays mapped, its tail zeroed.
+ * The file shrank to newsize (i_size already lowered).  Pages past it are
+ * unmapped before they leave the cache, and once more after: a fault
+ * that checked i_size before it was lowered may have mapped one in
+ * between.  The page holding the new end stays mapped, its tail zeroed.
  */
 void truncate_pagecache(struct inode *inode, loff_t newsize)
 {
-	struct address_space *mapping = inode->i_mapping;
-	loff_t holebegin = round_up(newsize, PAGE_SIZE);
-
-	unmap_mapping_range(mapping, holebegin, 0, 1);
-	truncate_inode_pages(mapping, newsize);
-	unmap_mapping_range(mapping, holebegin, 0, 1);
+	unmap_pages_past(inode, newsize);
+	truncate_inode_pages(inode->i_mapping, newsize);
+	unmap_pages_past(inode, newsize);
 }
 
 /* ------------------------------------------------------------ invalidation */

@@ -16,23 +16,24 @@ void *kmemdup(const void *src, size_t len, gfp_t gfp)
 	return p;
 }
 
-char *kstrdup(const char *s, gfp_t gfp)
+/* A fresh NUL-terminated copy of the len bytes at src. */
+static char *kmemdup_terminated(const char *src, size_t len, gfp_t gfp)
 {
-	return s ? kmemdup(s, strlen(s) + 1, gfp) : NULL;
+	char *copy = kmalloc(len + 1, gfp);
+
+	if (!copy)
+		return NULL;
+	copy[len] = '\0';
+	return memcpy(copy, src, len);
 }
 
+char *kstrdup(const char *s, gfp_t gfp)
+{
+	return s ? kmemdup_terminated(s, strlen(s), gfp) : NULL;
+}
+
+/* At most max characters of s; never reads s past them. */
 char *kstrndup(const char *s, size_t max, gfp_t gfp)
 {
-	size_t len;
-	char *p;
-
-	if (!s)
-		return NULL;
-	len = strnlen(s, max);
-	p = kmalloc(len + 1, gfp);
-	if (p) {
-		memcpy(p, s, len);
-		p[len] = '\0';
-	}
-	return p;
+	return s ? kmemdup_terminated(s, strnlen(s, max), gfp) : NULL;
 }
