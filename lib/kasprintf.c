@@ -7,30 +7,26 @@
 #include <linux/kernel.h>
 #include <linux/slab.h>
 #include <linux/sprintf.h>
+#include "va_call.h"
 
 char *kvasprintf(gfp_t gfp, const char *fmt, va_list args)
 {
-	va_list copy;
-	int len;
-	char *p;
+	va_list probe;
+	size_t size;
+	char *s;
 
-	va_copy(copy, args);
-	len = vsnprintf(NULL, 0, fmt, copy);
-	va_end(copy);
-	p = kmalloc(len + 1, gfp);
-	if (!p)
-		return NULL;
-	vsnprintf(p, len + 1, fmt, args);
-	return p;
+	/* Measure on a copy: args itself is still needed for the real pass. */
+	va_copy(probe, args);
+	size = vsnprintf(NULL, 0, fmt, probe) + 1;
+	va_end(probe);
+
+	s = kmalloc(size, gfp);
+	if (s)
+		vsnprintf(s, size, fmt, args);
+	return s;
 }
 
 char *kasprintf(gfp_t gfp, const char *fmt, ...)
 {
-	va_list args;
-	char *p;
-
-	va_start(args, fmt);
-	p = kvasprintf(gfp, fmt, args);
-	va_end(args);
-	return p;
+	return VA_CALL(fmt, kvasprintf(gfp, fmt, args));
 }

@@ -9,6 +9,7 @@
 #include <linux/string.h>
 #include <linux/kobject.h>
 #include <linux/sysfs.h>
+#include "va_call.h"
 
 int kobject_set_name_vargs(struct kobject *kobj, const char *fmt, va_list vargs)
 {
@@ -61,26 +62,14 @@ static int kobject_add_varg(struct kobject *kobj, struct kobject *parent, const 
 
 int kobject_add(struct kobject *kobj, struct kobject *parent, const char *fmt, ...)
 {
-	va_list args;
-	int err;
-
-	va_start(args, fmt);
-	err = kobject_add_varg(kobj, parent, fmt, args);
-	va_end(args);
-	return err;
+	return VA_CALL(fmt, kobject_add_varg(kobj, parent, fmt, args));
 }
 
 int kobject_init_and_add(struct kobject *kobj, const struct kobj_type *ktype,
 			 struct kobject *parent, const char *fmt, ...)
 {
-	va_list args;
-	int err;
-
 	kobject_init(kobj, ktype);
-	va_start(args, fmt);
-	err = kobject_add_varg(kobj, parent, fmt, args);
-	va_end(args);
-	return err;
+	return VA_CALL(fmt, kobject_add_varg(kobj, parent, fmt, args));
 }
 
 void kobject_del(struct kobject *kobj)

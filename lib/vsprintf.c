@@ -19,6 +19,7 @@
 #include <linux/ctype.h>
 #include <linux/limits.h>
 #include <linux/kallsyms.h>
+#include "va_call.h"
 
 /* Output cursor: len counts every character produced, stored or not. */
 struct out {
@@ -534,26 +535,15 @@ int vscnprintf(char *buf, size_t size, const char *fmt, va_list args)
 	return size ? (int)(size - 1) : 0;
 }
 
+/* The "..." forms forward to the va_list ones above. */
 int snprintf(char *buf, size_t size, const char *fmt, ...)
 {
-	va_list args;
-	int ret;
-
-	va_start(args, fmt);
-	ret = vsnprintf(buf, size, fmt, args);
-	va_end(args);
-	return ret;
+	return VA_CALL(fmt, vsnprintf(buf, size, fmt, args));
 }
 
 int scnprintf(char *buf, size_t size, const char *fmt, ...)
 {
-	va_list args;
-	int ret;
-
-	va_start(args, fmt);
-	ret = vscnprintf(buf, size, fmt, args);
-	va_end(args);
-	return ret;
+	return VA_CALL(fmt, vscnprintf(buf, size, fmt, args));
 }
 
 /* Unbounded: the caller guarantees the buffer is big enough. */
@@ -564,11 +554,5 @@ int vsprintf(char *buf, const char *fmt, va_list args)
 
 int sprintf(char *buf, const char *fmt, ...)
 {
-	va_list args;
-	int ret;
-
-	va_start(args, fmt);
-	ret = vsnprintf(buf, INT_MAX, fmt, args);
-	va_end(args);
-	return ret;
+	return VA_CALL(fmt, vsprintf(buf, fmt, args));
 }
