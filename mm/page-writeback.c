@@ -385,44 +385,56 @@ static int writepage_of_mapping(struct page *page, struct writeback_control *wbc
 	return ret;
 }
 
+/*
+ * ->writepage for every page write_cache_pages() picks, all under one
+ * block plug so that adjacent pages' bios merge before the queue sees
+ * them.  Mappings without ->writepage (special files) write nothing.
+ */
 int generic_writepages(struct address_space *mapping, struct writeback_control *wbc)
 {
 	struct blk_plug plug;
-	int ret;
+	int err = 0;
 
-	if (!mapping->a_ops->writepage)
-		return 0;
-	/* Adjacent pages' bios merge in the plug before the queue sees them. */
-	blk_start_plug(&plug);
-	ret = write_cache_pages(mapping, wbc, writepage_of_mapping, mapping);
-	blk_finish_plug(&plug);
-	return ret;
+	if (mapping->a_ops->writepage) {
+		blk_start_plug(&plug);
+		err = write_cache_pages(mapping, wbc, writepage_of_mapping, mapping);
+		blk_finish_plug(&plug);
+	}
+	return err;
 }
 
 int do_writepages(struct address_space *mapping, struct writeback_control *wbc)
 {
-	int ret;
+	const struct address_space_operations *aops = mapping->a_ops;
+	int (*write_pages)(struct address_space *, struct writeback_control *) = NULL;
+	int err;
 
-	if (wbc->nr_to_write <= 0)
+	if (wbc->nr_to_write <= 0 || !aops)
 		return 0;
-	for (;;) {
-		if (mapping->a_ops && mapping->a_ops->writepages)
-			ret = mapping->a_ops->writepages(mapping, wbc);
-		else if (mapping->a_ops && mapping->a_ops->writepage)
-			ret = generic_writepages(mapping, wbc);
-		else
-			return 0;	/* nothing can be written: memory file systems */
-		/*
-		 * An integrity pass must not give up on a transient shortage
-		 * of memory for bios or buffers: wait a little and go on.
-		 */
-		if (ret != -ENOMEM || wbc->sync_mode != WB_SYNC_ALL)
-			return ret;
+	if (aops->writepages)
+		write_pages = aops->writepages;
+	else if (aops->writepage)
+		write_pages = generic_writepages;
+	if (!write_pages)
+		return 0;	/* nothing can be written: memory file systems */
+
+	/*
+	 * An integrity pass must not give up on a transient shortage of
+	 * memory for bios or buffers: wait a little and go on.
+	 */
+	while ((err = write_pages(mapping, wbc)) == -ENOMEM &&
+	       wbc->sync_mode == WB_SYNC_ALL) {
 		cond_resched();
 		schedule_timeout_uninterruptible(HZ / 50 ? HZ / 50 : 1);
 	}
+	return err;
 }
 
+/*
+ * Write the locked page page now and wait for it (WB_SYNC_ALL).  The page
+ * is unlocked on return.  A page that turns out clean was written by
+ * someone else: only errors recorded on the mapping are reported then.
+ */
 int write_one_page(struct page *page)
 {
 	struct address_space *mapping = page->mapping;
@@ -430,21 +442,22 @@ int write_one_page(struct page *page)
 		.sync_mode = WB_SYNC_ALL,
 		.nr_to_write = 1,
 	};
-	int ret = 0;
+	int err;
 
 	WARN_ON_ONCE(!PageLocked(page));
 	wait_on_page_writeback(page);
-	if (clear_page_dirty_for_io(page)) {
-		get_page(page);
-		ret = mapping->a_ops->writepage(page, &wbc);
-		if (ret == 0)
-			wait_on_page_writeback(page);
-		put_page(page);
-	} else {
+
+	if (!clear_page_dirty_for_io(page)) {
 		unlock_page(page);
+		return filemap_check_errors(mapping);
 	}
-	if (!ret)
-		ret = filemap_check_errors(mapping);
-	return ret;
+
+	/* ->writepage unlocks; our reference keeps the page for the wait. */
+	get_page(page);
+	err = mapping->a_ops->writepage(page, &wbc);
+	if (!err)
+		wait_on_page_writeback(page);
+	put_page(page);
+	return err ? err : filemap_check_errors(mapping);
 }
 
