@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * mm/dirty-throttle.c internals shared with its self tests: the tunable
- * constants of the throttling policies and the pure arithmetic pieces.
- * No locking: the functions here compute on their arguments only
- * (wb_update_write_bandwidth() writes the wb it is given; callers hold
- * wb->bw_lock or own the wb).
+ Internals shared by mm/dirty-throttle.c, dirty-bandwidth.c,
+ * dirty-policy.c, dirty-sysctl.c and the self tests: the tunable
+ * constants of the throttling policies, the pure arithmetic pieces and
+ * the calls between the files.  The arithmetic computes on its arguments
+ * only (wb_update_write_bandwidth() writes the wb it is given; callers
+ * hold wb->bw_lock or own the wb).
  */
 #ifndef _MM_DIRTY_THROTTLE_H
 #define _MM_DIRTY_THROTTLE_H
@@ -41,6 +42,21 @@
 /* pos_ratio fixed point: 1 << RATELIMIT_CALC_SHIFT is 1.0. */
 #define RATELIMIT_CALC_SHIFT	10
 
+/*
+ * global and bdi policies: a dirtier checks the limits after
+ * ratelimit_pages pages (per CPU); RATELIMIT_EXCEEDED while its bdi's
+ * limit is exceeded.  1/32 of each CPU's share of the threshold, within
+ * [RATELIMIT_MIN, RATELIMIT_MAX] - the 2.6.24 sizing.  Their write_chunk
+ * is 1.5 times this.
+ */
+#define RATELIMIT_MIN		16UL
+#define RATELIMIT_MAX		((4UL << 20) >> PAGE_SHIFT)
+#define RATELIMIT_EXCEEDED	8UL
+extern unsigned long ratelimit_pages;
+
+/* global and bdi policies: congestion_wait()-style sleep between rounds. */
+#define LEGACY_THROTTLE_WAIT	(HZ / 10)
+
 #define KBps(pages)		((pages) << (PAGE_SHIFT - 10))
 
 /* One look at the global and one wb's dirty state (pages). */
@@ -76,6 +92,23 @@ void wb_update_write_bandwidth(struct bdi_writeback *wb, unsigned long elapsed,
 /* 1 + ((setpoint - dirty) / (limit - setpoint))^3 in [0, 2], fixed point. */
 long pos_ratio_cubic(unsigned long setpoint, unsigned long dirty, unsigned long limit);
 unsigned long task_pause_pages(unsigned long task_rate, long max_pause, unsigned long limit8);
+
+/* dirty-throttle.c: fill dtc's global part, then its wb part for policy. */
+void dtc_global(struct dirty_throttle_control *dtc);
+void dtc_wb(struct dirty_throttle_control *dtc, struct bdi_writeback *wb, int policy);
+
+/* dirty-policy.c: one throttling round of each policy. */
+void balance_dirty_pages_global(struct bdi_writeback *wb);
+void balance_dirty_pages_bdi(struct bdi_writeback *wb);
+void balance_dirty_pages_bandwidth(struct bdi_writeback *wb, unsigned int pages_dirtied);
+
+/*
+ * dirty-bandwidth.c: refresh wb's estimate; pos >= 0 (a throttled
+ * dirtier's position ratio) also steps the base rate.  The init sets the
+ * estimator's period, before the first disk.
+ */
+void __wb_update_bandwidth(struct bdi_writeback *wb, long pos);
+void dirty_bandwidth_init(void);
 
 /* Sum of the min_ratio of all registered bdis (mm/backing-dev.c). */
 unsigned int bdi_min_ratio_sum(void);

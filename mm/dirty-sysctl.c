@@ -1,0 +1,176 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The writeback knobs under /proc/sys/vm: dirty_background_ratio,
+ * dirty_background_bytes, dirty_ratio, dirty_bytes,
+ * dirty_writeback_centisecs, dirty_expire_centisecs (Linux's names and
+ * rules: within a ratio/bytes pair the one written last wins, the other
+ * reads 0) and writeback_policy (global | bdi | bandwidth).
+ *
+ * Locking: the variables are written here with WRITE_ONCE and read
+ * locklessly by the throttling code.
+ */
+#include <linux/kernel.h>
+#include <linux/errno.h>
+#include <linux/string.h>
+#include <linux/mm.h>
+#include <linux/init.h>
+#include <linux/sysctl.h>
+#include <linux/writeback.h>
+#include "dirty-throttle.h"
+
+/* dirty_bytes below two pages would throttle every write (Linux's floor). */
+static unsigned long dirty_bytes_min = 2 * PAGE_SIZE;
+static unsigned long dirty_background_bytes_min = 1;
+
+static const char *const policy_names[NR_WB_POLICIES] = {
+	[WB_POLICY_GLOBAL]	= "global",
+	[WB_POLICY_BDI]		= "bdi",
+	[WB_POLICY_BANDWIDTH]	= "bandwidth",
+};
+
+const char *writeback_policy_name(int policy)
+{
+	if (policy < 0 || policy >= NR_WB_POLICIES)
+		return "?";
+	return policy_names[policy];
+}
+
+int writeback_policy_parse(const char *s)
+{
+	size_t len = strlen(s);
+	int i;
+
+	while (len && (s[len - 1] == '\n' || s[len - 1] == ' '))
+		len--;
+	for (i = 0; i < NR_WB_POLICIES; i++)
+		if (strlen(policy_names[i]) == len && !strncmp(s, policy_names[i], len))
+			return i;
+	return -EINVAL;
+}
+
+static int writeback_policy_handler(struct ctl_table *table, int write, void *buffer,
+				    size_t *lenp, loff_t *ppos)
+{
+	char name[16];
+	struct ctl_table t = {
+		.data = name,
+		.maxlen = sizeof(name),
+	};
+	int ret, policy;
+
+	strscpy(name, writeback_policy_name(READ_ONCE(writeback_policy)), sizeof(name));
+	if (!write)
+		return proc_dostring(&t, 0, buffer, lenp, ppos);
+	if (*ppos)
+		return -EINVAL;		/* the whole name in one write */
+	name[0] = '\0';
+	ret = proc_dostring(&t, 1, buffer, lenp, ppos);
+	if (ret)
+		return ret;
+	policy = writeback_policy_parse(name);
+	if (policy < 0)
+		return policy;
+	/* Takes effect at each dirtier's next check. */
+	WRITE_ONCE(writeback_policy, policy);
+	return 0;
+}
+
+static int dirty_background_ratio_handler(struct ctl_table *table, int write, void *buffer,
+					  size_t *lenp, loff_t *ppos)
+{
+	int ret = proc_dointvec_minmax(table, write, buffer, lenp, ppos);
+
+	if (!ret && write)
+		WRITE_ONCE(dirty_background_bytes, 0);
+	return ret;
+}
+
+static int dirty_background_bytes_handler(struct ctl_table *table, int write, void *buffer,
+					  size_t *lenp, loff_t *ppos)
+{
+	int ret = proc_doulongvec_minmax(table, write, buffer, lenp, ppos);
+
+	if (!ret && write)
+		WRITE_ONCE(dirty_background_ratio, 0);
+	return ret;
+}
+
+static int dirty_ratio_handler(struct ctl_table *table, int write, void *buffer,
+			       size_t *lenp, loff_t *ppos)
+{
+	int old = vm_dirty_ratio;
+	int ret = proc_dointvec_minmax(table, write, buffer, lenp, ppos);
+
+	if (!ret && write && vm_dirty_ratio != old) {
+		WRITE_ONCE(vm_dirty_bytes, 0);
+		writeback_set_ratelimit();
+	}
+	return ret;
+}
+
+static int dirty_bytes_handler(struct ctl_table *table, int write, void *buffer,
+			       size_t *lenp, loff_t *ppos)
+{
+	unsigned long old = vm_dirty_bytes;
+	int ret = proc_doulongvec_minmax(table, write, buffer, lenp, ppos);
+
+	if (!ret && write && vm_dirty_bytes != old) {
+		WRITE_ONCE(vm_dirty_ratio, 0);
+		writeback_set_ratelimit();
+	}
+	return ret;
+}
+
+static int dirty_writeback_centisecs_handler(struct ctl_table *table, int write,
+					     void *buffer, size_t *lenp, loff_t *ppos)
+{
+	unsigned int old = dirty_writeback_interval;
+	int ret = proc_douintvec(table, write, buffer, lenp, ppos);
+
+	/* A new period (or periodic writeback switched back on) starts now. */
+	if (!ret && write && dirty_writeback_interval && dirty_writeback_interval != old)
+		wakeup_flusher_threads(WB_REASON_PERIODIC);
+	return ret;
+}
+
+/*
+ * A vm.* knob backed by a variable of ours; lo and hi are the bounds the
+ * handler enforces (NULL: unbounded on that side).
+ */
+#define VM_DIRTY_KNOB(knob, var, handler, lo, hi) {			\
+	.procname = (knob), .data = &(var), .maxlen = sizeof(var),	\
+	.mode = 0644, .proc_handler = (handler),			\
+	.extra1 = (lo), .extra2 = (hi),					\
+}
+
+static struct ctl_table vm_dirty_table[] = {
+	VM_DIRTY_KNOB("dirty_background_ratio", dirty_background_ratio,
+		      dirty_background_ratio_handler, SYSCTL_ZERO, SYSCTL_ONE_HUNDRED),
+	VM_DIRTY_KNOB("dirty_background_bytes", dirty_background_bytes,
+		      dirty_background_bytes_handler, &dirty_background_bytes_min, NULL),
+	VM_DIRTY_KNOB("dirty_ratio", vm_dirty_ratio,
+		      dirty_ratio_handler, SYSCTL_ZERO, SYSCTL_ONE_HUNDRED),
+	VM_DIRTY_KNOB("dirty_bytes", vm_dirty_bytes,
+		      dirty_bytes_handler, &dirty_bytes_min, NULL),
+	VM_DIRTY_KNOB("dirty_writeback_centisecs", dirty_writeback_interval,
+		      dirty_writeback_centisecs_handler, NULL, NULL),
+	VM_DIRTY_KNOB("dirty_expire_centisecs", dirty_expire_interval,
+		      proc_douintvec, NULL, NULL),
+	/* A string knob: the handler formats and parses the policy name. */
+	{
+		.procname	= "writeback_policy",
+		.maxlen		= 16,
+		.mode		= 0644,
+		.proc_handler	= writeback_policy_handler,
+	},
+	{ }
+};
+
+static int __init page_writeback_init(void)
+{
+	writeback_set_ratelimit();
+	if (!register_sysctl("vm", vm_dirty_table))
+		pr_err("writeback: cannot register the vm.dirty_* sysctls\n");
+	return 0;
+}
+subsys_initcall(page_writeback_init);
