@@ -148,19 +148,6 @@ void put_anon_vma(struct anon_vma *anon_vma);
 
 /* ---- VMA side (mmap_lock held) ---- */
 
-/* Give vma an anon_vma before its first anonymous page; 0 or -ENOMEM. */
-int anon_vma_prepare(struct vm_area_struct *vma);
-/* dst (a split-off or moved copy of src) joins every anon_vma of src. */
-int anon_vma_clone(struct vm_area_struct *dst, struct vm_area_struct *src);
-/* fork: vma (the child's copy of pvma) joins pvma's anon_vmas and gets its own. */
-int anon_vma_fork(struct vm_area_struct *vma, struct vm_area_struct *pvma);
-/* vma leaves every anon_vma (unmap, exit); frees what becomes unused. */
-void unlink_anon_vmas(struct vm_area_struct *vma);
-/*
- * Merge: keep (adjacent to gone, compatible anon_vma) takes over gone's
- * chains, so that it reaches every page gone could map.
- */
-void anon_vma_merge_chains(struct vm_area_struct *keep, struct vm_area_struct *gone);
 /* Lock/unlock whatever rmap walkers use to find vma (before changing its range). */
 void vma_rmap_lock(struct vm_area_struct *vma);
 void vma_rmap_unlock(struct vm_area_struct *vma);
@@ -172,6 +159,20 @@ void vma_file_rmap_lock(struct vm_area_struct *vma);
 void vma_file_rmap_unlock(struct vm_area_struct *vma);
 void vma_anon_rmap_lock(struct vm_area_struct *vma);
 void vma_anon_rmap_unlock(struct vm_area_struct *vma);
+
+/* Give vma an anon_vma before its first anonymous page; 0 or -ENOMEM. */
+int anon_vma_prepare(struct vm_area_struct *vma);
+/* dst (a split-off or moved copy of src) joins every anon_vma of src. */
+int anon_vma_clone(struct vm_area_struct *dst, struct vm_area_struct *src);
+/* fork: vma (the child's copy of pvma) joins pvma's anon_vmas and gets its own. */
+int anon_vma_fork(struct vm_area_struct *vma, struct vm_area_struct *pvma);
+/*
+ * Merge: keep (adjacent to gone, compatible anon_vma) takes over gone's
+ * chains, so that it reaches every page gone could map.
+ */
+void anon_vma_merge_chains(struct vm_area_struct *keep, struct vm_area_struct *gone);
+/* vma leaves every anon_vma (unmap, exit); frees what becomes unused. */
+void unlink_anon_vmas(struct vm_area_struct *vma);
 /* A file VMA joins / leaves its file's i_mmap (vma_link(), unmap, exit). */
 void link_file_vma(struct vm_area_struct *vma);
 void unlink_file_vma(struct vm_area_struct *vma);
