@@ -7,7 +7,7 @@
 #include <linux/kernel.h>
 #include <linux/slab.h>
 #include <linux/sprintf.h>
-#include "va_call.h"
+#include <linux/va_call.h>
 
 char *kvasprintf(gfp_t gfp, const char *fmt, va_list args)
 {

@@ -9,7 +9,7 @@
 #include <linux/string.h>
 #include <linux/kobject.h>
 #include <linux/sysfs.h>
-#include "va_call.h"
+#include <linux/va_call.h>
 
 int kobject_set_name_vargs(struct kobject *kobj, const char *fmt, va_list vargs)
 {

@@ -19,7 +19,7 @@
 #include <linux/ctype.h>
 #include <linux/limits.h>
 #include <linux/kallsyms.h>
-#include "va_call.h"
+#include <linux/va_call.h>
 
 /* Output cursor: len counts every character produced, stored or not. */
 struct out {

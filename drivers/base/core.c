@@ -14,6 +14,7 @@
 #include <linux/mutex.h>
 #include <linux/stat.h>
 #include <linux/device.h>
+#include <linux/va_call.h>
 #include "base.h"
 
 static DEFINE_MUTEX(device_mutex);
@@ -279,13 +280,7 @@ static void device_create_release(struct device *dev)
 /* The name in sysfs, from a printf format; a '/' in it becomes '!'. */
 int dev_set_name(struct device *dev, const char *fmt, ...)
 {
-	va_list args;
-	int err;
-
-	va_start(args, fmt);
-	err = kobject_set_name_vargs(&dev->kobj, fmt, args);
-	va_end(args);
-	return err;
+	return VA_CALL(fmt, kobject_set_name_vargs(&dev->kobj, fmt, args));
 }
 
 /*

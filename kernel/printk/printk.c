@@ -26,6 +26,7 @@
 #include <linux/init.h>
 #include <linux/string.h>
 #include <linux/kstrtox.h>
+#include <linux/va_call.h>
 
 #define LOG_BUF_LEN	(1 << CONFIG_LOG_BUF_SHIFT)
 #define LOG_LINE_MAX	1024	/* longest single message */
@@ -248,13 +249,7 @@ int vprintk(const char *fmt, va_list args)
 /* The varargs face of vprintk(); returns what vprintk() returns. */
 int printk(const char *fmt, ...)
 {
-	va_list ap;
-	int logged;
-
-	va_start(ap, fmt);
-	logged = vprintk(fmt, ap);
-	va_end(ap);
-	return logged;
+	return VA_CALL(fmt, vprintk(fmt, args));
 }
 
 void printk_enter_oops(void)

@@ -3,10 +3,10 @@
  * VA_CALL(last, expr): the body of a "..." front end for a function that
  * takes a va_list.  expr is evaluated with `args' standing for the
  * variable arguments after the parameter named last; its value is the
- * macro's value.  Private to lib/.
+ * macro's value.  Used by the kernel's printf-style front ends.
  */
-#ifndef _LIB_VA_CALL_H
-#define _LIB_VA_CALL_H
+#ifndef _LINUX_VA_CALL_H
+#define _LINUX_VA_CALL_H
 
 #include <linux/stdarg.h>
 
@@ -20,4 +20,4 @@
 	__va_call_ret;							\
 })
 
-#endif /* _LIB_VA_CALL_H */
+#endif /* _LINUX_VA_CALL_H */
