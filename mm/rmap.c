@@ -16,7 +16,7 @@
  *
  * Locking.  All anon_vmas of a fork family share the rwsem of their root;
  * it is a sleeping lock (rmap walkers may sleep between VMAs, reclaim
- * later will).  Lock order, as in the design brief:
+ * later will).  Lock order (Documentation/mm/process_address_space.md):
  *	mmap_lock -> (shared object's VMA-list lock) -> anon_vma root rwsem
  *	-> mm->page_table_lock.
  * Chain lists change under the root lock held for writing; walkers hold

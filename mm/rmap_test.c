@@ -382,10 +382,11 @@ static bool count_one(struct page *page, struct vm_area_struct *vma, unsigned lo
 }
 
 /*
- * The design brief's walk-cost measure, scaled down: children that
- * copy-on-write every page of their parent must not make the walks of
- * their own pages visit each other (anon_vma_chain's point).  Counts VMAs
- * examined per mapped page over all pages; the brief's bound is 3.
+ * Walk cost, scaled down: children that copy-on-write every page of
+ * their parent must not make the walks of their own pages visit each
+ * other (anon_vma_chain's point).  Counts VMAs examined per mapped page
+ * over all pages, which must stay at most 3 however many children there
+ * are.
  */
 static int rmap_walk_cost_test(void)
 {

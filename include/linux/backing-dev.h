@@ -8,9 +8,10 @@
  *   bdi = bdi_alloc();  bdi_register(bdi, "%u:%u", MAJOR(d), MINOR(d));
  *   bdi_unregister(bdi); bdi_put(bdi);
  *
- * Issue 4 (storage) uses ra_pages (read-ahead window, read_ahead_kb) and
- * the writeback list/flusher fields; issue 5 grows the dirty-limit
- * accounting here.  Locking: see struct bdi_writeback in
+ * A bdi carries the read-ahead window (ra_pages, read_ahead_kb), the
+ * writeback lists and flusher of its bdi_writeback, and the per-device
+ * dirty-limit state (min/max_ratio, strict_limit, proportions, bandwidth
+ * estimates).  Locking: see struct bdi_writeback in
  * <linux/backing-dev-defs.h>.
  */
 #ifndef _LINUX_BACKING_DEV_H
