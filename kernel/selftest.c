@@ -3,11 +3,15 @@
  * Runner for the in-kernel self tests registered with DEFINE_SELFTEST()
  * (see <linux/selftest.h>).  Runs from the init task at the end of boot,
  * one test at a time; prints TAP so tools/testing/ktest/vmrun (and a
- * human) can read the result.
+ * human) can read the result.  Also the thread helpers tests share
+ * (selftest_thread_start() and friends, see <linux/selftest.h>).
  */
 #include <linux/kernel.h>
 #include <linux/printk.h>
 #include <linux/selftest.h>
+#include <linux/sched.h>
+#include <linux/kthread.h>
+#include <linux/jiffies.h>
 
 extern const struct kernel_selftest __selftests_start[], __selftests_end[];
 
@@ -34,4 +38,42 @@ int run_kernel_selftests(void)
 	printk(KERN_INFO "# selftests: %d passed, %d failed, %d skipped\n",
 	       n - failed - skipped, failed, skipped);
 	return failed;
+}
+
+struct task_struct *selftest_thread_start(int (*fn)(void *), void *arg,
+					  const char *name, int cpu)
+{
+	struct task_struct *t = kthread_create(fn, arg, "%s", name);
+
+	if (IS_ERR(t))
+		return NULL;
+	/* Our reference keeps t readable after it exits, until the reap. */
+	get_task_struct(t);
+	if (cpu >= 0)
+		kthread_bind(t, cpu);
+	wake_up_process(t);
+	return t;
+}
+
+int selftest_thread_reap(struct task_struct *t)
+{
+	int ret;
+
+	wait_task_exited(t);
+	ret = t->exit_code;
+	put_task_struct(t);
+	return ret;
+}
+
+bool selftest_wait_sleeping(struct task_struct *t, unsigned int state,
+			    unsigned long timeout)
+{
+	unsigned long deadline = jiffies + timeout;
+
+	while (task_state(t) != state || !wait_task_inactive(t, state)) {
+		if (time_after(jiffies, deadline))
+			return false;
+		yield();
+	}
+	return true;
 }

@@ -245,12 +245,12 @@ static int filemap_stress_test(void)
 	st->deadline = jiffies + msecs_to_jiffies(STRESS_MS);
 	st->hard_deadline = jiffies + msecs_to_jiffies(STRESS_MAX_MS);
 	for (i = 0; i < STRESS_WRITERS; i++)
-		threads[i] = test_thread_start(stress_writer_fn, &w[i], "pc-stress-w");
+		threads[i] = selftest_thread_start(stress_writer_fn, &w[i], "pc-stress-w", -1);
 	for (i = STRESS_WRITERS; i < nthreads; i++)
-		threads[i] = test_thread_start(stress_reader_fn, st, "pc-stress-r");
+		threads[i] = selftest_thread_start(stress_reader_fn, st, "pc-stress-r", -1);
 	for (i = 0; i < nthreads; i++) {
 		ST_ASSERT(threads[i], "cannot start thread %d", i);
-		test_thread_reap(threads[i]);
+		selftest_thread_reap(threads[i]);
 	}
 	elapsed = jiffies_to_msecs(jiffies - start);
 

@@ -26,27 +26,6 @@ void fake_mapping_init(struct address_space *mapping, const struct address_space
 	mapping->gfp_mask = GFP_KERNEL;
 }
 
-struct task_struct *test_thread_start(int (*fn)(void *), void *arg, const char *name)
-{
-	struct task_struct *t = kthread_create(fn, arg, "%s", name);
-
-	if (IS_ERR(t))
-		return NULL;
-	get_task_struct(t);
-	wake_up_process(t);
-	return t;
-}
-
-int test_thread_reap(struct task_struct *t)
-{
-	int ret;
-
-	wait_task_exited(t);
-	ret = t->exit_code;
-	put_task_struct(t);
-	return ret;
-}
-
 /* ------------------------------------------------------------ page lock */
 
 struct lock_test {
@@ -94,23 +73,23 @@ static int page_lock_test(void)
 	/* A waiter sleeps until the holder unlocks. */
 	lock_page(lt.page);
 	ST_ASSERT(!trylock_page(lt.page), "trylock of a locked page succeeded");
-	t[0] = test_thread_start(lock_waiter_fn, &lt, "pglock-wait");
+	t[0] = selftest_thread_start(lock_waiter_fn, &lt, "pglock-wait", -1);
 	ST_ASSERT(t[0], "cannot create thread");
 	wait_for_completion(&lt.started);
 	msleep(20);
 	ST_ASSERT(!READ_ONCE(lt.got_lock), "waiter got a locked page");
 	unlock_page(lt.page);
-	test_thread_reap(t[0]);
+	selftest_thread_reap(t[0]);
 	ST_ASSERT(lt.got_lock, "waiter never got the lock");
 	ST_ASSERT(!PageLocked(lt.page), "left locked");
 
 	/* Several lockers exclude each other. */
 	for (i = 0; i < 4; i++) {
-		t[i] = test_thread_start(lock_counter_fn, &lt, "pglock-count");
+		t[i] = selftest_thread_start(lock_counter_fn, &lt, "pglock-count", -1);
 		ST_ASSERT(t[i], "cannot create thread");
 	}
 	for (i = 0; i < 4; i++)
-		test_thread_reap(t[i]);
+		selftest_thread_reap(t[i]);
 	ST_ASSERT(lt.counter == 1200, "counter %d, want 1200: the page lock let two in",
 		  lt.counter);
 	ST_ASSERT(!PageLocked(lt.page), "left locked");
@@ -160,13 +139,13 @@ static int page_writeback_test(void)
 
 	wt.page = page;
 	init_completion(&wt.started);
-	t = test_thread_start(wb_waiter_fn, &wt, "pgwb-wait");
+	t = selftest_thread_start(wb_waiter_fn, &wt, "pgwb-wait", -1);
 	ST_ASSERT(t, "cannot create thread");
 	wait_for_completion(&wt.started);
 	msleep(20);
 	ST_ASSERT(!READ_ONCE(wt.done), "wait_on_page_writeback returned early");
 	end_page_writeback(page);
-	test_thread_reap(t);
+	selftest_thread_reap(t);
 	ST_ASSERT(wt.done, "waiter not woken");
 	ST_ASSERT(!PageWriteback(page) && !mapping_tagged(&mapping, PAGECACHE_TAG_WRITEBACK),
 		  "writeback state left behind");

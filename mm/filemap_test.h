@@ -13,9 +13,6 @@
 /* An empty mapping with no host inode, allocating with GFP_KERNEL. */
 void fake_mapping_init(struct address_space *mapping,
 		       const struct address_space_operations *aops);
-/* kthread_create + a task reference + wake; NULL on failure. */
-struct task_struct *test_thread_start(int (*fn)(void *), void *arg, const char *name);
-/* Wait for the thread to exit; its return value. */
-int test_thread_reap(struct task_struct *t);
+/* Threads: selftest_thread_start() and friends, <linux/selftest.h>. */
 
 #endif /* _MM_FILEMAP_TEST_H */

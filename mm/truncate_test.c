@@ -127,11 +127,11 @@ static int truncate_writeback_test(void)
 	get_page(page);
 	ST_ASSERT(set_page_writeback(page), "set_page_writeback");
 	e.page = page;
-	t = test_thread_start(wb_ender_fn, &e, "trunc-wb");
+	t = selftest_thread_start(wb_ender_fn, &e, "trunc-wb", -1);
 	ST_ASSERT(t, "no thread");
 	truncate_inode_pages(&mapping, 0);
 	ST_ASSERT(READ_ONCE(e.ended), "truncate did not wait for writeback");
-	test_thread_reap(t);
+	selftest_thread_reap(t);
 	ST_ASSERT(!mapping.nrpages && !page->mapping, "page not removed");
 	lru_add_drain_all();
 	ST_ASSERT(page_count(page) == 1, "count %d", page_count(page));

@@ -56,4 +56,21 @@ struct kernel_selftest {
 /* Run every registered test; returns the number of failures. */
 int run_kernel_selftests(void);
 
+struct task_struct;
+
+/*
+ * Threads for tests (kernel/selftest.c).  selftest_thread_start() starts
+ * fn(arg) in a kernel thread named name, bound to cpu if cpu >= 0, and
+ * keeps a reference, so selftest_thread_reap() can wait for it to return
+ * and hand back its return value (then drops the reference); NULL if the
+ * thread could not be made.  selftest_wait_sleeping() waits until t
+ * sleeps in state with its registers saved (off its CPU); false after
+ * timeout jiffies.  All may sleep.
+ */
+struct task_struct *selftest_thread_start(int (*fn)(void *), void *arg,
+					  const char *name, int cpu);
+int selftest_thread_reap(struct task_struct *t);
+bool selftest_wait_sleeping(struct task_struct *t, unsigned int state,
+			    unsigned long timeout);
+
 #endif /* _LINUX_SELFTEST_H */

@@ -22,49 +22,6 @@
 
 #define TEST_TIMEOUT	(5 * HZ)
 
-/* Start a thread (on cpu if cpu >= 0), holding a reference for reap_thread(). */
-static struct task_struct *start_thread_on(int (*fn)(void *), void *arg, const char *name,
-					   int cpu)
-{
-	struct task_struct *t = kthread_create(fn, arg, "%s", name);
-
-	if (IS_ERR(t))
-		return NULL;
-	get_task_struct(t);
-	if (cpu >= 0)
-		kthread_bind(t, cpu);
-	wake_up_process(t);
-	return t;
-}
-
-static struct task_struct *start_thread(int (*fn)(void *), void *arg, const char *name)
-{
-	return start_thread_on(fn, arg, name, -1);
-}
-
-static int reap_thread(struct task_struct *t)
-{
-	int ret;
-
-	wait_task_exited(t);
-	ret = t->exit_code;
-	put_task_struct(t);
-	return ret;
-}
-
-/* Wait until t sleeps in state (off the CPU); false after TEST_TIMEOUT. */
-static bool wait_until_sleeping(struct task_struct *t, unsigned int state)
-{
-	unsigned long deadline = jiffies + TEST_TIMEOUT;
-
-	while (!(task_state(t) == state && wait_task_inactive(t, state))) {
-		if (time_after(jiffies, deadline))
-			return false;
-		yield();
-	}
-	return true;
-}
-
 /* ---------------------------------------------------------------- mutex */
 
 #define MUTEX_ITERS	300
@@ -106,11 +63,11 @@ static int mutex_contention_test(void)
 	atomic_set(&mutex_inside, 0);
 	atomic_set(&mutex_overlaps, 0);
 	for (i = 0; i < n; i++) {
-		t[i] = start_thread(mutex_hammer_fn, NULL, "mutex-hammer");
+		t[i] = selftest_thread_start(mutex_hammer_fn, NULL, "mutex-hammer", -1);
 		ST_ASSERT(t[i], "cannot create thread");
 	}
 	for (i = 0; i < n; i++)
-		reap_thread(t[i]);
+		selftest_thread_reap(t[i]);
 	kfree(t);
 	st_diag("%d threads x %d: counter %lu, overlaps %d", n, MUTEX_ITERS, mutex_counter,
 		atomic_read(&mutex_overlaps));
@@ -155,9 +112,9 @@ static int mutex_sleep_fifo_test(void)
 	 */
 	for (i = 0; i < 3; i++) {
 		a[i] = (struct mutex_waiter_arg){ &m, i, order, &next };
-		t[i] = start_thread_on(mutex_waiter_fn, &a[i], "mutex-waiter",
-				       smp_processor_id());
-		if (!t[i] || !wait_until_sleeping(t[i], TASK_UNINTERRUPTIBLE)) {
+		t[i] = selftest_thread_start(mutex_waiter_fn, &a[i], "mutex-waiter",
+					     smp_processor_id());
+		if (!t[i] || !selftest_wait_sleeping(t[i], TASK_UNINTERRUPTIBLE, TEST_TIMEOUT)) {
 			asleep = false;
 			if (!t[i])
 				break;
@@ -172,7 +129,7 @@ static int mutex_sleep_fifo_test(void)
 		mutex_unlock(&m);
 	}
 	while (i--)
-		reap_thread(t[i]);
+		selftest_thread_reap(t[i]);
 	st_diag("blocked lockers asleep: %d; first waiter owned it at unlock: %d; order %d %d %d",
 		asleep, handed, order[0], order[1], order[2]);
 	ST_ASSERT(asleep, "a blocked mutex_lock() did not sleep");
@@ -224,18 +181,18 @@ static int rwsem_fairness_test(void)
 		up_read(&test_rwsem);
 	/* ...a writer cannot get in... */
 	ok_block = !down_write_trylock(&test_rwsem);
-	tw = start_thread(rwsem_blocker_fn, &w, "rwsem-writer");
+	tw = selftest_thread_start(rwsem_blocker_fn, &w, "rwsem-writer", -1);
 	ST_ASSERT(tw, "cannot create thread");
-	ST_ASSERT(wait_until_sleeping(tw, TASK_UNINTERRUPTIBLE), "writer did not block");
+	ST_ASSERT(selftest_wait_sleeping(tw, TASK_UNINTERRUPTIBLE, TEST_TIMEOUT), "writer did not block");
 	/* ...and once it waits, new readers queue behind it. */
 	ok_queue = !down_read_trylock(&test_rwsem);
-	tr = start_thread(rwsem_blocker_fn, &r, "rwsem-reader");
+	tr = selftest_thread_start(rwsem_blocker_fn, &r, "rwsem-reader", -1);
 	ST_ASSERT(tr, "cannot create thread");
-	ok_queue &= wait_until_sleeping(tr, TASK_UNINTERRUPTIBLE);
+	ok_queue &= selftest_wait_sleeping(tr, TASK_UNINTERRUPTIBLE, TEST_TIMEOUT);
 	ok_queue &= !READ_ONCE(w.done) && !READ_ONCE(r.done);
 	up_read(&test_rwsem);
-	reap_thread(tw);
-	reap_thread(tr);
+	selftest_thread_reap(tw);
+	selftest_thread_reap(tr);
 	st_diag("readers share %d, writer blocked %d, reader queued behind writer %d",
 		ok_share, ok_block, ok_queue);
 	ST_ASSERT(ok_share && ok_block && ok_queue, "rwsem sharing/fairness broken");
@@ -254,21 +211,21 @@ static int rwsem_downgrade_test(void)
 
 	init_rwsem(&test_rwsem);
 	down_write(&test_rwsem);
-	tr = start_thread(rwsem_blocker_fn, &r, "rwsem-reader");
+	tr = selftest_thread_start(rwsem_blocker_fn, &r, "rwsem-reader", -1);
 	ST_ASSERT(tr, "cannot create thread");
-	ST_ASSERT(wait_until_sleeping(tr, TASK_UNINTERRUPTIBLE), "reader did not block");
+	ST_ASSERT(selftest_wait_sleeping(tr, TASK_UNINTERRUPTIBLE, TEST_TIMEOUT), "reader did not block");
 	downgrade_write(&test_rwsem);
 	/* The queued reader may now enter while we still hold it for reading. */
 	deadline = jiffies + TEST_TIMEOUT;
 	while (!READ_ONCE(r.done) && time_before(jiffies, deadline))
 		yield();
 	reader_in = READ_ONCE(r.done);
-	tw = start_thread(rwsem_blocker_fn, &w, "rwsem-writer");
+	tw = selftest_thread_start(rwsem_blocker_fn, &w, "rwsem-writer", -1);
 	ST_ASSERT(tw, "cannot create thread");
-	writer_out = wait_until_sleeping(tw, TASK_UNINTERRUPTIBLE) && !READ_ONCE(w.done);
+	writer_out = selftest_wait_sleeping(tw, TASK_UNINTERRUPTIBLE, TEST_TIMEOUT) && !READ_ONCE(w.done);
 	up_read(&test_rwsem);
-	reap_thread(tr);
-	reap_thread(tw);
+	selftest_thread_reap(tr);
+	selftest_thread_reap(tw);
 	ST_ASSERT(reader_in, "queued reader did not get in after downgrade_write()");
 	ST_ASSERT(writer_out, "a writer got in while the downgraded lock was held");
 	return 0;
@@ -315,11 +272,11 @@ static int rwsem_stress_test(void)
 	rw_a = rw_b = 0;
 	atomic_set(&rw_torn, 0);
 	for (i = 0; i < 6; i++) {
-		t[i] = start_thread(rwsem_stress_fn, (void *)(long)(i < 2), "rwsem-stress");
+		t[i] = selftest_thread_start(rwsem_stress_fn, (void *)(long)(i < 2), "rwsem-stress", -1);
 		ST_ASSERT(t[i], "cannot create thread");
 	}
 	for (i = 0; i < 6; i++)
-		reap_thread(t[i]);
+		selftest_thread_reap(t[i]);
 	ST_ASSERT(!atomic_read(&rw_torn), "%d reads saw a writer's half update",
 		  atomic_read(&rw_torn));
 	ST_ASSERT(rw_a == 2 * RWSEM_ROUNDS && rw_b == rw_a, "writer updates lost: %lu/%lu",
@@ -372,21 +329,21 @@ static int semaphore_test(void)
 	atomic_set(&sem_inside, 0);
 	atomic_set(&sem_max, 0);
 	for (i = 0; i < 4; i++) {
-		t[i] = start_thread(sem_fn, NULL, "sem");
+		t[i] = selftest_thread_start(sem_fn, NULL, "sem", -1);
 		ST_ASSERT(t[i], "cannot create thread");
 	}
 	for (i = 0; i < 4; i++)
-		reap_thread(t[i]);
+		selftest_thread_reap(t[i]);
 	ST_ASSERT(atomic_read(&sem_max) <= 2, "%d holders of a count-2 semaphore",
 		  atomic_read(&sem_max));
 
 	atomic_set(&sem_pair, 0);
 	for (i = 0; i < 2; i++) {
-		t[i] = start_thread(sem_pair_fn, NULL, "sem-pair");
+		t[i] = selftest_thread_start(sem_pair_fn, NULL, "sem-pair", -1);
 		ST_ASSERT(t[i], "cannot create thread");
 	}
 	for (i = 0; i < 2; i++)
-		pair_fail |= reap_thread(t[i]);
+		pair_fail |= selftest_thread_reap(t[i]);
 	ST_ASSERT(!pair_fail, "a count-2 semaphore did not admit two holders at once");
 
 	ST_ASSERT(!down_trylock(&test_sem) && !down_trylock(&test_sem), "count 2 not available");
@@ -430,7 +387,7 @@ static int seqlock_test(void)
 
 	seq_x = seq_y = 0;
 	seq_stop = false;
-	t = start_thread(seq_writer_fn, NULL, "seq-writer");
+	t = selftest_thread_start(seq_writer_fn, NULL, "seq-writer", -1);
 	ST_ASSERT(t, "cannot create thread");
 	while (!READ_ONCE(seq_stop)) {
 		unsigned long x, y;
@@ -447,7 +404,7 @@ static int seqlock_test(void)
 		if (!(++reads % 64))
 			yield();
 	}
-	reap_thread(t);
+	selftest_thread_reap(t);
 	st_diag("%lu reads, %lu retries", reads, retries);
 	ST_ASSERT(!torn, "%lu reads returned a torn pair", torn);
 	return 0;

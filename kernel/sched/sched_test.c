@@ -26,45 +26,6 @@
 
 #define TEST_TIMEOUT	(5 * HZ)
 
-/* Start a kthread and keep a reference so kthread_stop() is safe after it returns. */
-static struct task_struct *start_thread(int (*fn)(void *), void *arg, const char *name,
-					int cpu)
-{
-	struct task_struct *t = kthread_create(fn, arg, "%s", name);
-
-	if (IS_ERR(t))
-		return NULL;
-	get_task_struct(t);
-	if (cpu >= 0)
-		kthread_bind(t, cpu);
-	wake_up_process(t);
-	return t;
-}
-
-/* Wait for a thread started by start_thread() to return; its return value. */
-static int reap_thread(struct task_struct *t)
-{
-	int ret;
-
-	wait_task_exited(t);
-	ret = t->exit_code;
-	put_task_struct(t);
-	return ret;
-}
-
-/* Wait until t sleeps in state with its registers saved; false after ~5 s. */
-static bool wait_until_sleeping(struct task_struct *t, unsigned int state)
-{
-	unsigned long deadline = jiffies + TEST_TIMEOUT;
-
-	while (!(task_state(t) == state && wait_task_inactive(t, state))) {
-		if (time_after(jiffies, deadline))
-			return false;
-		yield();
-	}
-	return true;
-}
-
 /* ---------------------------------------------------------------- spread */
 
 #define SPREAD_ROUNDS	40
@@ -108,11 +69,11 @@ static int sched_spread_test(void)
 		char name[16];
 
 		snprintf(name, sizeof(name), "spread/%d", i);
-		t[i] = start_thread(spread_fn, &st[i], name, -1);
+		t[i] = selftest_thread_start(spread_fn, &st[i], name, -1);
 		ST_ASSERT(t[i], "cannot create thread %d", i);
 	}
 	for (i = 0; i < n; i++) {
-		if (reap_thread(t[i]) != 42)
+		if (selftest_thread_reap(t[i]) != 42)
 			bad++;
 		all |= st[i].cpus_seen;
 		migrations += st[i].switches;
@@ -188,7 +149,7 @@ static int sched_rotate_test(void)
 
 		h[i].stop = &stop;
 		snprintf(name, sizeof(name), "hog/%d", i);
-		t[i] = start_thread(hog_fn, &h[i], name, -1);
+		t[i] = selftest_thread_start(hog_fn, &h[i], name, -1);
 		ST_ASSERT(t[i], "cannot create thread %d", i);
 	}
 	t0 = ktime_get_ns();
@@ -199,7 +160,7 @@ static int sched_rotate_test(void)
 		msleep(100);
 	WRITE_ONCE(stop, true);
 	for (i = 0; i < n; i++) {
-		reap_thread(t[i]);
+		selftest_thread_reap(t[i]);
 		lo = min(lo, h[i].loops);
 		hi = max(hi, h[i].loops);
 	}
@@ -270,11 +231,11 @@ static int sched_pingpong_test(void)
 	init_completion(&pp.ping);
 	init_completion(&pp.pong);
 	pp.turn = 0;
-	t[0] = start_thread(pingpong_fn, &pl[0], "ping", 0);
-	t[1] = start_thread(pingpong_fn, &pl[1], "pong", cpu1);
+	t[0] = selftest_thread_start(pingpong_fn, &pl[0], "ping", 0);
+	t[1] = selftest_thread_start(pingpong_fn, &pl[1], "pong", cpu1);
 	ST_ASSERT(t[0] && t[1], "cannot create threads");
-	reap_thread(t[0]);
-	reap_thread(t[1]);
+	selftest_thread_reap(t[0]);
+	selftest_thread_reap(t[1]);
 	st_diag("%d wait-queue and %d completion round trips between CPU %d and CPU %d in %llu ticks",
 		PINGPONG_ROUNDS, PINGPONG_ROUNDS, pp.cpu[0], pp.cpu[1], get_jiffies_64() - start);
 	ST_ASSERT(pp.cpu[0] == 0 && pp.cpu[1] == cpu1, "threads did not stay on their CPUs");
@@ -312,7 +273,7 @@ static int kthread_stop_test(void)
 	struct task_struct *t;
 	int ran = 0, ret;
 
-	t = start_thread(stop_loop_fn, &loops, "stoppable", -1);
+	t = selftest_thread_start(stop_loop_fn, &loops, "stoppable", -1);
 	ST_ASSERT(t, "cannot create thread");
 	while (!atomic_read(&loops))
 		yield();
@@ -341,16 +302,16 @@ static int sleeper_fn(void *arg)
 static int sleeping_backtrace_test(void)
 {
 	DECLARE_COMPLETION(wake);
-	struct task_struct *t = start_thread(sleeper_fn, &wake, "sleeper", -1);
+	struct task_struct *t = selftest_thread_start(sleeper_fn, &wake, "sleeper", -1);
 	unsigned long bp, lo, hi;
 	bool saw_schedule = false, saw_wait = false, saw_fn = false;
 	char sym[KSYM_SYMBOL_LEN];
 	int depth = 0;
 
 	ST_ASSERT(t, "cannot create thread");
-	if (!wait_until_sleeping(t, TASK_UNINTERRUPTIBLE)) {
+	if (!selftest_wait_sleeping(t, TASK_UNINTERRUPTIBLE, TEST_TIMEOUT)) {
 		complete(&wake);
-		reap_thread(t);
+		selftest_thread_reap(t);
 		ST_ASSERT(0, "thread did not go to sleep");
 	}
 	bp = thread_saved_bp(t);
@@ -358,7 +319,7 @@ static int sleeping_backtrace_test(void)
 	hi = lo + THREAD_SIZE;
 	if (bp < lo || bp >= hi || (lo & (THREAD_SIZE - 1))) {
 		complete(&wake);
-		reap_thread(t);
+		selftest_thread_reap(t);
 		ST_ASSERT(0, "saved frame %#lx, stack %#lx: not inside / not aligned", bp, lo);
 	}
 	while (bp >= lo && bp + 16 <= hi && depth++ < 16) {
@@ -372,7 +333,7 @@ static int sleeping_backtrace_test(void)
 		bp = ((unsigned long *)bp)[0];
 	}
 	complete(&wake);
-	reap_thread(t);
+	selftest_thread_reap(t);
 	st_diag("%d frames; schedule %d, wait_for_completion %d, sleeper_fn %d",
 		depth, saw_schedule, saw_wait, saw_fn);
 	ST_ASSERT(saw_schedule && saw_wait && saw_fn, "backtrace of a sleeping task is broken");
@@ -412,11 +373,11 @@ static int sched_affinity_test(void)
 		h.target = cpu;
 		h.cpu_after = -1;
 		init_completion(&h.done);
-		t = start_thread(hop_fn, &h, "hop", -1);
+		t = selftest_thread_start(hop_fn, &h, "hop", -1);
 		ST_ASSERT(t, "cannot create thread");
 		ST_ASSERT(wait_for_completion_timeout(&h.done, TEST_TIMEOUT), "hop to CPU %d hung",
 			  cpu);
-		reap_thread(t);
+		selftest_thread_reap(t);
 		ST_ASSERT(h.cpu_after == cpu, "asked for CPU %d, runs on %d", cpu, h.cpu_after);
 	}
 	return 0;
@@ -453,11 +414,11 @@ static int wait_bit_test(void)
 	bl.word = 0;
 	bl.counter = 0;
 	for (i = 0; i < 4; i++) {
-		t[i] = start_thread(bitlock_fn, &bl, "bitlock", -1);
+		t[i] = selftest_thread_start(bitlock_fn, &bl, "bitlock", -1);
 		ST_ASSERT(t[i], "cannot create thread");
 	}
 	for (i = 0; i < 4; i++)
-		reap_thread(t[i]);
+		selftest_thread_reap(t[i]);
 	ST_ASSERT(bl.counter == 800, "counter %d, want 800: bit lock let two in", bl.counter);
 	ST_ASSERT(!wait_on_bit(&bl.word, 3, TASK_UNINTERRUPTIBLE), "bit still set");
 	return 0;
