@@ -59,6 +59,21 @@ void hu_test_bitops(void);
 void hu_test_macros(void);
 void hu_test_kallsyms_lookup(void);
 
+/*
+ * One gzip member, xz stream or zstd frame through decompress_one()
+ * (decompress_shim.c); the host side is decompress_test.c.
+ */
+#define hu_decompress HU(hu_decompress)
+int hu_decompress(const void *in, unsigned long in_len, unsigned long *in_used,
+		  unsigned long long *out_total,
+		  int (*flush)(void *ctx, const void *out, unsigned long len), void *ctx,
+		  char *err, unsigned long err_len);
+/* Whether a decoder is built in: 1 gzip, 2 xz, 3 zstd (enum decompress_format). */
+#define hu_decompress_supported HU(hu_decompress_supported)
+int hu_decompress_supported(int fmt);
+/* Host side: decoding files made by the host's gzip, xz and zstd. */
+void decompress_host_tests(void);
+
 /* Our errno numbers, for comparison with the host's (same ABI). */
 struct hu_errno {
 	const char *name;

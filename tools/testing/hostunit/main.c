@@ -78,6 +78,19 @@ void hu_check_long(long long got, long long want, const char *name)
 		printf("#   got %lld, want %lld\n", got, want);
 }
 
+/* ------------------------------------------------------------ kernel services */
+
+/* vmalloc()/vfree() for the kernel code (the decompressors' windows). */
+void *k_vmalloc(unsigned long size)
+{
+	return malloc(size);
+}
+
+void k_vfree(const void *p)
+{
+	free((void *)p);
+}
+
 /* ------------------------------------------------------------ errno */
 
 #define ERRNO(name) { #name, name },
@@ -304,6 +317,7 @@ int main(int argc, char **argv)
 	RUN(hu_test_bitops);
 	RUN(hu_test_macros);
 	RUN(hu_test_kallsyms_lookup);
+	RUN(decompress_host_tests);
 	RUN(test_errno);
 	RUN(test_kallsyms_tool, argv[1]);
 
