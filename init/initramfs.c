@@ -9,9 +9,17 @@
  * Format (newc, "070701"; "070702" with checksums, not verified): a
  * 110-byte header of "070701" and thirteen 8-digit hex fields, the name
  * (NUL included) padded so the data starts 4-byte aligned, the data
- * padded to 4 bytes; "TRAILER!!!" ends an archive.  Archives may be
- * concatenated, with NUL padding between them.  Only uncompressed
- * archives are understood; a compressed one is reported and skipped.
+ * padded to 4 bytes (counted from the header); "TRAILER!!!" ends an
+ * archive.  Archives and compressed members may be concatenated in any
+ * order, with NUL padding between them: wherever an entry may start, a
+ * gzip member, xz stream or zstd frame (<linux/decompress.h>, as
+ * CONFIG_RD_GZIP/XZ/ZSTD allow) is decompressed and its output, one or
+ * more archives, parsed as it comes out of the decoder; the walk goes on
+ * after the input the member took.  The parser takes its input in pieces
+ * of any size: file data is written as it arrives.  bzip2, lz4, lzo and
+ * lzma are named and refused.  A damaged member or archive stops the
+ * unpacking with a message; what was unpacked before stays, except an
+ * entry cut short, whose file is removed.
  *
  * Entries: directories (an existing one is fine: its owner and mode are
  * updated), regular files (with data), symlinks (the data is the
@@ -19,8 +27,8 @@
  * nlink > 1 and the same inode number within one archive become hard
  * links of the first.  Owner, mode and mtime come from the header;
  * directory times are set last, once nothing more is created in them.
- * An entry that cannot be created is reported and skipped; damaged data
- * stops the unpacking with a message.  Nothing here panics on bad input.
+ * An entry that cannot be created is reported and skipped.  Nothing here
+ * panics on bad input.
  *
  * Before the boot loader's archive, the kernel makes its own minimal root:
  * /dev, /dev/console (5:1) and /root, the entries of Linux's default
@@ -45,6 +53,8 @@
 #include <linux/kdev_t.h>
 #include <linux/init_syscalls.h>
 #include <linux/initrd.h>
+#include <linux/decompress.h>
+#include <linux/stdarg.h>
 #include <asm/setup.h>
 #include <asm/page.h>
 
@@ -228,18 +238,21 @@ static void do_dir(struct unpacker *u, const struct cpio_header *h, const char *
 	list_add(&d->list, &u->dirs);
 }
 
-static void do_file(struct unpacker *u, const struct cpio_header *h, const char *name,
-		    const char *data)
+/*
+ * A regular file: create (or link) it and return it open for its data,
+ * which may arrive in pieces; NULL if it cannot be created.
+ */
+static struct file *file_begin(struct unpacker *u, const struct cpio_header *h,
+			       const char *name)
 {
 	int flags = O_WRONLY | O_CREAT | O_LARGEFILE;
 	struct file *file;
-	loff_t pos = 0;
 	int ml;
 
 	ml = maybe_link(u, h, name);
 	if (ml < 0) {
 		entry_error(u, "link", name, ml);
-		return;
+		return NULL;
 	}
 	if (ml == 0) {
 		clean_path(name, h->mode);
@@ -248,14 +261,13 @@ static void do_file(struct unpacker *u, const struct cpio_header *h, const char 
 	file = filp_open(name, flags, h->mode & S_IALLUGO);
 	if (IS_ERR(file)) {
 		entry_error(u, "create", name, PTR_ERR(file));
-		return;
+		return NULL;
 	}
-	if (h->filesize) {
-		ssize_t n = kernel_write(file, data, h->filesize, &pos);
+	return file;
+}
 
-		if (n != (ssize_t)h->filesize)
-			entry_error(u, "write", name, n < 0 ? (int)n : -EIO);
-	}
+static void file_end(const struct cpio_header *h, const char *name, struct file *file)
+{
 	vfs_fchown(file, h->uid, h->gid);
 	vfs_fchmod(file, h->mode & S_IALLUGO);
 	fput(file);
@@ -263,22 +275,12 @@ static void do_file(struct unpacker *u, const struct cpio_header *h, const char 
 }
 
 static void do_symlink(struct unpacker *u, const struct cpio_header *h, const char *name,
-		       const char *data)
+		       const char *target)
 {
-	char *target;
 	int err;
 
-	target = kmalloc(h->filesize + 1, GFP_KERNEL);
-	if (target) {
-		memcpy(target, data, h->filesize);
-		target[h->filesize] = '\0';
-	} else {
-		entry_error(u, "create symlink", name, -ENOMEM);
-		return;
-	}
 	clean_path(name, 0);
 	err = init_symlink(target, name);
-	kfree(target);
 	if (err) {
 		entry_error(u, "create symlink", name, err);
 		return;
@@ -310,31 +312,6 @@ static void do_special(struct unpacker *u, const struct cpio_header *h, const ch
 	set_mtime(name, h->mtime);
 }
 
-static void do_entry(struct unpacker *u, const struct cpio_header *h, const char *name,
-		     const char *data)
-{
-	switch (h->mode & S_IFMT) {
-	case S_IFDIR:
-		do_dir(u, h, name);
-		break;
-	case S_IFREG:
-		do_file(u, h, name, data);
-		break;
-	case S_IFLNK:
-		do_symlink(u, h, name, data);
-		break;
-	case S_IFCHR:
-	case S_IFBLK:
-	case S_IFIFO:
-	case S_IFSOCK:
-		do_special(u, h, name);
-		break;
-	default:
-		entry_error(u, "create (unknown type)", name, -EINVAL);
-		break;
-	}
-}
-
 static void finish_dirs(struct unpacker *u)
 {
 	struct dir_entry *d, *tmp;
@@ -346,82 +323,374 @@ static void finish_dirs(struct unpacker *u)
 	}
 }
 
+/* ------------------------------------------------------------ the archive stream */
+
+enum cpio_state {
+	CS_HEADER,		/* collecting a header; at an entry boundary if have == 0 */
+	CS_NAME,		/* collecting the name */
+	CS_NAME_PAD,		/* skipping the name's padding */
+	CS_DATA,		/* passing the data on */
+	CS_DATA_PAD,		/* skipping the data's padding */
+};
+
+/*
+ * The newc parser, fed a piece at a time: the bytes of an uncompressed
+ * archive or a decompressor's output, in whatever pieces they come.  A
+ * file's data is written as it arrives; a symlink's target is collected.
+ * Alignment is counted from each header (the newc padding makes that the
+ * same as from the archive's start).
+ */
+struct cpio_stream {
+	struct unpacker *u;
+	enum cpio_state state;
+	u64 off;			/* offset of the next byte, for messages */
+	u64 entry_off;			/* offset of the current header */
+	const char *where;		/* "" or " of the gzip data at offset N" */
+	char hdr[CPIO_HDR_LEN];
+	size_t have;			/* bytes of hdr, name or target collected */
+	struct cpio_header h;
+	char *name;			/* PATH_MAX */
+	char *target;			/* PATH_MAX: a symlink's target */
+	u64 remain;			/* data bytes still to come */
+	unsigned int pad;		/* padding bytes still to skip */
+	struct file *file;		/* the regular file being written */
+	loff_t fpos;
+	bool skip_data;			/* the entry's data goes nowhere */
+	bool trailer;
+	char msg[160];
+};
+
+static int cpio_fail(struct cpio_stream *s, const char *fmt, ...) __printf(2, 3);
+static int cpio_fail(struct cpio_stream *s, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vscnprintf(s->msg, sizeof(s->msg), fmt, ap);
+	va_end(ap);
+	scnprintf(s->msg + n, sizeof(s->msg) - n, "%s", s->where);
+	return -EINVAL;
+}
+
+static bool cpio_at_boundary(const struct cpio_stream *s)
+{
+	return s->state == CS_HEADER && !s->have;
+}
+
+/* The header and name are in: create what needs no data, or get ready for it. */
+static int cpio_begin_entry(struct cpio_stream *s)
+{
+	struct cpio_header *h = &s->h;
+	const char *name = s->name;
+
+	s->remain = h->filesize;
+	s->skip_data = true;
+	s->trailer = false;
+	if (!strcmp(name, "TRAILER!!!")) {
+		/* Hard links do not reach across archives. */
+		free_links(s->u);
+		s->trailer = true;
+		return 0;
+	}
+	switch (h->mode & S_IFMT) {
+	case S_IFDIR:
+		do_dir(s->u, h, name);
+		break;
+	case S_IFREG:
+		s->file = file_begin(s->u, h, name);
+		s->fpos = 0;
+		s->skip_data = !s->file;
+		break;
+	case S_IFLNK:
+		if (h->filesize >= PATH_MAX)
+			entry_error(s->u, "create symlink (target too long)", name,
+				    -ENAMETOOLONG);
+		else
+			s->skip_data = false;
+		break;
+	case S_IFCHR:
+	case S_IFBLK:
+	case S_IFIFO:
+	case S_IFSOCK:
+		do_special(s->u, h, name);
+		break;
+	default:
+		entry_error(s->u, "create (unknown type)", name, -EINVAL);
+		break;
+	}
+	return 0;
+}
+
+static void cpio_data(struct cpio_stream *s, const char *p, size_t n)
+{
+	if (s->skip_data)
+		return;
+	if (s->file) {
+		ssize_t w = kernel_write(s->file, p, n, &s->fpos);
+
+		if (w != (ssize_t)n) {
+			entry_error(s->u, "write", s->name, w < 0 ? (int)w : -EIO);
+			s->skip_data = true;
+		}
+	} else {
+		memcpy(s->target + s->have, p, n);
+		s->have += n;
+	}
+}
+
+static void cpio_end_entry(struct cpio_stream *s)
+{
+	if (s->file) {
+		file_end(&s->h, s->name, s->file);
+		s->file = NULL;
+	} else if (S_ISLNK(s->h.mode) && !s->skip_data) {
+		s->target[s->have] = '\0';
+		do_symlink(s->u, &s->h, s->name, s->target);
+	}
+	s->have = 0;
+}
+
+/*
+ * Take the steps that need no more input: an entry with its name and
+ * padding in begins, one with all its data ends, padding done goes back
+ * to the next header.  True when an entry has just been completed.
+ */
+static bool cpio_settle(struct cpio_stream *s)
+{
+	for (;;) {
+		if (s->state == CS_NAME_PAD && !s->pad) {
+			cpio_begin_entry(s);
+			s->state = CS_DATA;
+		} else if (s->state == CS_DATA && !s->remain) {
+			cpio_end_entry(s);
+			s->pad = -s->h.filesize & 3;
+			s->state = CS_DATA_PAD;
+		} else if (s->state == CS_DATA_PAD && !s->pad) {
+			s->state = CS_HEADER;
+			return true;
+		} else {
+			return false;
+		}
+	}
+}
+
+/*
+ * Parse buf[0..len).  With one_entry, stop after the entry that completes
+ * first (the caller then looks for a compressed member).  Returns the
+ * bytes used, or -EINVAL with s->msg set.
+ */
+static long cpio_feed(struct cpio_stream *s, const char *buf, size_t len, bool one_entry)
+{
+	size_t pos = 0, n;
+
+	while (pos < len) {
+		switch (s->state) {
+		case CS_HEADER:
+			if (!s->have) {
+				/* NUL padding between archives. */
+				if (!buf[pos]) {
+					pos++;
+					s->off++;
+					continue;
+				}
+				s->entry_off = s->off;
+			}
+			n = min(len - pos, CPIO_HDR_LEN - s->have);
+			memcpy(s->hdr + s->have, buf + pos, n);
+			s->have += n;
+			pos += n;
+			s->off += n;
+			if (s->have < CPIO_HDR_LEN)
+				continue;
+			if (memcmp(s->hdr, "070701", 6) && memcmp(s->hdr, "070702", 6))
+				return cpio_fail(s, "no cpio magic at offset %llu (not newc?)",
+						 s->entry_off);
+			if (parse_header(s->hdr, &s->h))
+				return cpio_fail(s, "junk in header at offset %llu", s->entry_off);
+			if (!s->h.namesize || s->h.namesize > PATH_MAX)
+				return cpio_fail(s, "bad name (size %lu) at offset %llu",
+						 s->h.namesize, s->entry_off);
+			s->have = 0;
+			s->state = CS_NAME;
+			continue;
+		case CS_NAME:
+			n = min(len - pos, s->h.namesize - s->have);
+			memcpy(s->name + s->have, buf + pos, n);
+			s->have += n;
+			pos += n;
+			s->off += n;
+			if (s->have < s->h.namesize)
+				continue;
+			if (s->name[s->h.namesize - 1])
+				return cpio_fail(s, "bad name (size %lu) at offset %llu",
+						 s->h.namesize, s->entry_off);
+			s->have = 0;
+			s->pad = -(CPIO_HDR_LEN + s->h.namesize) & 3;
+			s->state = CS_NAME_PAD;
+			break;
+		case CS_DATA:
+			n = min_t(u64, len - pos, s->remain);
+			cpio_data(s, buf + pos, n);
+			pos += n;
+			s->off += n;
+			s->remain -= n;
+			break;
+		case CS_NAME_PAD:
+		case CS_DATA_PAD:
+			n = min_t(size_t, len - pos, s->pad);
+			pos += n;
+			s->off += n;
+			s->pad -= n;
+			break;
+		}
+		if (cpio_settle(s) && one_entry)
+			break;
+	}
+	return pos;
+}
+
+/* Drop an entry cut short: a file of it already created is removed. */
+static void cpio_abort(struct cpio_stream *s)
+{
+	if (s->file) {
+		fput(s->file);
+		s->file = NULL;
+		init_unlink(s->name);
+	}
+	s->state = CS_HEADER;
+	s->have = 0;
+}
+
+/* The input ended: an entry cut short is an error. */
+static const char *cpio_finish(struct cpio_stream *s)
+{
+	if (cpio_at_boundary(s))
+		return NULL;
+	if (s->state == CS_HEADER)
+		cpio_fail(s, "truncated header at offset %llu", s->entry_off);
+	else if (s->state == CS_NAME)
+		cpio_fail(s, "bad name (size %lu) at offset %llu", s->h.namesize,
+			  s->entry_off);
+	else
+		cpio_fail(s, "truncated data of %s at offset %llu", s->name, s->entry_off);
+	cpio_abort(s);
+	return s->msg;
+}
+
 /* ------------------------------------------------------------ the archive walk */
 
-static const char *unpack_archives(struct unpacker *u, const char *buf, unsigned long len)
+static int cpio_flush(void *ctx, const void *out, size_t len)
 {
-	static char msg[96];
+	struct cpio_stream *s = ctx;
+	long n = cpio_feed(s, out, len, false);
+
+	return n < 0 ? n : 0;
+}
+
+/*
+ * One compressed member at buf (gzip member, xz stream or zstd frame),
+ * its output parsed as newc archives; the input bytes it took, or -1
+ * with the message in s->msg.
+ */
+static long unpack_compressed(struct cpio_stream *s, const char *buf, unsigned long len,
+			      unsigned long pos)
+{
+	enum decompress_format fmt = decompress_detect(buf, len);
+	static struct decompress_io io;
+	char where[64];
+	const char *msg;
+	int ret;
+
+	if (!decompress_supported(fmt)) {
+		scnprintf(s->msg, sizeof(s->msg), "%s-compressed archive at offset %lu: "
+			  "%s support is not built in", decompress_name(fmt), pos,
+			  decompress_name(fmt));
+		return -1;
+	}
+	scnprintf(where, sizeof(where), " of the %s data at offset %lu", decompress_name(fmt),
+		  pos);
+	s->where = where;
+	s->off = 0;
+	memset(&io, 0, sizeof(io));
+	io.in = buf;
+	io.in_len = len;
+	io.flush = cpio_flush;
+	io.ctx = s;
+	s->msg[0] = '\0';
+	ret = decompress_one(&io);
+	msg = ret ? NULL : cpio_finish(s);
+	s->where = "";
+	if (ret) {
+		/* The parser's complaint, if it stopped the decoder, else the decoder's. */
+		if (!s->msg[0])
+			scnprintf(s->msg, sizeof(s->msg), "%s (member at offset %lu)", io.err,
+				  pos);
+		cpio_abort(s);
+		return -1;
+	}
+	if (msg)
+		return -1;
+	return io.in_used;
+}
+
+static const char *unpack_archives(struct cpio_stream *s, const char *buf, unsigned long len)
+{
 	unsigned long pos = 0;
 
 	while (pos < len) {
-		const char *name, *data, *compressed;
-		struct cpio_header h;
-		unsigned long data_pos;
+		const char *compressed;
+		long n;
 
-		/* NUL padding between archives. */
-		if (!buf[pos]) {
-			pos++;
-			continue;
+		if (cpio_at_boundary(s)) {
+			/* NUL padding between archives and compressed members. */
+			if (!buf[pos]) {
+				pos++;
+				continue;
+			}
+			if (decompress_detect(buf + pos, len - pos) != DECOMPRESS_NONE) {
+				n = unpack_compressed(s, buf + pos, len - pos, pos);
+				if (n < 0)
+					return s->msg;
+				pos += n;
+				continue;
+			}
+			compressed = compression_name((const unsigned char *)buf + pos, len - pos);
+			if (compressed) {
+				scnprintf(s->msg, sizeof(s->msg), "%s-compressed archive at "
+					  "offset %lu: not supported", compressed, pos);
+				return s->msg;
+			}
 		}
-		compressed = compression_name((const unsigned char *)buf + pos, len - pos);
-		if (compressed) {
-			snprintf(msg, sizeof(msg), "%s-compressed archive at offset %lu: only "
-				 "uncompressed cpio is supported", compressed, pos);
-			return msg;
-		}
-		if (pos & 3) {
-			snprintf(msg, sizeof(msg), "misaligned header at offset %lu", pos);
-			return msg;
-		}
-		if (len - pos < CPIO_HDR_LEN) {
-			snprintf(msg, sizeof(msg), "truncated header at offset %lu", pos);
-			return msg;
-		}
-		if (memcmp(buf + pos, "070701", 6) && memcmp(buf + pos, "070702", 6)) {
-			snprintf(msg, sizeof(msg), "no cpio magic at offset %lu (not newc?)", pos);
-			return msg;
-		}
-		if (parse_header(buf + pos, &h)) {
-			snprintf(msg, sizeof(msg), "junk in header at offset %lu", pos);
-			return msg;
-		}
-		name = buf + pos + CPIO_HDR_LEN;
-		if (!h.namesize || h.namesize > PATH_MAX ||
-		    h.namesize > len - pos - CPIO_HDR_LEN || name[h.namesize - 1]) {
-			snprintf(msg, sizeof(msg), "bad name (size %lu) at offset %lu",
-				 h.namesize, pos);
-			return msg;
-		}
-		data_pos = ALIGN(pos + CPIO_HDR_LEN + h.namesize, 4);
-		if (data_pos > len || h.filesize > len - data_pos) {
-			snprintf(msg, sizeof(msg), "truncated data of %s at offset %lu", name, pos);
-			return msg;
-		}
-		data = buf + data_pos;
-		pos = ALIGN(data_pos + h.filesize, 4);
-
-		if (!strcmp(name, "TRAILER!!!")) {
-			/* Hard links do not reach across archives. */
-			free_links(u);
-			continue;
-		}
-		if (S_ISLNK(h.mode) && h.filesize >= PATH_MAX) {
-			entry_error(u, "create symlink (target too long)", name, -ENAMETOOLONG);
-			continue;
-		}
-		do_entry(u, &h, name, data);
+		s->off = pos;
+		n = cpio_feed(s, buf + pos, len - pos, true);
+		if (n < 0)
+			return s->msg;
+		pos += n;
 	}
-	return NULL;
+	return cpio_finish(s);
 }
 
 const char *unpack_to_rootfs(const char *buf, unsigned long len)
 {
+	static struct cpio_stream s;
 	struct unpacker u = { .errors = 0 };
 	const char *msg;
 
 	INIT_LIST_HEAD(&u.links);
 	INIT_LIST_HEAD(&u.dirs);
-	msg = unpack_archives(&u, buf, len);
+	memset(&s, 0, sizeof(s));
+	s.u = &u;
+	s.where = "";
+	s.name = kmalloc(PATH_MAX, GFP_KERNEL);
+	s.target = kmalloc(PATH_MAX, GFP_KERNEL);
+	if (!s.name || !s.target) {
+		msg = "out of memory";
+	} else {
+		msg = unpack_archives(&s, buf, len);
+	}
+	kfree(s.name);
+	kfree(s.target);
 	finish_dirs(&u);
 	free_links(&u);
 	if (!msg && u.errors)

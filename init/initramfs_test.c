@@ -3,8 +3,10 @@
  * Self tests of the initramfs unpacker: two concatenated newc archives,
  * built here byte by byte, with a directory created twice, files, a hard
  * link (data on the second name), a symlink, device and FIFO nodes,
- * owners, modes and mtimes; then damaged and compressed input, which
- * must produce a message and no crash.
+ * owners, modes and mtimes; a gzip member (stored deflate blocks, made
+ * here) whose archive holds a file larger than one decompressor flush,
+ * followed by a plain archive; then damaged input, a truncated gzip
+ * member included, which must produce a message and no crash.
  */
 #include <linux/kernel.h>
 #include <linux/errno.h>
@@ -12,6 +14,9 @@
 #include <linux/fs.h>
 #include <linux/kdev_t.h>
 #include <linux/initrd.h>
+#include <linux/vmalloc.h>
+#include <linux/crc32.h>
+#include <linux/decompress.h>
 #include <linux/selftest.h>
 #include "../fs/vfs_selftest.h"
 
@@ -21,6 +26,8 @@
 struct cpio_builder {
 	char *buf;
 	size_t len;
+	size_t cap;		/* 0: ARCHIVE_MAX */
+	size_t data_len;	/* for cpio_add_data() */
 };
 
 static void cpio_pad(struct cpio_builder *b, size_t align)
@@ -33,10 +40,10 @@ static void cpio_add(struct cpio_builder *b, const char *name, unsigned int mode
 		     unsigned int ino, unsigned int nlink, const char *data,
 		     unsigned int rmajor, unsigned int rminor)
 {
-	unsigned int size = data ? strlen(data) : 0;
+	unsigned int size = data ? (b->data_len ? b->data_len : strlen(data)) : 0;
 	unsigned int namesize = strlen(name) + 1;
 
-	b->len += scnprintf(b->buf + b->len, ARCHIVE_MAX - b->len,
+	b->len += scnprintf(b->buf + b->len, (b->cap ? b->cap : ARCHIVE_MAX) - b->len,
 			    "070701%08X%08X%08X%08X%08X%08X%08X%08X%08X%08X%08X%08X%08X",
 			    ino, mode, 1234, 99, nlink, MTIME, size, 0, 0, rmajor, rminor,
 			    namesize, 0);
@@ -120,6 +127,103 @@ static int test_unpack(void)
 DEFINE_SELFTEST("initramfs: two concatenated newc archives: dirs, files, links, nodes",
 		test_unpack);
 
+/* Wrap len bytes as a gzip member of stored deflate blocks, at out. */
+static size_t gzip_stored(u8 *out, const char *data, size_t len)
+{
+	static const u8 header[10] = { 0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3 };
+	u32 crc = crc32_ieee(0, data, len);
+	size_t pos = sizeof(header), done = 0;
+
+	memcpy(out, header, sizeof(header));
+	do {
+		size_t n = min_t(size_t, len - done, 65535);
+
+		out[pos++] = done + n == len;	/* BFINAL, BTYPE 00 */
+		out[pos++] = n & 0xff;
+		out[pos++] = n >> 8;
+		out[pos++] = ~n & 0xff;
+		out[pos++] = (~n >> 8) & 0xff;
+		memcpy(out + pos, data + done, n);
+		pos += n;
+		done += n;
+	} while (done < len);
+	for (int i = 0; i < 4; i++)
+		out[pos++] = crc >> (8 * i);
+	for (int i = 0; i < 4; i++)
+		out[pos++] = len >> (8 * i);
+	return pos;
+}
+
+#define BIG_FILE	(300 * 1024)
+#define BIG_ARCHIVE	(BIG_FILE + 4096)
+
+static int unpack_gzip_then_plain(void)
+{
+	struct cpio_builder b = { vmalloc(BIG_ARCHIVE), 0, BIG_ARCHIVE, 0 };
+	u8 *img = vmalloc(BIG_ARCHIVE + 4096);
+	char *big = vmalloc(BIG_FILE + 1);
+	const char *msg = NULL;
+	size_t len;
+	struct kstat st;
+	int ret = -1;
+
+	if (!b.buf || !img || !big)
+		goto out;
+	for (size_t i = 0; i < BIG_FILE; i++)
+		big[i] = 'a' + (i * 7 + i / 4096) % 26;
+	big[BIG_FILE] = '\0';
+	cpio_add(&b, "z", S_IFDIR | 0755, 1, 2, NULL, 0, 0);
+	cpio_add(&b, "z/small", S_IFREG | 0644, 2, 1, "tiny\n", 0, 0);
+	b.data_len = BIG_FILE;
+	cpio_add(&b, "z/big", S_IFREG | 0600, 3, 1, big, 0, 0);
+	b.data_len = 0;
+	cpio_add(&b, "z/link", S_IFLNK | 0777, 4, 1, "big", 0, 0);
+	cpio_trailer(&b);
+	len = gzip_stored(img, b.buf, b.len);
+	/* NUL padding, then a plain archive. */
+	memset(img + len, 0, 3);
+	len += 3;
+	b.len = 0;
+	cpio_add(&b, "z/plain", S_IFREG | 0644, 5, 1, "after the gzip member\n", 0, 0);
+	cpio_trailer(&b);
+	memcpy(img + len, b.buf, b.len);
+	len += b.len;
+
+	msg = unpack_to_rootfs((const char *)img, len);
+	if (msg) {
+		st_diag("unpack: %s", msg);
+		goto out;
+	}
+	if (t_stat("z/big", &st) || st.size != BIG_FILE || (st.mode & 07777) != 0600 ||
+	    !t_file_equals("z/big", big, BIG_FILE)) {
+		st_diag("z/big: wrong size %lld or contents", st.size);
+		goto out;
+	}
+	if (!t_file_equals("z/small", "tiny\n", 5) ||
+	    !t_file_equals("z/plain", "after the gzip member\n", 22) ||
+	    t_lstat("z/link", &st) || !S_ISLNK(st.mode)) {
+		st_diag("small, plain or link wrong");
+		goto out;
+	}
+	ret = 0;
+out:
+	vfree(b.buf);
+	vfree(img);
+	vfree(big);
+	return ret;
+}
+
+static int test_gzip(void)
+{
+	if (!decompress_supported(DECOMPRESS_GZIP)) {
+		st_diag("CONFIG_RD_GZIP is off");
+		return ST_SKIP;
+	}
+	return vfs_run_sandboxed("initramfs-gz", "tmpfs", NULL, unpack_gzip_then_plain);
+}
+DEFINE_SELFTEST("initramfs: a gzip member with a 300 KiB file, then a plain archive",
+		test_gzip);
+
 static int unpack_damaged(void)
 {
 	static const char gz[] = { 0x1f, (char)0x8b, 0x08, 0x00, 0, 0, 0, 0 };
@@ -132,7 +236,7 @@ static int unpack_damaged(void)
 	msg = unpack_to_rootfs("hello world, this is not an archive", 35);
 	ST_ASSERT(msg, "text accepted");
 	st_diag("text: %s", msg);
-	/* Compressed: named, not unpacked. */
+	/* A gzip member cut short in its header: a message naming gzip. */
 	msg = unpack_to_rootfs(gz, sizeof(gz));
 	ST_ASSERT(msg && strstr(msg, "gzip"), "gzip: %s", msg ? msg : "accepted");
 	st_diag("gzip: %s", msg);
