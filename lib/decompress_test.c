@@ -18,28 +18,36 @@
 #include <linux/selftest.h>
 #include "decompress_test_vectors.h"
 
+/* The expected output: fill_len bytes of fill_byte, then want[0..want_len). */
 struct dc_check {
-	const u8 *want;
-	size_t want_len;
-	size_t pos;
+	const struct dc_vector *v;
+	u64 pos;
 	bool mismatch;
 };
 
 static int check_flush(void *ctx, const void *out, size_t len)
 {
 	struct dc_check *c = ctx;
+	const struct dc_vector *v = c->v;
+	const u8 *p = out;
 
-	if (!c->mismatch && (len > c->want_len - c->pos || memcmp(c->want + c->pos, out, len)))
-		c->mismatch = true;
-	c->pos += len;
+	for (size_t i = 0; i < len && !c->mismatch; i++, c->pos++) {
+		if (c->pos < v->fill_len)
+			c->mismatch = p[i] != v->fill_byte;
+		else if (c->pos - v->fill_len < v->plain_len)
+			c->mismatch = p[i] != v->plain[c->pos - v->fill_len];
+		else
+			c->mismatch = true;
+	}
 	return 0;
 }
 
-/* 0: decoded to want using all of in; 1: an error with a message; -1: wrong. */
-static int decode(const u8 *in, size_t in_len, const u8 *want, size_t want_len,
+/* 0: decoded to v's output using all of in; 1: an error with a message; -1: wrong. */
+static int decode(const u8 *in, size_t in_len, const struct dc_vector *v,
 		  struct decompress_io *io)
 {
-	struct dc_check c = { want, want_len, 0, false };
+	struct dc_check c = { v, 0, false };
+	size_t want_len = v->fill_len + v->plain_len;
 	int ret;
 
 	memset(io, 0, sizeof(*io));
@@ -70,7 +78,7 @@ static int test_vectors(void)
 
 		if (!vector_built(v))
 			continue;
-		ret = decode(v->comp, v->comp_len, v->plain, v->plain_len, &io);
+		ret = decode(v->comp, v->comp_len, v, &io);
 		ST_ASSERT(ret == 0, "%s: %s", v->name, ret > 0 ? io.err : "wrong output");
 		ST_ASSERT(io.in_used == v->comp_len, "%s: used %zu of %zu bytes", v->name,
 			  io.in_used, v->comp_len);
@@ -97,12 +105,11 @@ static int test_concatenated(void)
 		ST_ASSERT(buf, "no memory");
 		memcpy(buf, a->comp, a->comp_len);
 		memcpy(buf + a->comp_len, b->comp, b->comp_len);
-		ret = decode(buf, len, a->plain, a->plain_len, &io);
+		ret = decode(buf, len, a, &io);
 		if (!ret && io.in_used != a->comp_len)
 			ret = -1;
 		if (!ret)
-			ret = decode(buf + io.in_used, len - io.in_used, b->plain, b->plain_len,
-				     &io);
+			ret = decode(buf + io.in_used, len - io.in_used, b, &io);
 		vfree(buf);
 		ST_ASSERT(ret == 0, "%s + %s: %s", a->name, b->name,
 			  ret > 0 ? io.err : "wrong output or length");
@@ -137,7 +144,7 @@ static int test_damaged(void)
 		ST_ASSERT(buf, "no memory");
 		memcpy(buf, v->comp, v->comp_len);
 		for (size_t len = 0; len < v->comp_len; len++) {
-			int ret = decode(buf, len, v->plain, v->plain_len, &io);
+			int ret = decode(buf, len, v, &io);
 
 			if (ret != 1) {
 				vfree(buf);
@@ -150,7 +157,7 @@ static int test_damaged(void)
 			int ret;
 
 			buf[bit / 8] ^= 1 << (bit % 8);
-			ret = decode(buf, v->comp_len, v->plain, v->plain_len, &io);
+			ret = decode(buf, v->comp_len, v, &io);
 			buf[bit / 8] ^= 1 << (bit % 8);
 			if (ret < 0) {
 				vfree(buf);
