@@ -631,6 +631,8 @@ static long unpack_compressed(struct cpio_stream *s, const char *buf, unsigned l
 	}
 	if (msg)
 		return -1;
+	pr_info("initramfs: %s data at offset %lu: %zu bytes, %llu unpacked\n",
+		decompress_name(fmt), pos, io.in_used, io.out_total);
 	return io.in_used;
 }
 
