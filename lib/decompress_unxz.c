@@ -380,8 +380,8 @@ static int lzma2_decode(struct xz *z, u64 *used)
 		}
 		if (ctrl == 1 || ctrl == 2) {
 			if (avail < 3)
-				return dc_corrupt(io, "xz: truncated LZMA2 chunk header in block %u",
-						  z->block);
+				return dc_corrupt(io, "xz: truncated LZMA2 chunk header in "
+						  "block %u", z->block);
 			usize = ((u32)p[1] << 8 | p[2]) + 1;
 			if (ctrl == 1) {
 				dc_window_reset(&z->win);

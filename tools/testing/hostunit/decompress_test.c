@@ -636,7 +636,8 @@ static void bench(const char *cmdline, const struct blob *in)
 	} else {
 		t = now() - t;
 		snprintf(msg, sizeof(msg), "bench: %s: %zu -> %zu bytes, decoded in %.3f s "
-			 "of CPU, %.0f MB/s of output", cmdline, in->len, comp.len, t, in->len / t / 1e6);
+			 "of CPU, %.0f MB/s of output", cmdline, in->len, comp.len, t,
+			 in->len / t / 1e6);
 		hu_diag(msg);
 	}
 	free(comp.data);
