@@ -2,7 +2,7 @@
 /*
  * CONFIG_DEBUG_KERNEL spinlock checks: record the owner CPU on acquire and
  * WARN when a CPU releases a lock it does not hold (an unbalanced unlock
- * corrupts the ticket counters for every later waiter).
+ * corrupts the lock word for every later waiter).
  */
 #include <linux/kernel.h>
 #include <linux/spinlock.h>

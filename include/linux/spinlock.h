@@ -1,19 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Ticket spinlocks.
- *
- * A lock is two 16-bit counters: tail (next ticket to hand out) and head
- * (ticket now served).  spin_lock() takes a ticket with one locked xadd on
- * tail and spins until head reaches it, so waiters get the lock in FIFO
- * order - no starvation of a CPU that keeps losing a test-and-set race.
- * spin_unlock() increments head with a plain store (only the owner writes
- * head; x86 stores are release-ordered).
+ * Spinlocks: the generic API on top of the architecture's lock word
+ * (<asm/spinlock.h>: arch_spinlock_t and arch_spin_lock(),
+ * arch_spin_trylock(), arch_spin_unlock(), arch_spin_is_locked(); on x86 a
+ * FIFO ticket lock, so a CPU cannot starve behind others that keep
+ * winning a test-and-set race).
  *
  * Rules: never sleep holding a spinlock; a lock also taken from interrupt
  * handlers must be taken with spin_lock_irqsave() everywhere else.  The
  * kernel is not preemptive, so spin_lock() does not touch preemption.
  * With CONFIG_DEBUG_KERNEL the lock records its owner CPU and
- * spin_unlock() by a non-owner WARNs.
+ * spin_unlock() by a non-owner WARNs (kernel/spinlock_debug.c).
  */
 #ifndef _LINUX_SPINLOCK_H
 #define _LINUX_SPINLOCK_H
@@ -21,25 +18,19 @@
 #include <linux/types.h>
 #include <linux/compiler.h>
 #include <asm/irqflags.h>
-#include <asm/processor.h>
+#include <asm/spinlock.h>
 
 typedef struct spinlock {
-	union {
-		u32 val;
-		struct {
-			u16 head;	/* ticket being served; written by the owner only */
-			u16 tail;	/* next ticket to hand out; locked xadd */
-		};
-	};
+	arch_spinlock_t raw_lock;
 #ifdef CONFIG_DEBUG_KERNEL
 	int owner_cpu;		/* -1 when unlocked */
 #endif
 } spinlock_t;
 
 #ifdef CONFIG_DEBUG_KERNEL
-#define __SPIN_LOCK_UNLOCKED(name) { { .val = 0 }, .owner_cpu = -1 }
+#define __SPIN_LOCK_UNLOCKED(name) { .raw_lock = __ARCH_SPIN_LOCK_UNLOCKED, .owner_cpu = -1 }
 #else
-#define __SPIN_LOCK_UNLOCKED(name) { { .val = 0 } }
+#define __SPIN_LOCK_UNLOCKED(name) { .raw_lock = __ARCH_SPIN_LOCK_UNLOCKED }
 #endif
 #define DEFINE_SPINLOCK(name) spinlock_t name = __SPIN_LOCK_UNLOCKED(name)
 
@@ -53,13 +44,7 @@ static inline void spin_lock_init(spinlock_t *lock)
 
 static inline void spin_lock(spinlock_t *lock)
 {
-	u32 ticket = 1u << 16;
-
-	__asm__ __volatile__("lock; xaddl %0, %1" : "+r"(ticket), "+m"(lock->val) :: "memory");
-	ticket >>= 16;
-	while (READ_ONCE(lock->head) != (u16)ticket)
-		cpu_relax();
-	barrier();
+	arch_spin_lock(&lock->raw_lock);
 #ifdef CONFIG_DEBUG_KERNEL
 	spin_lock_debug_acquired(lock);
 #endif
@@ -67,12 +52,7 @@ static inline void spin_lock(spinlock_t *lock)
 
 static inline bool spin_trylock(spinlock_t *lock)
 {
-	u32 old = READ_ONCE(lock->val);
-	u32 head = old & 0xffff, tail = old >> 16;
-
-	if (head != tail)
-		return false;
-	if (__sync_val_compare_and_swap(&lock->val, old, old + (1u << 16)) != old)
+	if (!arch_spin_trylock(&lock->raw_lock))
 		return false;
 #ifdef CONFIG_DEBUG_KERNEL
 	spin_lock_debug_acquired(lock);
@@ -85,15 +65,12 @@ static inline void spin_unlock(spinlock_t *lock)
 #ifdef CONFIG_DEBUG_KERNEL
 	spin_lock_debug_release(lock);
 #endif
-	barrier();
-	WRITE_ONCE(lock->head, (u16)(lock->head + 1));
+	arch_spin_unlock(&lock->raw_lock);
 }
 
 static inline bool spin_is_locked(spinlock_t *lock)
 {
-	u32 v = READ_ONCE(lock->val);
-
-	return (v & 0xffff) != (v >> 16);
+	return arch_spin_is_locked(&lock->raw_lock);
 }
 
 static inline void spin_lock_irq(spinlock_t *lock)
