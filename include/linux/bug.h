@@ -1,16 +1,19 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * BUG() and WARN().  Both execute ud2 at the faulting spot and record it
- * in __bug_table (address, file, line, flags); the #UD handler finds the
- * entry and prints "kernel BUG at" or "WARNING: at" with the register dump
- * and a symbolized backtrace of the real context.  A WARN then resumes
- * after the ud2; a BUG kills the kernel (panic), since continuing would
- * act on state known to be corrupt.
+ * BUG() and WARN().  Both trap at the faulting spot and record it in
+ * __bug_table (address, file, line, flags): the architecture supplies the
+ * trap instruction and the table entry (<asm/bug.h>, __BUG_FLAGS()).  The
+ * trap handler finds the entry with report_bug() and prints "kernel BUG
+ * at" or "WARNING: at" with the register dump and a symbolized backtrace
+ * of the real context.  A WARN then resumes after the trap; a BUG kills
+ * the kernel (panic), since continuing would act on state known to be
+ * corrupt.
  */
 #ifndef _LINUX_BUG_H
 #define _LINUX_BUG_H
 
 #include <linux/compiler.h>
+#include <asm/bug.h>
 
 #define BUGFLAG_WARNING	(1 << 0)
 #define BUGFLAG_ONCE	(1 << 1)
@@ -23,18 +26,6 @@ struct bug_entry {
 	unsigned short flags;
 	unsigned int pad;
 };
-
-#define __BUG_FLAGS(flags)							\
-	__asm__ __volatile__("1:\tud2\n"					\
-			     ".pushsection __bug_table,\"aw\"\n"		\
-			     "\t.balign 8\n"					\
-			     "\t.quad 1b\n"					\
-			     "\t.quad %c0\n"					\
-			     "\t.word %c1\n"					\
-			     "\t.word %c2\n"					\
-			     "\t.long 0\n"					\
-			     ".popsection"					\
-			     :: "i"(__FILE__), "i"(__LINE__), "i"(flags))
 
 #define BUG()									\
 	do {									\
@@ -87,7 +78,7 @@ struct bug_entry {
 	})
 
 struct pt_regs;
-/* Called from the #UD handler; returns true if the fault was a WARN to resume. */
+/* Called from the trap handler; returns true if the fault was a WARN to resume. */
 bool report_bug(unsigned long ip, struct pt_regs *regs);
 
 #endif /* _LINUX_BUG_H */
