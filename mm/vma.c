@@ -83,21 +83,6 @@ void vm_area_free(struct vm_area_struct *vma)
 	kmem_cache_free(vm_area_cachep, vma);
 }
 
-pgprot_t vm_get_page_prot(unsigned long vm_flags)
-{
-	pteval_t prot = __PAGE_USER_BASE;
-
-	/* x86 cannot map write-only or execute-only: both imply readable. */
-	if (!(vm_flags & VM_ACCESS_FLAGS))
-		return PAGE_NONE;
-	/* Private writable pages become writable only once copied (COW). */
-	if ((vm_flags & VM_SHARED) && (vm_flags & VM_WRITE))
-		prot |= _PAGE_RW;
-	if (!(vm_flags & VM_EXEC))
-		prot |= _PAGE_NX;
-	return __pgprot(prot & __supported_pte_mask);
-}
-
 /* Must stores to this mapping be noticed, to dirty file pages for writeback? */
 static bool vma_wants_writenotify(const struct vm_area_struct *vma)
 {
@@ -346,7 +331,7 @@ struct vm_area_struct *vma_modify_flags(struct mm_struct *mm, struct vm_area_str
 	vm_stat_account(mm, newflags, vma_pages(vma));
 	/*
 	 * Rights changed: rewrite the ptes.  Comparing vm_page_prot is not
-	 * enough - a private writable VMA's prot lacks _PAGE_RW, yet its
+	 * enough - a private writable VMA's prot is not writable, yet its
 	 * exclusive anonymous pages are mapped writable (do_anonymous_page(),
 	 * COW reuse), and those must lose it when VM_WRITE goes.
 	 */

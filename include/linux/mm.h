@@ -305,7 +305,10 @@ static inline unsigned long vm_end_gap(const struct vm_area_struct *vma)
 	return vma->vm_end;
 }
 
-/* pte protection bits for a combination of VM_READ/WRITE/EXEC/SHARED. */
+/*
+ * pte protection bits for a combination of VM_READ/WRITE/EXEC/SHARED
+ * (an architecture hook; x86: arch/x86/mm/pgprot.c).
+ */
 pgprot_t vm_get_page_prot(unsigned long vm_flags);
 /*
  * vm_page_prot from vm_flags.  Shared writable mappings of files whose

@@ -81,9 +81,10 @@ extern unsigned long (*pgtable_alloc_hook)(void);	/* returns a zeroed page's phy
 /*
  * User mappings (mm/memory.c).  Every level of a user walk carries
  * _PAGE_USER; leaf entries carry the VMA's vm_page_prot (vm_get_page_prot()
- * in mm/mmap.c): never _PAGE_GLOBAL (a CR3 load must drop them), write-back
- * caching (PAT index 0: PWT, PCD and PAT bits clear), NX unless the VMA is
- * executable (and only when the CPU has NX: __supported_pte_mask).
+ * in arch/x86/mm/pgprot.c): never _PAGE_GLOBAL (a CR3 load must drop
+ * them), write-back caching (PAT index 0: PWT, PCD and PAT bits clear), NX
+ * unless the VMA is executable (and only when the CPU has NX:
+ * __supported_pte_mask).
  *
  * _PAGE_PROTNONE reuses the global bit, which means nothing in a
  * non-present entry: a page of a PROT_NONE VMA keeps its frame in a pte
