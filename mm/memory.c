@@ -43,8 +43,8 @@
 #include <linux/mmap_lock.h>
 #include <linux/string.h>
 #include <linux/errno.h>
+#include <asm/pgalloc.h>
 #include <asm/tlbflush.h>
-#include <asm/processor.h>
 #include "vma.h"
 
 #define GFP_USER_PAGE	(GFP_HIGHUSER_MOVABLE)
@@ -97,8 +97,8 @@ static void *table_below_alloc(struct mm_struct *mm, pteval_t *entry)
 	spin_lock(&mm->page_table_lock);
 	v = *entry;
 	if (!v) {
-		v = page_to_phys(page) | _PAGE_TABLE;
-		WRITE_ONCE(*entry, v);
+		pgtable_populate(entry, page_to_phys(page));
+		v = READ_ONCE(*entry);
 		page = NULL;
 	}
 	spin_unlock(&mm->page_table_lock);
@@ -636,7 +636,7 @@ static vm_fault_t do_shared_write(struct vm_area_struct *vma, unsigned long addr
 	set_pte(ptep, entry);
 	spin_unlock(&mm->page_table_lock);
 	if (!pte_none(orig))
-		__invlpg(address);
+		flush_tlb_one_user(address);
 	set_page_dirty(page);
 	unlock_page(page);
 	put_page(page);
@@ -676,7 +676,7 @@ static vm_fault_t do_wp_page(struct vm_area_struct *vma, unsigned long address, 
 			entry = pte_mkwrite(entry);
 		set_pte(ptep, entry);
 		spin_unlock(&mm->page_table_lock);
-		__invlpg(address);
+		flush_tlb_one_user(address);
 		(void)flags;
 		return 0;
 	}
@@ -767,7 +767,7 @@ vm_fault_t handle_mm_fault(struct vm_area_struct *vma, unsigned long address,
 	 * The pte already allows the access: another CPU fixed it, or this
 	 * CPU's TLB held an older entry.  Drop that entry.
 	 */
-	__invlpg(address);
+	flush_tlb_one_user(address);
 	return 0;
 }
 

@@ -19,4 +19,17 @@ struct mm_struct;
 int pgd_alloc(struct mm_struct *mm);
 void pgd_free(struct mm_struct *mm);
 
+/*
+ * Link the zeroed page-table page at physical address pa into entry, a
+ * pgd, pud or pmd entry of a user table (one format at every level, so
+ * the entry is untyped).  Upper levels allow everything - present,
+ * writable, user - and leave the real rights to the leaf pte.  The
+ * caller holds mm->page_table_lock; lock-free walkers see either 0 or
+ * the complete entry.
+ */
+static inline void pgtable_populate(pteval_t *entry, phys_addr_t pa)
+{
+	WRITE_ONCE(*entry, pa | _PAGE_TABLE);
+}
+
 #endif /* _ASM_X86_PGALLOC_H */

@@ -13,6 +13,8 @@
 #ifndef _ASM_X86_TLBFLUSH_H
 #define _ASM_X86_TLBFLUSH_H
 
+#include <asm/processor.h>
+
 /* Flush [start, end) of kernel virtual addresses on all CPUs. */
 void flush_tlb_kernel_range(unsigned long start, unsigned long end);
 /* Flush every TLB entry, global ones included, on all CPUs. */
@@ -33,5 +35,16 @@ struct vm_area_struct;
 void flush_tlb_mm_range(struct mm_struct *mm, unsigned long start, unsigned long end);
 void flush_tlb_mm(struct mm_struct *mm);
 void flush_tlb_page(struct vm_area_struct *vma, unsigned long addr);
+
+/*
+ * Drop this CPU's TLB entry for one user address; no other CPU is told.
+ * Enough after a pte *gained* rights (made writable, young or dirty) and
+ * on a spurious fault: a CPU still caching the older, weaker entry takes
+ * a fault on it and drops it there.  Any context, no locking.
+ */
+static inline void flush_tlb_one_user(unsigned long addr)
+{
+	__invlpg(addr);
+}
 
 #endif /* _ASM_X86_TLBFLUSH_H */
