@@ -231,9 +231,9 @@ struct page *vmalloc_to_page(const void *addr)
 	if (!is_vmalloc_addr(addr))
 		return NULL;
 	pte = lookup_kernel_pte((unsigned long)addr);
-	if (!pte || !(pte->pte & _PAGE_PRESENT))
+	if (!pte || !pte_present(*pte))
 		return NULL;
-	return pfn_to_page((pte->pte & PTE_PFN_MASK) >> PAGE_SHIFT);
+	return pfn_to_page(pte_pfn(*pte));
 }
 
 struct vm_struct *find_vm_area(const void *addr)

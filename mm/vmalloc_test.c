@@ -17,7 +17,7 @@ static bool mapped(unsigned long va)
 {
 	pte_t *pte = lookup_kernel_pte(va);
 
-	return pte && (pte->pte & _PAGE_PRESENT);
+	return pte && pte_present(*pte);
 }
 
 static unsigned long free_pages_now(void)
