@@ -44,13 +44,14 @@
 #include <linux/cred.h>
 #include <linux/mm.h>
 #include <linux/mmap_lock.h>
+#include <linux/jiffies.h>
 #include <uapi/linux/fcntl.h>
 #include <uapi/linux/elf.h>
 #include <asm/uaccess.h>
 #include <asm/entry.h>
 #include <asm/fpu.h>
 #include <asm/mmu_context.h>
-#include <asm/processor.h>
+#include <asm/elf.h>
 #include <linux/random.h>
 
 
@@ -480,8 +481,7 @@ int setup_new_exec_stack(struct linux_binprm *bprm)
 	const struct cred *cred = current->cred;
 	unsigned long p = STACK_TOP, execfn, platform, random, strings, sp, *auxv;
 	unsigned long size, items, nauxv = 0, ptr;
-	static const char platform_name[] = "x86_64";
-	u32 eax, ebx, ecx, edx;
+	static const char platform_name[] = ELF_PLATFORM;
 	u8 rnd[16];
 	int err, i;
 
@@ -512,10 +512,9 @@ int setup_new_exec_stack(struct linux_binprm *bprm)
 
 	auxv = mm->saved_auxv;
 #define NEW_AUX_ENT(id, val) do { auxv[nauxv++] = (id); auxv[nauxv++] = (val); } while (0)
-	cpuid(1, &eax, &ebx, &ecx, &edx);
-	NEW_AUX_ENT(AT_HWCAP, edx);
+	NEW_AUX_ENT(AT_HWCAP, ELF_HWCAP);
 	NEW_AUX_ENT(AT_PAGESZ, PAGE_SIZE);
-	NEW_AUX_ENT(AT_CLKTCK, 100);	/* USER_HZ */
+	NEW_AUX_ENT(AT_CLKTCK, USER_HZ);
 	NEW_AUX_ENT(AT_PHDR, bprm->phdr);
 	NEW_AUX_ENT(AT_PHENT, bprm->phent);
 	NEW_AUX_ENT(AT_PHNUM, bprm->phnum);

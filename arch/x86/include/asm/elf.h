@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * What execve() needs to know about x86_64 (fs/exec.c):
+ *
+ *   ELF_PLATFORM      the string AT_PLATFORM points at
+ *   ELF_HWCAP         the AT_HWCAP word: on x86 the EDX feature bits of
+ *                     CPUID leaf 1, read on the CPU running the exec
+ *
+ * Constants and a CPUID read: no state, no locking, any context.
+ */
+#ifndef _ASM_X86_ELF_H
+#define _ASM_X86_ELF_H
+
+#include <linux/types.h>
+#include <asm/processor.h>
+
+#define ELF_PLATFORM		"x86_64"
+
+static inline u32 x86_elf_hwcap(void)
+{
+	u32 eax, ebx, ecx, edx;
+
+	cpuid(1, &eax, &ebx, &ecx, &edx);
+	return edx;
+}
+#define ELF_HWCAP		x86_elf_hwcap()
+
+#endif /* _ASM_X86_ELF_H */
