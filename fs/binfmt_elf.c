@@ -29,9 +29,8 @@
 #include <uapi/linux/elf.h>
 #include <uapi/asm-generic/mman-common.h>
 #include <asm/uaccess.h>
+#include <asm/elf.h>
 
-/* Where static-PIE programs go (Linux's ELF_ET_DYN_BASE without randomization). */
-#define ELF_ET_DYN_BASE		0x555555554000UL
 #define ELF_MAX_PHDRS		(65536 / sizeof(Elf64_Phdr))
 
 static unsigned long elf_prot(u32 p_flags)
@@ -47,7 +46,7 @@ static bool elf_check(const Elf64_Ehdr *eh)
 		return false;
 	if (eh->e_type != ET_EXEC && eh->e_type != ET_DYN)
 		return false;
-	if (eh->e_machine != EM_X86_64 || eh->e_phentsize != sizeof(Elf64_Phdr))
+	if (eh->e_machine != ELF_ARCH || eh->e_phentsize != sizeof(Elf64_Phdr))
 		return false;
 	return eh->e_phnum >= 1 && eh->e_phnum <= ELF_MAX_PHDRS;
 }

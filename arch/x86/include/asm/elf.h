@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * What execve() needs to know about x86_64 (fs/exec.c):
+ * What execve() and the ELF loader need to know about x86_64
+ * (fs/exec.c, fs/binfmt_elf.c):
  *
+ *   ELF_ARCH          e_machine of the executables this kernel runs
+ *   ELF_ET_DYN_BASE   where a static-PIE (ET_DYN) program is loaded
  *   ELF_PLATFORM      the string AT_PLATFORM points at
  *   ELF_HWCAP         the AT_HWCAP word: on x86 the EDX feature bits of
  *                     CPUID leaf 1, read on the CPU running the exec
@@ -12,8 +15,12 @@
 #define _ASM_X86_ELF_H
 
 #include <linux/types.h>
+#include <uapi/linux/elf.h>
 #include <asm/processor.h>
 
+#define ELF_ARCH		EM_X86_64
+/* Linux's base without randomization: 2/3 of the 47-bit user half. */
+#define ELF_ET_DYN_BASE		0x555555554000UL
 #define ELF_PLATFORM		"x86_64"
 
 static inline u32 x86_elf_hwcap(void)
