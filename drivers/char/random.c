@@ -14,10 +14,11 @@
  * and permutes again, so a later compromise of the pool does not reveal
  * seeds already handed out.  Sources: RDSEED/RDRAND (trusted like Linux's
  * default random.trust_cpu=on and credited), timer-interrupt jitter
- * sampled against the TSC while a reader waits for the first seed (one
- * bit per timer interrupt, as Linux credits it), interrupt arrival times
- * (1 bit per 64 interrupts), and uncredited device data (the RTC time,
- * the command line).
+ * sampled against the cycle counter (random_get_entropy(), <asm/timex.h>)
+ * while a reader waits for the first seed (one bit per timer interrupt,
+ * as Linux credits it), interrupt arrival times (1 bit per 64
+ * interrupts), and uncredited device data (the RTC time, the command
+ * line).
  *
  * CRNG.  A 256-bit base key, reseeded from the pool once 256 bits have
  * been credited (then the CRNG is "ready") and every 60 s afterwards.
@@ -62,7 +63,7 @@
 #include <asm/percpu.h>
 #include <asm/uaccess.h>
 #include <asm/archrandom.h>
-#include <asm/processor.h>
+#include <asm/timex.h>
 #include <asm/irqflags.h>
 #include <crypto/chacha.h>
 #include <crypto/utils.h>
@@ -123,7 +124,7 @@ static void pool_extract(u8 seed[POOL_RATE_BYTES])
 {
 	unsigned long hw[4], flags;
 	size_t n;
-	u64 tsc = rdtsc();
+	u64 cycles = random_get_entropy();
 
 	n = arch_get_random_seed_longs(hw, ARRAY_SIZE(hw));
 	if (n < ARRAY_SIZE(hw))
@@ -131,7 +132,7 @@ static void pool_extract(u8 seed[POOL_RATE_BYTES])
 
 	spin_lock_irqsave(&input_pool.lock, flags);
 	pool_absorb(hw, n * sizeof(long));
-	pool_absorb(&tsc, sizeof(tsc));
+	pool_absorb(&cycles, sizeof(cycles));
 	pool_rate()[input_pool.pos] ^= 0x01;
 	pool_rate()[POOL_RATE_BYTES - 1] ^= 0x80;
 	chacha_permute(input_pool.s);
@@ -330,9 +331,9 @@ u32 get_random_u32_below(u32 ceil)
 
 void add_device_randomness(const void *buf, size_t len)
 {
-	u64 tsc = rdtsc();
+	u64 cycles = random_get_entropy();
 
-	mix_pool_bytes(&tsc, sizeof(tsc));
+	mix_pool_bytes(&cycles, sizeof(cycles));
 	mix_pool_bytes(buf, len);
 }
 
@@ -347,12 +348,12 @@ void add_interrupt_randomness(int irq)
 {
 	struct fast_pool *fp;
 	unsigned long flags;
-	u64 tsc = rdtsc();
+	u64 cycles = random_get_entropy();
 
 	local_irq_save(flags);
 	fp = this_cpu_ptr(&irq_randomness);
 	/* A cheap reversible mix; the pool's permutation does the real work. */
-	fp->words[fp->count & 3] ^= tsc ^ ((u64)irq << 48) ^ jiffies;
+	fp->words[fp->count & 3] ^= cycles ^ ((u64)irq << 48) ^ jiffies;
 	fp->words[(fp->count + 1) & 3] += (fp->words[fp->count & 3] << 13) |
 					  (fp->words[fp->count & 3] >> 51);
 	if (++fp->count >= IRQ_FLUSH_COUNT) {
@@ -367,9 +368,10 @@ void add_interrupt_randomness(int irq)
 
 /*
  * Jitter: while a reader waits for the first seed, keep the CPU busy
- * sampling the TSC and let the timer interrupt land somewhere in that
- * loop; where it lands is not predictable to the cycle, so each timer
- * expiry credits one bit (Linux's try_to_generate_entropy() argument).
+ * sampling the cycle counter and let the timer interrupt land somewhere
+ * in that loop; where it lands is not predictable to the cycle, so each
+ * timer expiry credits one bit (Linux's try_to_generate_entropy()
+ * argument).
  */
 struct entropy_timer_state {
 	struct timer_list timer;
@@ -380,7 +382,7 @@ struct entropy_timer_state {
 static void entropy_timer_fn(struct timer_list *t)
 {
 	struct entropy_timer_state *st = from_timer(st, t, timer);
-	u64 v = st->entropy ^ rdtsc() ^ st->samples;
+	u64 v = st->entropy ^ random_get_entropy() ^ st->samples;
 
 	mix_pool_bytes(&v, sizeof(v));
 	credit_init_bits(1);
@@ -394,7 +396,7 @@ static void try_to_generate_entropy(void)
 	while (!crng_ready() && !signal_pending(current)) {
 		if (!timer_pending(&st.timer))
 			mod_timer(&st.timer, jiffies + 1);
-		st.entropy = rdtsc();
+		st.entropy = random_get_entropy();
 		st.samples++;
 		mix_pool_bytes(&st.entropy, sizeof(st.entropy));
 		cond_resched();
@@ -604,16 +606,16 @@ device_initcall(random_dev_init);
 /*
  * Seed from the CPU's generator when it has one (256 bits of RDSEED or
  * RDRAND output, credited as Linux does by default), plus the uncredited
- * boot-time facts: TSC, wall clock, command line.
+ * boot-time facts: cycle counter, wall clock, command line.
  */
 static int __init random_init(void)
 {
 	unsigned long hw[POOL_READY_BITS / (8 * sizeof(long))];
-	u64 now = ktime_get_real_ns(), tsc = rdtsc();
+	u64 now = ktime_get_real_ns(), cycles = random_get_entropy();
 	size_t n;
 
 	add_device_randomness(&now, sizeof(now));
-	add_device_randomness(&tsc, sizeof(tsc));
+	add_device_randomness(&cycles, sizeof(cycles));
 	add_device_randomness(boot_command_line, strlen(boot_command_line));
 
 	n = arch_get_random_seed_longs(hw, ARRAY_SIZE(hw));
