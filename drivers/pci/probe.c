@@ -17,8 +17,8 @@
  * behind bridges.  A bridge the firmware left unnumbered is reported and
  * its bus not scanned (there is no bus-number or resource allocator).
  *
- * Interface: pci_scan_root_bus(), pci_bus_known(), pci_root_buses
- * (<linux/pci.h>); pci_read_bases() for tests (pci.h).  Locking: the scan
+ * Interface: pci_scan_root_bus(), pci_find_bus(), pci_bus_known(),
+ * pci_root_buses (<linux/pci.h>); pci_read_bases() for tests (pci.h).  Locking: the scan
  * runs once at boot, before any PCI driver registers.
  */
 #include <linux/kernel.h>
@@ -30,27 +30,37 @@
 
 LIST_HEAD(pci_root_buses);
 
-/* Bus numbers already below some root, to catch loops and peer roots. */
-static bool bus_known_below(struct pci_bus *bus, int domain, int busnr)
+/* Bus domain:busnr in the tree below bus (bus itself included), or NULL. */
+static struct pci_bus *find_bus_below(struct pci_bus *bus, int domain, int busnr)
 {
-	struct pci_bus *child;
+	struct pci_bus *child, *found;
 
 	if (bus->domain == domain && bus->number == busnr)
-		return true;
-	list_for_each_entry(child, &bus->children, node)
-		if (bus_known_below(child, domain, busnr))
-			return true;
-	return false;
+		return bus;
+	list_for_each_entry(child, &bus->children, node) {
+		found = find_bus_below(child, domain, busnr);
+		if (found)
+			return found;
+	}
+	return NULL;
 }
 
+struct pci_bus *pci_find_bus(int domain, int busnr)
+{
+	struct pci_bus *root, *found;
+
+	list_for_each_entry(root, &pci_root_buses, node) {
+		found = find_bus_below(root, domain, busnr);
+		if (found)
+			return found;
+	}
+	return NULL;
+}
+
+/* Bus numbers already below some root, to catch loops and peer roots. */
 bool pci_bus_known(int domain, int busnr)
 {
-	struct pci_bus *root;
-
-	list_for_each_entry(root, &pci_root_buses, node)
-		if (bus_known_below(root, domain, busnr))
-			return true;
-	return false;
+	return pci_find_bus(domain, busnr) != NULL;
 }
 
 static struct pci_bus *pci_alloc_bus(struct pci_bus *parent)

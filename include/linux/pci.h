@@ -280,6 +280,11 @@ void pci_no_msi(void);
 extern struct list_head pci_root_buses;
 /* A root bus (host bridge) with ops, scanned recursively; NULL if nothing answers. */
 struct pci_bus *pci_scan_root_bus(int domain, int busnr, struct pci_ops *ops, void *sysdata);
+/*
+ * The bus domain:busnr found by the boot scan, or NULL.  The bus tree
+ * never changes after the scan, so no lock and no reference is needed.
+ */
+struct pci_bus *pci_find_bus(int domain, int busnr);
 /* Is busnr of domain already known (reached by the scan)? */
 bool pci_bus_known(int domain, int busnr);
 
