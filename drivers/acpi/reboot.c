@@ -5,9 +5,14 @@
  * (usually the chipset's 0xCF9), memory space (mapped here at boot, not
  * at reset time) or PCI configuration space of bus 0.
  *
+ * A register in PCI configuration space is written through the PCI
+ * core's config accessors (<linux/pci.h>), so without CONFIG_PCI such a
+ * reset register is reported as unsupported.
+ *
  * Interface: acpi_reboot_init() (from acpi_table_init()), which sets
- * acpi_reboot_hook for machine_restart().  No locking: the hook runs on
- * one CPU with the others stopped.
+ * acpi_reboot_hook for machine_restart().  No locking of its own: the
+ * hook runs on one CPU with the others stopped; a PCI config write takes
+ * the config accessors' lock like any other.
  */
 #define pr_fmt(fmt) "ACPI: " fmt
 
@@ -15,18 +20,36 @@
 #include <linux/init.h>
 #include <linux/acpi.h>
 #include <linux/reboot.h>
+#include <linux/pci.h>
 #include <asm/io.h>
 
-#define PCI_CONF_ADDR	0xcf8
-#define PCI_CONF_DATA	0xcfc
-
 static void *reset_mmio;
+
+/*
+ * The reset register in PCI config space is always on bus 0 of segment 0;
+ * the GAS address holds the device in bits 47:32, the function in 31:16
+ * and the register offset in 15:0.
+ */
+#ifdef CONFIG_PCI
+static void acpi_reboot_pci(u64 address, u8 val)
+{
+	unsigned int devfn = PCI_DEVFN((address >> 32) & 0x1f, (address >> 16) & 0x7);
+	struct pci_bus *bus0 = pci_find_bus(0, 0);
+
+	if (bus0)
+		pci_bus_write_config_byte(bus0, devfn, address & 0xff, val);
+}
+#else
+/* Not reached: acpi_reboot_init() refuses the register without PCI. */
+static void acpi_reboot_pci(u64 address, u8 val)
+{
+}
+#endif
 
 static void acpi_reboot(void)
 {
 	const struct acpi_generic_address *rr = &acpi_gbl_FADT.reset_register;
 	u8 val = acpi_gbl_FADT.reset_value;
-	u32 dev, fn, off;
 
 	switch (rr->space_id) {
 	case ACPI_ADR_SPACE_SYSTEM_IO:
@@ -36,12 +59,7 @@ static void acpi_reboot(void)
 		writeb(val, reset_mmio);
 		break;
 	case ACPI_ADR_SPACE_PCI_CONFIG:
-		/* Bus 0; device in bits 47:32, function 31:16, offset 15:0. */
-		dev = (rr->address >> 32) & 0x1f;
-		fn = (rr->address >> 16) & 0x7;
-		off = rr->address & 0xff;
-		outl(0x80000000u | (dev << 11) | (fn << 8) | (off & 0xfc), PCI_CONF_ADDR);
-		outb(val, PCI_CONF_DATA + (off & 3));
+		acpi_reboot_pci(rr->address, val);
 		break;
 	}
 }
@@ -56,7 +74,8 @@ void __init acpi_reboot_init(void)
 	    f->header.revision < 2 || !(f->flags & ACPI_FADT_RESET_REGISTER) || !rr->address)
 		return;
 	if (rr->space_id > ACPI_ADR_SPACE_PCI_CONFIG ||
-	    (rr->space_id == ACPI_ADR_SPACE_SYSTEM_IO && rr->address > 0xffff)) {
+	    (rr->space_id == ACPI_ADR_SPACE_SYSTEM_IO && rr->address > 0xffff) ||
+	    (rr->space_id == ACPI_ADR_SPACE_PCI_CONFIG && !IS_ENABLED(CONFIG_PCI))) {
 		pr_warn("reset register in address space %u: not supported\n", rr->space_id);
 		return;
 	}
