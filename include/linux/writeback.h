@@ -26,6 +26,7 @@
 
 #include <linux/types.h>
 #include <linux/fs.h>
+#include <linux/blk_types.h>
 
 struct page;
 struct address_space;
@@ -73,7 +74,7 @@ struct writeback_control {
 
 static inline int wbc_to_write_flags(struct writeback_control *wbc)
 {
-	return wbc->sync_mode == WB_SYNC_ALL ? (1 << 9) /* REQ_SYNC */ : 0;
+	return wbc->sync_mode == WB_SYNC_ALL ? REQ_SYNC : 0;
 }
 
 typedef int (*writepage_t)(struct page *page, struct writeback_control *wbc, void *data);
