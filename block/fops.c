@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Block device files: what open(2) of /dev/vda (or any S_IFBLK inode)
- * gets, replacing the ENXIO placeholder of fs/block_dev.c.
+ * gets, replacing the ENXIO placeholder of fs/no-block.c.
  *
  *   open      find the block_device of i_rdev and open it (O_EXCL: an
  *             exclusive open, holder = the file); a read-only device

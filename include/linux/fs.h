@@ -901,7 +901,7 @@ void generic_fillattr(struct inode *inode, struct kstat *stat);
 int vfs_readlink(struct dentry *dentry, char *ubuf, int buflen);
 const char *vfs_get_link(struct dentry *dentry, struct delayed_call *done);
 
-/* fs/char_dev.c, fs/block_dev.c, fs/fifo.c */
+/* fs/char_dev.c, block/fops.c (fs/no-block.c without CONFIG_BLOCK), fs/pipe.c */
 extern const struct file_operations def_chr_fops;
 extern const struct file_operations def_blk_fops;
 extern const struct file_operations pipefifo_fops;
