@@ -31,6 +31,19 @@ static int sysctl_drop_caches;
 /* After a write with bit 4, the notice is no longer printed. */
 static bool drop_caches_quiet;
 
+/**
+ * drop_pagecache_sb() - drop the unused clean page cache of a super block
+ * @sb: the super block; iterate_supers() holds its s_umount for reading
+ * @unused: unused (the iterate_supers() callback argument)
+ *
+ * For every inode of @sb with pages and not being created or freed,
+ * calls invalidate_mapping_pages() on the whole file.  The inode list is
+ * walked under s_inode_list_lock, which is dropped for each inode while
+ * a reference held on it keeps its place in the list.
+ *
+ * Context: process context; may sleep (iput(), cond_resched()).  No
+ * spinlocks held.
+ */
 void drop_pagecache_sb(struct super_block *sb, void *unused)
 {
 	struct inode *inode, *toput = NULL;

@@ -87,6 +87,16 @@
 /* Pages of block-device mappings in the cache (/proc/meminfo Buffers). */
 static atomic_long_t nr_bdev_pages;
 
+/**
+ * nr_blockdev_pages() - count the cached pages of block-device inodes
+ *
+ * The count is kept by add_to_page_cache() and __delete_from_page_cache()
+ * for mappings whose host is a block device inode; /proc/meminfo shows it
+ * as "Buffers".
+ *
+ * Context: any context; lockless atomic read.
+ * Return: the number of such pages; a transiently negative count reads as 0.
+ */
 unsigned long nr_blockdev_pages(void)
 {
 	long n = atomic_long_read(&nr_bdev_pages);
@@ -94,10 +104,17 @@ unsigned long nr_blockdev_pages(void)
 	return n < 0 ? 0 : n;
 }
 
-/*
- * Once per object (an inode's i_data from the inode cache's constructor):
- * locks and containers, then an empty cache that takes pages from any
- * zone.  ->host, ->a_ops and ->wb_err are left to the owner.
+/**
+ * address_space_init_once() - set up an address_space's locks and containers
+ * @mapping: the address space, normally an inode's i_data
+ *
+ * Meant to run once per object (from the inode cache's constructor):
+ * initialises the locks, the empty page tree, the private list and the
+ * i_mmap tree, zeroes the counters and flags and lets pages come from any
+ * zone (GFP_HIGHUSER_MOVABLE).  ->host, ->a_ops and ->wb_err are left for
+ * the owner to fill in.
+ *
+ * Context: any context; the object must not be in use yet.
  */
 void address_space_init_once(struct address_space *mapping)
 {
@@ -120,6 +137,20 @@ static bool mapping_is_bdev(struct address_space *mapping)
 
 /* ------------------------------------------------------------ lookup */
 
+/**
+ * find_get_page() - look up a page in the cache and take a reference
+ * @mapping: the address space to look in
+ * @index: page index in @mapping
+ *
+ * Lockless: walks the tree under rcu_read_lock(), pins the page with
+ * get_page_unless_zero() and checks it is still in the slot, retrying if
+ * not (the protocol at the top of this file).  The page is not locked and
+ * may be truncated as soon as this returns; it may also be !uptodate.
+ *
+ * Context: any context; takes no locks and does not sleep.
+ * Return: the page with a reference the caller must drop, or NULL if
+ * there is no page at @index.
+ */
 struct page *find_get_page(struct address_space *mapping, pgoff_t index)
 {
 	struct page *page;
@@ -201,6 +232,21 @@ out:
 	return ret;
 }
 
+/**
+ * find_get_pages() - gang lookup of cached pages from an index on
+ * @mapping: the address space to look in
+ * @start: first index to consider
+ * @nr: size of @pages
+ * @pages: filled with the pages found
+ *
+ * Walks the tree from @start in index order, skipping holes, and takes a
+ * reference on each page it returns.  Not a snapshot: each page was in
+ * its slot at some moment during the call.
+ *
+ * Context: any context; lockless (RCU), does not sleep.
+ * Return: the number of pages stored in @pages (0 when none is at or
+ * after @start); the caller drops each reference.
+ */
 unsigned int find_get_pages(struct address_space *mapping, pgoff_t start,
 			    unsigned int nr, struct page **pages)
 {
@@ -209,6 +255,19 @@ unsigned int find_get_pages(struct address_space *mapping, pgoff_t start,
 	return gang_get_pages(mapping, start, ULONG_MAX, nr, pages, -1, false, &next);
 }
 
+/**
+ * find_get_pages_contig() - gang lookup of a run of consecutive pages
+ * @mapping: the address space to look in
+ * @index: index of the first page wanted
+ * @nr_pages: size of @pages
+ * @pages: filled with the pages found
+ *
+ * Like find_get_pages(), but the pages are at @index, @index + 1, ... and
+ * the walk stops at the first index with no page.
+ *
+ * Context: any context; lockless (RCU), does not sleep.
+ * Return: the number of referenced pages stored (0 if @index is a hole).
+ */
 unsigned int find_get_pages_contig(struct address_space *mapping, pgoff_t index,
 				   unsigned int nr_pages, struct page **pages)
 {
@@ -217,6 +276,26 @@ unsigned int find_get_pages_contig(struct address_space *mapping, pgoff_t index,
 	return gang_get_pages(mapping, index, ULONG_MAX, nr_pages, pages, -1, true, &next);
 }
 
+/**
+ * find_get_pages_range_tag() - gang lookup of tagged pages in a range
+ * @mapping: the address space to look in
+ * @index: in: first index to consider; out: where the next call resumes
+ * @end: last index to consider (inclusive)
+ * @tag: PAGECACHE_TAG_DIRTY, _WRITEBACK or _TOWRITE
+ * @nr_pages: size of @pages
+ * @pages: filled with the pages found
+ *
+ * Returns referenced pages in [*@index, @end] that carry @tag in the tree,
+ * in index order.  When @pages fills up, *@index is moved past the last
+ * page returned; when fewer pages are found, the range is taken to be
+ * exhausted and *@index is set to @end + 1 (ULONG_MAX if @end is already
+ * ULONG_MAX).  Tags are read locklessly, so a page's flags may disagree
+ * with its tag by the time the caller looks; callers re-check under the
+ * page lock.
+ *
+ * Context: any context; lockless (RCU), does not sleep.
+ * Return: the number of pages stored in @pages; 0 if *@index > @end.
+ */
 unsigned int find_get_pages_range_tag(struct address_space *mapping, pgoff_t *index,
 				      pgoff_t end, int tag, unsigned int nr_pages,
 				      struct page **pages)
@@ -238,11 +317,35 @@ unsigned int find_get_pages_range_tag(struct address_space *mapping, pgoff_t *in
 	return ret;
 }
 
+/**
+ * mapping_tagged() - does any page of a mapping carry a tag?
+ * @mapping: the address space
+ * @tag: a PAGECACHE_TAG_* number
+ *
+ * Reads the tree root's summary bit; no lock, so the answer may be out of
+ * date at once.  Writeback uses it as a cheap "anything dirty?" test.
+ *
+ * Context: any context; no locks.
+ * Return: true if at least one page of @mapping was tagged @tag.
+ */
 bool mapping_tagged(struct address_space *mapping, int tag)
 {
 	return radix_tree_tagged(&mapping->i_pages, tag);
 }
 
+/**
+ * page_cache_next_miss() - find the first hole at or after an index
+ * @mapping: the address space to look in
+ * @index: where to start
+ *
+ * Walks consecutive present pages from @index (lockless, no references
+ * taken) until an index with no page.  Read-ahead uses it to skip a run
+ * already cached.
+ *
+ * Context: any context; RCU inside, does not sleep.
+ * Return: the first index >= @index with no page; ULONG_MAX when every
+ * index up to the last is present.
+ */
 pgoff_t page_cache_next_miss(struct address_space *mapping, pgoff_t index)
 {
 	unsigned long indices[GANG_BATCH];
@@ -273,6 +376,27 @@ out:
 #define GFP_TREE_MASK	(__GFP_HIGH | __GFP_RECLAIM | __GFP_IO | __GFP_FS | \
 			 __GFP_NOWARN | __GFP_NORETRY | __GFP_NOFAIL)
 
+/**
+ * add_to_page_cache() - insert a page into a mapping at an index
+ * @page: a page not in any mapping (page->mapping must be NULL)
+ * @mapping: the address space to insert into
+ * @index: page index in @mapping
+ * @gfp: flags for preloading the tree's nodes
+ *
+ * Sets page->mapping and page->index and takes the cache's reference
+ * before publishing the page in the tree under i_pages_lock, so lockless
+ * readers never see a half-initialised page.  Counts NR_FILE_PAGES (and
+ * the block-device page count).  Does not put the page on the LRU (see
+ * add_to_page_cache_lru()) and does not lock it; a page about to be read
+ * in should be locked by the caller first.  On failure page->mapping is
+ * reset to NULL and the extra reference dropped.
+ *
+ * Context: process context; may sleep when @gfp allows direct reclaim
+ * (radix_tree_preload()).  Takes mapping->i_pages_lock with irqs saved;
+ * the caller must not hold it.
+ * Return: 0 on success; -EEXIST if @index is taken; -ENOMEM if a tree
+ * node could not be allocated.
+ */
 int add_to_page_cache(struct page *page, struct address_space *mapping, pgoff_t index,
 		      gfp_t gfp)
 {
@@ -304,6 +428,21 @@ int add_to_page_cache(struct page *page, struct address_space *mapping, pgoff_t 
 	return err;
 }
 
+/**
+ * add_to_page_cache_lru() - insert a page into a mapping and onto the LRU
+ * @page: a page not in any mapping, locked or not
+ * @mapping: the address space to insert into
+ * @index: page index in @mapping
+ * @gfp: flags for preloading the tree's nodes
+ *
+ * add_to_page_cache(), then lru_cache_add().  An unlocked @page is locked
+ * here (non-atomically: nobody else can see it yet) and comes back locked
+ * on success; on failure it is unlocked again.  A page the caller locked
+ * stays locked either way.
+ *
+ * Context: process context; may sleep when @gfp allows direct reclaim.
+ * Return: 0 on success, or the error of add_to_page_cache().
+ */
 int add_to_page_cache_lru(struct page *page, struct address_space *mapping, pgoff_t index,
 			  gfp_t gfp)
 {
@@ -342,6 +481,19 @@ void __delete_from_page_cache(struct page *page)
 		atomic_long_dec(&nr_bdev_pages);
 }
 
+/**
+ * delete_from_page_cache() - remove a page from its mapping
+ * @page: a page in the cache, normally locked by the caller
+ *
+ * Clears the page's slot and page->mapping under i_pages_lock, uncounts
+ * it, then drops the cache's reference.  Does not check whether the page
+ * is dirty, mapped or under writeback: truncation has dealt with that
+ * before calling.  A page with no mapping gets a warning and is left as
+ * it is.
+ *
+ * Context: does not sleep; takes mapping->i_pages_lock (irqsave), which
+ * the caller must not hold.
+ */
 void delete_from_page_cache(struct page *page)
 {
 	struct address_space *mapping = page->mapping;
@@ -387,22 +539,62 @@ busy:
 
 /* ------------------------------------------------------------ page lock */
 
+/**
+ * __lock_page() - the slow path of lock_page()
+ * @page: the page; the caller holds a reference
+ *
+ * Waits, uninterruptibly and as an exclusive waiter on the page's hashed
+ * bit wait queue, until it can set PG_locked itself.
+ *
+ * Context: process context; sleeps.  No spinlocks held.
+ */
 void __lock_page(struct page *page)
 {
 	out_of_line_wait_on_bit_lock(&page->flags, PG_locked, TASK_UNINTERRUPTIBLE);
 }
 
+/**
+ * __lock_page_killable() - the slow path of lock_page_killable()
+ * @page: the page; the caller holds a reference
+ *
+ * As __lock_page(), but a fatal signal ends the wait.  A wake-up the
+ * waiter consumed before giving up is passed on to the next waiter.
+ *
+ * Context: process context; sleeps.  No spinlocks held.
+ * Return: 0 with PG_locked now held by the caller, or -EINTR.
+ */
 int __lock_page_killable(struct page *page)
 {
 	return out_of_line_wait_on_bit_lock(&page->flags, PG_locked, TASK_KILLABLE);
 }
 
+/**
+ * unlock_page() - release the page lock
+ * @page: a page the caller locked
+ *
+ * Clears PG_locked with release ordering and wakes the tasks waiting on
+ * the page's bit wait queue.  Unlocking a page that is not locked is a
+ * bug (VM_BUG_ON_PAGE).  Read completions call it from interrupts.
+ *
+ * Context: any context, interrupts included; does not sleep.
+ */
 void unlock_page(struct page *page)
 {
 	VM_BUG_ON_PAGE(!PageLocked(page), page);
 	clear_and_wake_up_bit(PG_locked, &page->flags);
 }
 
+/**
+ * wait_on_page_locked() - wait until nobody holds the page lock
+ * @page: the page; the caller holds a reference
+ *
+ * Waits for PG_locked to clear without taking the lock itself, typically
+ * for a read started on the page to complete.  The page may be locked
+ * again by someone else by the time this returns.
+ *
+ * Context: process context; may sleep.  The caller must not hold this
+ * page's lock (it would wait forever), nor spinlocks.
+ */
 void wait_on_page_locked(struct page *page)
 {
 	wait_on_bit(&page->flags, PG_locked, TASK_UNINTERRUPTIBLE);
@@ -410,6 +602,21 @@ void wait_on_page_locked(struct page *page)
 
 /* ------------------------------------------------------------ writeback bit */
 
+/**
+ * set_page_writeback() - mark a page as being written back
+ * @page: a page-cache page, locked by the caller, its dirty bit just
+ *        cleared with clear_page_dirty_for_io()
+ *
+ * Sets PG_writeback.  For a page in a mapping, under i_pages_lock: tags it
+ * WRITEBACK, drops the DIRTY tag that clear_page_dirty_for_io() left
+ * (unless the page is dirty again) and the TOWRITE tag, counts
+ * NR_WRITEBACK and NR_ZONE_WRITE_PENDING, then calls
+ * account_page_writeback_start() for the bdi's counts.
+ *
+ * Context: does not sleep; takes mapping->i_pages_lock (irqsave).
+ * Return: true if this call set PG_writeback; false if it was already set
+ * (nothing is changed then).
+ */
 bool set_page_writeback(struct page *page)
 {
 	struct address_space *mapping = page_mapping_file(page);
@@ -437,6 +644,22 @@ bool set_page_writeback(struct page *page)
 	return !was;
 }
 
+/**
+ * end_page_writeback() - writeback of a page has completed
+ * @page: a page whose PG_writeback the caller's I/O set
+ *
+ * Called from I/O completion.  A page reclaim was waiting for
+ * (PG_reclaim) is moved to the tail of its inactive list first.  For a
+ * page in a mapping the bdi's counters are updated
+ * (account_page_writeback_end()) before the bit is cleared, because the
+ * page may be freed as soon as it is; then, under i_pages_lock, PG_writeback
+ * is cleared, the WRITEBACK tag dropped and NR_WRITEBACK uncounted.
+ * Finally the waiters in wait_on_page_writeback() are woken.  Ending
+ * writeback of a page without PG_writeback only warns.
+ *
+ * Context: any context, hard interrupts included; does not sleep.  Takes
+ * the lruvec lock and mapping->i_pages_lock, both irqsave.
+ */
 void end_page_writeback(struct page *page)
 {
 	struct address_space *mapping = page_mapping_file(page);
@@ -470,6 +693,15 @@ void end_page_writeback(struct page *page)
 	wake_up_bit(&page->flags, PG_writeback);
 }
 
+/**
+ * wait_on_page_writeback() - wait until a page is no longer under writeback
+ * @page: the page; the caller holds a reference (and usually the page lock,
+ *        which keeps new writeback from starting)
+ *
+ * Returns at once if PG_writeback is clear.
+ *
+ * Context: process context; may sleep.  No spinlocks held.
+ */
 void wait_on_page_writeback(struct page *page)
 {
 	while (PageWriteback(page))
@@ -478,6 +710,29 @@ void wait_on_page_writeback(struct page *page)
 
 /* ------------------------------------------------------------ get or create */
 
+/**
+ * pagecache_get_page() - find a cached page, optionally lock or create it
+ * @mapping: the address space to look in
+ * @index: page index in @mapping
+ * @fgp_flags: FGP_* flags saying what to do
+ * @gfp: allocation flags for a page created with FGP_CREAT
+ *
+ * Looks the page up locklessly.  If it is there: with FGP_LOCK it is
+ * locked (with FGP_NOWAIT only if the lock is free; otherwise NULL is
+ * returned) and, if truncation took it meanwhile, the lookup starts over;
+ * FGP_ACCESSED marks it accessed.  If it is missing and FGP_CREAT is set,
+ * a new page is allocated (without __GFP_FS under FGP_NOFS), locked and
+ * inserted with add_to_page_cache_lru(); losing the race to another
+ * inserter (-EEXIST) starts over.  A created page is unlocked again unless
+ * FGP_LOCK was asked for.  FGP_WRITE changes nothing here.
+ *
+ * Context: process context; may sleep with FGP_LOCK (unless FGP_NOWAIT)
+ * and with FGP_CREAT when @gfp allows.  The caller must not hold the
+ * page's lock or any spinlock then.  Without those flags, any context.
+ * Return: the page with a reference the caller must drop (locked if
+ * FGP_LOCK), or NULL if it is missing and not created, a new page or tree
+ * node could not be allocated, or FGP_NOWAIT found the lock taken.
+ */
 struct page *pagecache_get_page(struct address_space *mapping, pgoff_t index, int fgp_flags,
 				gfp_t gfp)
 {
@@ -531,6 +786,21 @@ repeat:
 	return page;
 }
 
+/**
+ * grab_cache_page_write_begin() - get the locked page a write will copy into
+ * @mapping: the address space written to
+ * @index: page index in @mapping
+ * @flags: AOP_FLAG_* from ->write_begin; AOP_FLAG_NOFS keeps __GFP_FS off
+ *
+ * pagecache_get_page() with FGP_LOCK | FGP_WRITE | FGP_CREAT and the
+ * mapping's own gfp mask.  The page may not be uptodate; ->write_begin
+ * reads in what the write does not cover.
+ *
+ * Context: process context; may sleep.  Called under i_rwsem from the
+ * write path; no spinlocks held.
+ * Return: the locked, referenced page, or NULL if it could not be
+ * allocated.
+ */
 struct page *grab_cache_page_write_begin(struct address_space *mapping, pgoff_t index,
 					 unsigned int flags)
 {
@@ -569,6 +839,28 @@ static int fill_page(struct address_space *mapping, struct page *page,
 	return PageUptodate(page) ? 0 : -EIO;
 }
 
+/**
+ * read_cache_page() - get a page of a mapping with its contents read in
+ * @mapping: the address space to read from
+ * @index: page index in @mapping
+ * @filler: reads the locked page in and unlocks it (at once or when the
+ *          I/O completes); NULL to use @mapping's ->readpage
+ * @data: first argument for @filler or ->readpage
+ *
+ * An uptodate cached page is returned as it is.  A missing page is
+ * allocated and inserted locked; a cached page that is not uptodate is
+ * locked (starting over if it was truncated meanwhile).  Either is then
+ * read and waited for.  A mapping with neither @filler nor ->readpage (a
+ * memory file system) gets a zero-filled page.  The page is marked
+ * accessed.
+ *
+ * Context: process context; may sleep (allocation with the mapping's gfp
+ * mask, page lock, waiting for the read).  No spinlocks held.
+ * Return: the uptodate page with a reference the caller must drop, not
+ * locked; or ERR_PTR(-ENOMEM), the error of the insertion or of the
+ * filler, or ERR_PTR(-EIO) when the read completed without making the
+ * page uptodate.
+ */
 struct page *read_cache_page(struct address_space *mapping, pgoff_t index,
 			     int (*filler)(void *data, struct page *page), void *data)
 {
@@ -634,16 +926,51 @@ static int __filemap_fdatawrite_range(struct address_space *mapping, loff_t star
 	return do_writepages(mapping, &wbc);
 }
 
+/**
+ * filemap_fdatawrite() - start writeback of every dirty page of a mapping
+ * @mapping: the address space
+ *
+ * A WB_SYNC_ALL pass over the whole file through do_writepages(): a dirty
+ * page still under an earlier writeback is waited for before it is
+ * written, but the writeback started here is not waited for (see
+ * filemap_fdatawait()).  Does nothing for
+ * a mapping that is never written back or has no DIRTY tag.
+ *
+ * Context: process context; may sleep.  No page locks or spinlocks held.
+ * Return: 0, or the first error ->writepages/->writepage reported.
+ */
 int filemap_fdatawrite(struct address_space *mapping)
 {
 	return __filemap_fdatawrite_range(mapping, 0, LLONG_MAX, WB_SYNC_ALL);
 }
 
+/**
+ * filemap_fdatawrite_range() - start writeback of a byte range of a mapping
+ * @mapping: the address space
+ * @start: first byte
+ * @end: last byte (inclusive)
+ *
+ * As filemap_fdatawrite(), restricted to the pages that hold bytes
+ * [@start, @end].
+ *
+ * Context: process context; may sleep.  No page locks or spinlocks held.
+ * Return: 0, or the first error the write-out reported.
+ */
 int filemap_fdatawrite_range(struct address_space *mapping, loff_t start, loff_t end)
 {
 	return __filemap_fdatawrite_range(mapping, start, end, WB_SYNC_ALL);
 }
 
+/**
+ * filemap_flush() - start writeback of a mapping, best effort
+ * @mapping: the address space
+ *
+ * As filemap_fdatawrite() but WB_SYNC_NONE: pages that are locked or
+ * already under writeback are skipped, and nothing is waited for.
+ *
+ * Context: process context; may sleep (page locks, I/O submission).
+ * Return: 0, or the first error the write-out reported.
+ */
 int filemap_flush(struct address_space *mapping)
 {
 	return __filemap_fdatawrite_range(mapping, 0, LLONG_MAX, WB_SYNC_NONE);
@@ -676,6 +1003,17 @@ static void __filemap_fdatawait_range(struct address_space *mapping, loff_t star
 	}
 }
 
+/**
+ * filemap_check_errors() - report and clear a mapping's legacy error bits
+ * @mapping: the address space
+ *
+ * Tests and clears AS_ENOSPC and AS_EIO, which mapping_set_error() sets
+ * alongside the errseq.  One caller sees each error; file-based callers
+ * use file_check_and_advance_wb_err() instead.
+ *
+ * Context: any context; atomic bit operations, no locks.
+ * Return: -EIO if AS_EIO was set, else -ENOSPC if AS_ENOSPC was, else 0.
+ */
 int filemap_check_errors(struct address_space *mapping)
 {
 	int ret = 0;
@@ -688,12 +1026,41 @@ int filemap_check_errors(struct address_space *mapping)
 	return ret;
 }
 
+/**
+ * filemap_fdatawait_range() - wait for writeback of a byte range to finish
+ * @mapping: the address space
+ * @start: first byte
+ * @end: last byte (inclusive); nothing is waited for if it is below @start
+ *
+ * Waits for each page in the range that was tagged WRITEBACK when the walk
+ * reached it; writeback started behind the walk is not waited for.  Then
+ * reports errors with filemap_check_errors() (consuming them).
+ *
+ * Context: process context; may sleep.  No page locks or spinlocks held.
+ * Return: 0, -EIO or -ENOSPC.
+ */
 int filemap_fdatawait_range(struct address_space *mapping, loff_t start, loff_t end)
 {
 	__filemap_fdatawait_range(mapping, start, end);
 	return filemap_check_errors(mapping);
 }
 
+/**
+ * filemap_write_and_wait_range() - write back a byte range and wait for it
+ * @mapping: the address space
+ * @start: first byte
+ * @end: last byte (inclusive)
+ *
+ * If the mapping has pages: a WB_SYNC_ALL write-out of the range, then a
+ * wait for its writeback (skipped when the write-out returned -EIO: the
+ * device is taken to be gone).  The mapping's legacy error bits are
+ * checked and cleared in any case.
+ *
+ * Context: process context; may sleep.  No page locks or spinlocks held;
+ * callers usually hold i_rwsem.
+ * Return: the write-out's error if there was one, else what
+ * filemap_check_errors() reports (0, -EIO or -ENOSPC).
+ */
 int filemap_write_and_wait_range(struct address_space *mapping, loff_t start, loff_t end)
 {
 	int err = 0, err2;
@@ -708,6 +1075,21 @@ int filemap_write_and_wait_range(struct address_space *mapping, loff_t start, lo
 	return err ? err : err2;
 }
 
+/**
+ * file_check_and_advance_wb_err() - report writeback errors new to a file
+ * @file: the open file
+ *
+ * Compares the mapping's errseq with the cursor in file->f_wb_err; if an
+ * error was recorded since, advances the cursor (under file->f_lock, so
+ * concurrent fsyncs of one file report it once) and returns it.  Each open
+ * file sees each error once.  Also clears the mapping's AS_EIO/AS_ENOSPC
+ * bits, so that filemap_check_errors() does not report the same error a
+ * second time.
+ *
+ * Context: may be called with no locks held; takes file->f_lock (a
+ * spinlock) briefly; does not sleep.
+ * Return: 0, or the negative errno recorded since the file last checked.
+ */
 int file_check_and_advance_wb_err(struct file *file)
 {
 	struct address_space *mapping = file->f_mapping;
@@ -729,6 +1111,20 @@ int file_check_and_advance_wb_err(struct file *file)
 	return err;
 }
 
+/**
+ * file_write_and_wait_range() - the data part of fsync for a byte range
+ * @file: the open file
+ * @start: first byte
+ * @end: last byte (inclusive)
+ *
+ * As filemap_write_and_wait_range(), but errors are reported through the
+ * file's errseq cursor (file_check_and_advance_wb_err()), so each open
+ * file learns of an error once.
+ *
+ * Context: process context; may sleep.  No page locks or spinlocks held.
+ * Return: the write-out's error if there was one, else 0 or the errseq
+ * error not yet seen through @file.
+ */
 int file_write_and_wait_range(struct file *file, loff_t start, loff_t end)
 {
 	struct address_space *mapping = file->f_mapping;

@@ -205,6 +205,28 @@ static ssize_t generic_file_direct_write(struct kiocb *iocb, struct iov_iter *fr
 	return n;
 }
 
+/**
+ * generic_file_read_iter() - ->read_iter through the page cache
+ * @iocb: the I/O control block; ki_pos is where the read starts and is
+ *        advanced by what was read
+ * @iter: where the data goes
+ *
+ * The request is clipped to the file system's s_maxbytes.  IOCB_DIRECT
+ * reads go to ->direct_IO first (after writing back dirty cached pages
+ * over the range) and only fall back to the cache for what is left short
+ * of EOF.  Buffered reads take the page at each position, reading it in
+ * with read-ahead when missing, and copy out up to i_size as re-read with
+ * the page in hand, so bytes past EOF are never returned.  The file's
+ * read-ahead state remembers where the read stopped; the access time is
+ * updated.  No inode lock is taken.
+ *
+ * Context: process context; may sleep (allocation, page locks, I/O,
+ * faults on the user buffer).  Needs no inode lock; the caller holds no
+ * spinlocks or page locks.
+ * Return: the number of bytes copied if any; otherwise 0 at EOF, or
+ * -EINVAL for a negative position, -EFAULT for a bad buffer, -EINTR on a
+ * fatal signal, -ENOMEM, -EIO, or the error of ->direct_IO.
+ */
 ssize_t generic_file_read_iter(struct kiocb *iocb, struct iov_iter *iter)
 {
 	struct file *file = iocb->ki_filp;
@@ -281,6 +303,22 @@ ssize_t generic_file_read_iter(struct kiocb *iocb, struct iov_iter *iter)
 
 /* ------------------------------------------------------------ writing */
 
+/**
+ * generic_write_checks() - apply the size limits to a write before it starts
+ * @iocb: the I/O control block; with IOCB_APPEND its ki_pos is moved to
+ *        the current i_size
+ * @from: the source; truncated to what the limits allow
+ *
+ * Shortens @from so that the write ends within RLIMIT_FSIZE and the file
+ * system's s_maxbytes.  A write starting at or beyond RLIMIT_FSIZE raises
+ * SIGXFSZ in the caller.
+ *
+ * Context: process context, the caller holds i_rwsem (the O_APPEND
+ * position and the limits must not move before the copy).  Does not sleep.
+ * Return: the number of bytes the write may now copy (0 for an empty
+ * write), or -EINVAL for a negative position, -EFBIG when it starts at
+ * or past a limit.
+ */
 ssize_t generic_write_checks(struct kiocb *iocb, struct iov_iter *from)
 {
 	struct file *file = iocb->ki_filp;
@@ -353,12 +391,27 @@ static ssize_t write_page_chunk(struct file *file, struct iov_iter *i, loff_t po
 	return ret;
 }
 
-/*
- * Copy i into the file at pos through the page cache, a page at a time.
- * A page that takes nothing is retried with what the copy did manage
- * (the source may end in an unmapped hole) and given up on after
- * WRITE_NO_PROGRESS_TRIES attempts.  Returns the bytes written, or if
- * none, the error that stopped the first page.
+/**
+ * generic_perform_write() - copy user data into the page cache
+ * @file: the file written to; its mapping's ->write_begin/->write_end
+ *        do the per-page work
+ * @i: the source, advanced by what was written
+ * @pos: byte offset in the file of the first byte
+ *
+ * Works one page at a time: faults the source in before the file system
+ * locks the page (a fault with the page locked could need that very
+ * page), copies, and commits with ->write_end, which dirties the page and
+ * grows i_size.  A page that takes nothing is retried a few times with
+ * what the copy did manage, then the write gives up with -EFAULT.  After
+ * each page the writer may be throttled in
+ * balance_dirty_pages_ratelimited().  The caller moves ki_pos.
+ *
+ * Context: process context; sleeps (faults, page locks, allocation,
+ * dirty throttling).  The caller holds i_rwsem; no spinlocks or page
+ * locks.
+ * Return: the number of bytes written if any; otherwise the error that
+ * stopped the first page (-EFAULT, -EINTR on a fatal signal, or an error
+ * of ->write_begin/->write_end).
  */
 ssize_t generic_perform_write(struct file *file, struct iov_iter *i, loff_t pos)
 {
@@ -415,6 +468,21 @@ static ssize_t write_rest_through_cache(struct kiocb *iocb, struct iov_iter *fro
 	return direct + buffered;
 }
 
+/**
+ * __generic_file_write_iter() - the body of a write, for callers that lock
+ * @iocb: the I/O control block; ki_pos is advanced by what was written
+ * @from: the source; generic_write_checks() must already have clipped it
+ *
+ * Removes setuid/setgid privileges and updates the times, then writes:
+ * through the page cache (generic_perform_write()), or for IOCB_DIRECT
+ * through ->direct_IO, with whatever that leaves over written through the
+ * cache and then written back and dropped from it, so that it is on the
+ * device on return.  Does not do O_SYNC handling; see generic_write_sync().
+ *
+ * Context: process context; sleeps.  The caller holds i_rwsem.
+ * Return: the number of bytes written, or a negative errno when nothing
+ * was (from privilege removal, the direct write or the buffered write).
+ */
 ssize_t __generic_file_write_iter(struct kiocb *iocb, struct iov_iter *from)
 {
 	struct file *file = iocb->ki_filp;
@@ -446,6 +514,20 @@ static ssize_t write_iter_locked(struct kiocb *iocb, struct iov_iter *from)
 	return allowed > 0 ? __generic_file_write_iter(iocb, from) : allowed;
 }
 
+/**
+ * generic_file_write_iter() - ->write_iter through the page cache
+ * @iocb: the I/O control block; ki_pos is advanced by what was written
+ * @from: the source
+ *
+ * Takes i_rwsem for the checks and the copy, so O_APPEND positioning,
+ * the size limits and the write are atomic with respect to other writers
+ * and truncation; then, with the lock dropped, syncs what was written
+ * when the file or inode asks for synchronous writes.
+ *
+ * Context: process context; sleeps.  The caller must not hold i_rwsem.
+ * Return: bytes written, or a negative errno (from the checks, the write
+ * or the sync).
+ */
 ssize_t generic_file_write_iter(struct kiocb *iocb, struct iov_iter *from)
 {
 	struct inode *inode = iocb->ki_filp->f_mapping->host;
@@ -458,6 +540,20 @@ ssize_t generic_file_write_iter(struct kiocb *iocb, struct iov_iter *from)
 	return done > 0 ? generic_write_sync(iocb, done) : done;
 }
 
+/**
+ * generic_write_sync() - sync what a write wrote, if the write must be synchronous
+ * @iocb: the I/O control block, ki_pos already advanced past the write
+ * @count: bytes the write wrote (positive)
+ *
+ * Applies when IOCB_DSYNC/IOCB_SYNC is set, the inode is S_SYNC or the
+ * file system is mounted synchronously: the written bytes
+ * [ki_pos - @count, ki_pos - 1] go through vfs_fsync_range(), data only
+ * unless IOCB_SYNC, S_SYNC or SB_SYNCHRONOUS ask for the metadata too.
+ *
+ * Context: process context; may sleep.  i_rwsem must not be held (the
+ * fsync may take it).
+ * Return: @count, or the error of the sync.
+ */
 ssize_t generic_write_sync(struct kiocb *iocb, ssize_t count)
 {
 	struct file *file = iocb->ki_filp;

@@ -120,6 +120,20 @@ void __set_page_dirty(struct page *page, struct address_space *mapping)
 	spin_unlock_irqrestore(&mapping->i_pages_lock, flags);
 }
 
+/**
+ * __set_page_dirty_nobuffers() - dirty a page-cache page without touching buffers
+ * @page: the page
+ *
+ * Sets PG_dirty; if this call set it and the page is still in a mapping,
+ * counts it dirty, tags it DIRTY under i_pages_lock (unless truncation
+ * removed it meanwhile) and marks the inode I_DIRTY_PAGES so that its
+ * bdi's flusher will write it.  The default ->set_page_dirty, and what
+ * file systems without per-block state use.
+ *
+ * Context: process context; does not sleep (spinlocks only); not from
+ * interrupts.  The caller keeps the page from being truncated.
+ * Return: true if this call set PG_dirty, false if it was already set.
+ */
 bool __set_page_dirty_nobuffers(struct page *page)
 {
 	struct address_space *mapping;
@@ -136,6 +150,21 @@ bool __set_page_dirty_nobuffers(struct page *page)
 	return true;
 }
 
+/**
+ * set_page_dirty() - mark a page dirty
+ * @page: the page; the caller keeps it from being truncated under it
+ *        (page lock, or a pte mapping it under the page table lock)
+ *
+ * A page without a mapping (anonymous, or truncated) just gets PG_dirty.
+ * A page-cache page goes to its mapping's ->set_page_dirty when there is
+ * one, otherwise to __set_page_dirty_nobuffers().
+ *
+ * Context: process context; does not sleep by itself (only spinlocks:
+ * i_pages_lock, the bdi's list_lock, i_lock), so callable under the page
+ * table lock; not from interrupts.  A file system's ->set_page_dirty may
+ * have stricter rules.
+ * Return: true if this call made the page dirty, false if it already was.
+ */
 bool set_page_dirty(struct page *page)
 {
 	struct address_space *mapping = READ_ONCE(page->mapping);
@@ -149,6 +178,17 @@ bool set_page_dirty(struct page *page)
 	return __set_page_dirty_nobuffers(page);
 }
 
+/**
+ * set_page_dirty_lock() - mark a page dirty under its page lock
+ * @page: the page; the caller holds a reference but not the page lock
+ *
+ * For callers that cannot otherwise keep the page stable (e.g. after
+ * writing to pages pinned with get_user_pages()): locks the page, calls
+ * set_page_dirty() and unlocks it.
+ *
+ * Context: process context; may sleep (lock_page()).  No spinlocks held.
+ * Return: as set_page_dirty().
+ */
 bool set_page_dirty_lock(struct page *page)
 {
 	bool ret;
@@ -159,6 +199,22 @@ bool set_page_dirty_lock(struct page *page)
 	return ret;
 }
 
+/**
+ * clear_page_dirty_for_io() - clear a page's dirty bit before writing it
+ * @page: a page-cache page, locked by the caller
+ *
+ * If the file is mapped, first write-protects the page's ptes in shared
+ * mappings (page_mkclean()) and moves their dirty bits to the page, so a
+ * store made after this point faults and dirties the page again.  Then
+ * clears PG_dirty and uncounts the page as dirty.  The DIRTY tag is left
+ * for set_page_writeback() to drop, so a tagged walk racing with this
+ * still finds the page.
+ *
+ * Context: process context; may sleep when the file is mapped (the rmap
+ * walk takes i_mmap_rwsem).  The caller holds the page lock.
+ * Return: true if the page was dirty (the caller should now write it),
+ * false if it was clean.
+ */
 bool clear_page_dirty_for_io(struct page *page)
 {
 	struct address_space *mapping = page->mapping;
@@ -183,6 +239,16 @@ bool clear_page_dirty_for_io(struct page *page)
 	return true;
 }
 
+/**
+ * cancel_dirty_page() - forget that a page is dirty, without writing it
+ * @page: the page, locked by the caller, about to leave the cache
+ *
+ * For truncation: the data is going away, so the page is made clean,
+ * uncounted and, if it is still in its mapping, untagged DIRTY.
+ *
+ * Context: does not sleep; takes mapping->i_pages_lock (irqsave).  The
+ * caller holds the page lock.
+ */
 void cancel_dirty_page(struct page *page)
 {
 	struct address_space *mapping = page->mapping;
@@ -212,6 +278,20 @@ bool redirty_page_for_writepage(struct writeback_control *wbc, struct page *page
 	return __set_page_dirty_nobuffers(page);
 }
 
+/**
+ * mapping_set_error() - record a writeback error against a mapping
+ * @mapping: the address space (NULL is ignored)
+ * @error: a negative errno; 0 is ignored
+ *
+ * Records @error in the mapping's errseq (reported once per open file by
+ * fsync) and in its super block's (for syncfs), and sets the legacy
+ * AS_ENOSPC or, for any other error, AS_EIO bit for
+ * filemap_check_errors().  Called when ->writepage or I/O completion
+ * fails.
+ *
+ * Context: any context, interrupts included; lockless (cmpxchg and
+ * atomic bit operations).
+ */
 void mapping_set_error(struct address_space *mapping, int error)
 {
 	if (!error || !mapping)

@@ -43,6 +43,17 @@
 #include <linux/log2.h>
 #include "internal.h"
 
+/**
+ * file_ra_state_init() - start a file's read-ahead state afresh
+ * @ra: the state to set up (normally &file->f_ra)
+ * @mapping: the mapping the file reads; its bdi gives the window limit
+ *
+ * Takes the maximum window (ra_pages) from the backing device's
+ * read_ahead_kb and records that nothing has been read yet (prev_pos -1).
+ * The other fields are expected to be zero already.
+ *
+ * Context: any context; no locks (called from open).
+ */
 void file_ra_state_init(struct file_ra_state *ra, struct address_space *mapping)
 {
 	ra->ra_pages = inode_to_bdi(mapping->host)->ra_pages;
@@ -54,6 +65,20 @@ static gfp_t readahead_gfp_mask(struct address_space *mapping)
 	return mapping_gfp_mask(mapping) | __GFP_NORETRY | __GFP_NOWARN;
 }
 
+/**
+ * readahead_page() - take the next page of a read-ahead batch
+ * @rac: the read-ahead control passed to ->readahead
+ *
+ * For ->readahead implementations: each call hands over the next page of
+ * the run, in index order, consuming it from @rac.  The page is locked and
+ * in the cache; the implementation starts its read, unlocks it when the
+ * read completes, and drops the reference it was given.  Pages a
+ * ->readahead does not take are read by the core through ->readpage.
+ *
+ * Context: any context; no locks (RCU lookup), does not sleep.
+ * Return: the next page, locked and carrying a reference for the caller,
+ * or NULL when the batch is used up.
+ */
 struct page *readahead_page(struct readahead_control *rac)
 {
 	struct page *page;
@@ -288,6 +313,27 @@ static void ondemand_readahead(struct address_space *mapping, struct file_ra_sta
 	do_page_cache_ra(mapping, file, ra->start, ra->size, ra->async_size);
 }
 
+/**
+ * page_cache_sync_readahead() - read-ahead after a cache miss
+ * @mapping: the address space being read
+ * @ra: the file's read-ahead state (unlocked; races only disturb the
+ *      heuristic)
+ * @file: the file, passed on to ->readahead/->readpage
+ * @index: index of the page that missed
+ * @req_count: pages the reader still wants from @index on
+ *
+ * Decides a window (a new sequential stream, the next window of one, or
+ * just the request for a random read) and starts reading the pages of it
+ * that are not cached, inserted locked; the first page of the window's
+ * part that lies ahead of the reader gets PG_readahead, so that reaching
+ * it triggers page_cache_async_readahead().  With read-ahead off (ra_pages 0) only
+ * the requested pages are read.  Reads stop at EOF; allocation failure
+ * just shortens the window.  Nothing is waited for: readers wait on the
+ * page lock.
+ *
+ * Context: process context; may sleep (page allocation with the mapping's
+ * gfp mask, I/O submission).  No page locks or spinlocks held.
+ */
 void page_cache_sync_readahead(struct address_space *mapping, struct file_ra_state *ra,
 			       struct file *file, pgoff_t index, unsigned long req_count)
 {
@@ -299,6 +345,23 @@ void page_cache_sync_readahead(struct address_space *mapping, struct file_ra_sta
 	ondemand_readahead(mapping, ra, file, false, index, req_count);
 }
 
+/**
+ * page_cache_async_readahead() - read-ahead on reaching a marked page
+ * @mapping: the address space being read
+ * @ra: the file's read-ahead state
+ * @file: the file, passed on to ->readahead/->readpage
+ * @page: the cached page carrying PG_readahead
+ * @index: index of @page
+ * @req_count: pages the reader still wants from @index on
+ *
+ * Clears the marker and starts reading the next window while the reader
+ * works through the current one.  Does nothing with read-ahead off, or
+ * when @page is under writeback (PG_readahead is then PG_reclaim, not a
+ * marker).
+ *
+ * Context: process context; may sleep (page allocation, I/O submission).
+ * The caller holds a reference on @page but not its lock.
+ */
 void page_cache_async_readahead(struct address_space *mapping, struct file_ra_state *ra,
 				struct file *file, struct page *page, pgoff_t index,
 				unsigned long req_count)

@@ -84,6 +84,27 @@ static void truncate_partial_page(struct address_space *mapping, pgoff_t index,
 	put_page(page);
 }
 
+/**
+ * truncate_inode_pages_range() - throw away the cached pages of a byte range
+ * @mapping: the address space
+ * @lstart: first byte to drop
+ * @lend: last byte to drop (inclusive), or -1 for "to the end of the file"
+ *
+ * Pages wholly inside the range are locked, waited for if under
+ * writeback, stripped of their buffers (->invalidatepage), made clean
+ * without being written and removed from the cache.  A page only partly
+ * inside keeps its bytes outside the range and has the inside zeroed (and
+ * the buffers covering it invalidated).  The walk repeats until a pass
+ * finds nothing, so a page inserted by a racing reader is caught too.
+ * Dirty data in the range is lost: that is the point.
+ *
+ * The caller must keep new pages from being created in the range: i_size
+ * already lowered, and i_rwsem held against writers (or the inode being
+ * evicted, so that nobody else uses it).
+ *
+ * Context: process context; may sleep (page locks, writeback waits).  No
+ * page locks or spinlocks held.
+ */
 void truncate_inode_pages_range(struct address_space *mapping, loff_t lstart, loff_t lend)
 {
 	/* Whole pages [start, end) go; lend == -1 means "to the end of the file". */
@@ -153,6 +174,17 @@ void truncate_inode_pages_range(struct address_space *mapping, loff_t lstart, lo
 	}
 }
 
+/**
+ * truncate_inode_pages() - throw away the cached pages from an offset on
+ * @mapping: the address space
+ * @lstart: first byte to drop; the page holding it keeps the bytes before it
+ *
+ * truncate_inode_pages_range() to the end of the file.  Eviction calls it
+ * with @lstart 0 to empty the cache of an inode.
+ *
+ * Context: process context; may sleep.  Same caller rules as
+ * truncate_inode_pages_range().
+ */
 void truncate_inode_pages(struct address_space *mapping, loff_t lstart)
 {
 	truncate_inode_pages_range(mapping, lstart, -1);
@@ -164,11 +196,20 @@ static void unmap_pages_past(struct inode *inode, loff_t newsize)
 	unmap_mapping_range(inode->i_mapping, round_up(newsize, PAGE_SIZE), 0, 1);
 }
 
-/*
- * The file shrank to newsize (i_size already lowered).  Pages past it are
- * unmapped before they leave the cache, and once more after: a fault
- * that checked i_size before it was lowered may have mapped one in
- * between.  The page holding the new end stays mapped, its tail zeroed.
+/**
+ * truncate_pagecache() - bring the page cache and mappings in line with a
+ *                        smaller i_size
+ * @inode: the inode, with i_size already set to @newsize
+ * @newsize: the new size in bytes
+ *
+ * Unmaps, from every mapping of the file (private copy-on-write copies
+ * included), the pages lying wholly past @newsize, so that later accesses
+ * there fault (and get SIGBUS); truncates the cache from @newsize on,
+ * zeroing the tail of the page that holds the new end; then unmaps once
+ * more to catch a fault that mapped a page between the two steps.
+ *
+ * Context: process context; may sleep (takes i_mmap_rwsem for reading,
+ * page locks).  The caller holds i_rwsem; no spinlocks.
  */
 void truncate_pagecache(struct inode *inode, loff_t newsize)
 {
@@ -185,6 +226,25 @@ static bool release_page_private(struct page *page, gfp_t gfp)
 	return !PagePrivate(page) || try_to_release_page(page, gfp);
 }
 
+/**
+ * invalidate_mapping_pages() - drop the unused clean pages of an index range
+ * @mapping: the address space
+ * @start: first page index
+ * @end: last page index (inclusive)
+ *
+ * Removes each page in [@start, @end] that is, at that moment, unlocked
+ * (only a trylock is tried), clean, not under writeback, not mapped,
+ * with buffers that can be released, and not referenced by anyone but the
+ * cache.  Everything else is left alone: this is a best-effort shrink
+ * (drop_caches, after a write-through of O_DIRECT leftovers), never a
+ * correctness tool.  An AS_UNEVICTABLE mapping (ramfs, tmpfs) keeps all
+ * its pages.  This CPU's LRU batch is drained first, so that its pages'
+ * extra references do not make them look busy.
+ *
+ * Context: process context; may sleep between batches (cond_resched());
+ * page locks are only tried.  No spinlocks held.
+ * Return: the number of pages removed.
+ */
 unsigned long invalidate_mapping_pages(struct address_space *mapping, pgoff_t start,
 				       pgoff_t end)
 {
@@ -229,6 +289,27 @@ unsigned long invalidate_mapping_pages(struct address_space *mapping, pgoff_t st
 	return count;
 }
 
+/**
+ * invalidate_inode_pages2_range() - drop every cached page of an index range
+ * @mapping: the address space
+ * @start: first page index
+ * @end: last page index (inclusive)
+ *
+ * Used around O_DIRECT writes, after the range was written back, so that
+ * later buffered reads see the device's data.  Each page in the range is
+ * locked and waited for if under writeback, then removed.  A page that
+ * cannot go is left in place and the call fails: a page dirty again (its
+ * data was never written), a page mapped into a process, a page whose
+ * buffers cannot be released, or one somebody else holds a reference to.
+ * Nothing is written back here.  The LRU batches of all CPUs are drained
+ * first.
+ *
+ * Context: process context; may sleep (lru_add_drain_all(), page locks,
+ * writeback waits, buffer release with GFP_KERNEL).  No page locks or
+ * spinlocks held.
+ * Return: 0 if every page in the range is gone, -EBUSY if one could not
+ * be removed (the others still are).
+ */
 int invalidate_inode_pages2_range(struct address_space *mapping, pgoff_t start, pgoff_t end)
 {
 	struct page *pages[TRUNCATE_BATCH];

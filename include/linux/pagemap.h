@@ -29,22 +29,33 @@
 #include <linux/page-flags.h>
 #include <linux/uio.h>
 
+/* mapping_set_gfp_mask() - set the gfp flags new pages of m are allocated with; no locks. */
 static inline void mapping_set_gfp_mask(struct address_space *m, gfp_t mask)
 {
 	m->gfp_mask = mask;
 }
 
+/* mapping_gfp_mask() - the gfp flags m allocates its pages with; no locks, any context. */
 static inline gfp_t mapping_gfp_mask(const struct address_space *m)
 {
 	return m->gfp_mask;
 }
 
-/* Pages of this mapping are never reclaimed (ramfs, tmpfs): the unevictable LRU. */
+/**
+ * mapping_set_unevictable() - keep every page of a mapping out of reclaim
+ * @m: the mapping (ramfs and tmpfs inodes set this when they are created)
+ *
+ * Sets AS_UNEVICTABLE: the mapping's pages go to the unevictable LRU list,
+ * and invalidate_mapping_pages() (drop_caches) leaves them alone.
+ *
+ * Context: any context; an atomic bit operation, no locks.
+ */
 static inline void mapping_set_unevictable(struct address_space *m)
 {
 	set_bit(AS_UNEVICTABLE, &m->flags);
 }
 
+/* mapping_unevictable() - true if m's pages are never reclaimed; no locks, any context. */
 static inline bool mapping_unevictable(const struct address_space *m)
 {
 	return test_bit(AS_UNEVICTABLE, &m->flags);
@@ -79,12 +90,24 @@ pgoff_t page_cache_next_miss(struct address_space *mapping, pgoff_t index);
 #define PAGECACHE_TAG_WRITEBACK	1
 #define PAGECACHE_TAG_TOWRITE	2
 
-/* A page in the cache with page->mapping == mapping: unlocked test. */
+/**
+ * page_mapping_file() - the page's ->mapping field, read once
+ * @page: the page
+ *
+ * An unlocked snapshot: without the page lock the page may leave the
+ * cache (truncation sets ->mapping to NULL) right after the read.  For an
+ * anonymous page the value carries the PAGE_MAPPING_* tag bits
+ * (page_file_mapping() in <linux/rmap.h> filters them out).
+ *
+ * Context: any context; no locks.
+ * Return: page->mapping as it was at the moment of the read.
+ */
 static inline struct address_space *page_mapping_file(struct page *page)
 {
 	return READ_ONCE(page->mapping);
 }
 
+/* page_offset() - the byte offset in its file of the page's first byte; no locks. */
 static inline loff_t page_offset(const struct page *page)
 {
 	return (loff_t)page->index << PAGE_SHIFT;
@@ -94,16 +117,46 @@ static inline loff_t page_offset(const struct page *page)
 void __lock_page(struct page *page);
 int __lock_page_killable(struct page *page);
 void unlock_page(struct page *page);
+/**
+ * trylock_page() - take the page lock if nobody holds it
+ * @page: the page
+ *
+ * Never waits.  Used where sleeping is not allowed or where a busy page
+ * is simply skipped (invalidate_mapping_pages(), FGP_NOWAIT lookups).
+ *
+ * Context: any context; does not sleep.
+ * Return: true if the caller now holds the page lock, false if it was held.
+ */
 static inline bool trylock_page(struct page *page)
 {
 	return !TestSetPageLocked(page);
 }
+/**
+ * lock_page() - take the page lock, waiting for it if needed
+ * @page: the page; the caller holds a reference on it
+ *
+ * Sleeps uninterruptibly on the page's hashed wait queue while another
+ * task holds the lock.  Truncation may have removed the page meanwhile:
+ * callers that care re-check page->mapping once they hold the lock.
+ *
+ * Context: process context; may sleep.  The caller must not already hold
+ * this page's lock, and must not hold spinlocks.
+ */
 static inline void lock_page(struct page *page)
 {
 	if (!trylock_page(page))
 		__lock_page(page);
 }
-/* 0, or -EINTR if a fatal signal arrived while waiting. */
+/**
+ * lock_page_killable() - take the page lock unless a fatal signal comes first
+ * @page: the page; the caller holds a reference on it
+ *
+ * As lock_page(), but the wait ends early when the task gets a fatal
+ * signal; the lock is then not held.
+ *
+ * Context: process context; may sleep.  No spinlocks held.
+ * Return: 0 with the page locked, or -EINTR (not locked) on a fatal signal.
+ */
 static inline int lock_page_killable(struct page *page)
 {
 	if (!trylock_page(page))
@@ -137,12 +190,38 @@ void mapping_set_error(struct address_space *mapping, int error);
 
 struct page *pagecache_get_page(struct address_space *mapping, pgoff_t index, int fgp_flags,
 				gfp_t gfp);
-/* Referenced and locked, or NULL; the page may be !uptodate. */
+/**
+ * find_lock_page() - look up a cached page and lock it
+ * @mapping: the address space to look in
+ * @index: page index in @mapping
+ *
+ * pagecache_get_page() with FGP_LOCK: waits for the page lock and retries
+ * if the page was truncated while it waited.  The page may not be
+ * uptodate (a read may have failed); callers check PageUptodate().
+ *
+ * Context: process context; may sleep (lock_page()).  No spinlocks held.
+ * Return: the page, locked and with a reference the caller must drop, or
+ * NULL if @mapping has no page at @index.
+ */
 static inline struct page *find_lock_page(struct address_space *mapping, pgoff_t index)
 {
 	return pagecache_get_page(mapping, index, FGP_LOCK, 0);
 }
-/* Referenced and locked, created (on the LRU) if missing; NULL only on -ENOMEM. */
+/**
+ * find_or_create_page() - look up a cached page, adding a new one if missing
+ * @mapping: the address space to look in
+ * @index: page index in @mapping
+ * @gfp: allocation flags for the new page and the tree nodes
+ *
+ * pagecache_get_page() with FGP_LOCK | FGP_ACCESSED | FGP_CREAT.  A new
+ * page is not uptodate: its contents are whatever the allocator gave.
+ *
+ * Context: process context; may sleep (page lock, and allocation if @gfp
+ * allows it).  No spinlocks held.
+ * Return: the page, locked, marked accessed and with a reference the
+ * caller must drop; NULL only when a page or a tree node could not be
+ * allocated.
+ */
 static inline struct page *find_or_create_page(struct address_space *mapping, pgoff_t index,
 					       gfp_t gfp)
 {
@@ -153,6 +232,18 @@ struct page *grab_cache_page_write_begin(struct address_space *mapping, pgoff_t 
 /* Page index, uptodate (read through ->readpage if needed), referenced; ERR_PTR on error. */
 struct page *read_cache_page(struct address_space *mapping, pgoff_t index,
 			     int (*filler)(void *data, struct page *page), void *data);
+/**
+ * read_mapping_page() - get an uptodate page of a file through ->readpage
+ * @mapping: the address space to read from
+ * @index: page index in @mapping
+ * @file: passed to ->readpage as its first argument (may be NULL)
+ *
+ * read_cache_page() without a filler: the mapping's ->readpage brings the
+ * page in, or, for a mapping without one, the page is zero-filled.
+ *
+ * Context: process context; may sleep (allocation, page lock, the read).
+ * Return: see read_cache_page().
+ */
 static inline struct page *read_mapping_page(struct address_space *mapping, pgoff_t index,
 					     struct file *file)
 {
@@ -169,6 +260,7 @@ bool mapping_tagged(struct address_space *mapping, int tag);
 /* Insert and put on the LRU (the page is locked by the caller). */
 int add_to_page_cache_lru(struct page *page, struct address_space *mapping, pgoff_t index,
 			  gfp_t gfp);
+/* page_cache_release() - put_page() under its old name: drop a reference; any context. */
 static inline void page_cache_release(struct page *page)
 {
 	put_page(page);
@@ -182,14 +274,17 @@ void page_cache_async_readahead(struct address_space *mapping, struct file_ra_st
 				unsigned long req_count);
 void file_ra_state_init(struct file_ra_state *ra, struct address_space *mapping);
 struct page *readahead_page(struct readahead_control *rac);
+/* readahead_index() - index of the next page rac will hand out; no locks. */
 static inline pgoff_t readahead_index(struct readahead_control *rac)
 {
 	return rac->_index;
 }
+/* readahead_count() - pages of rac not yet taken with readahead_page(); no locks. */
 static inline unsigned int readahead_count(struct readahead_control *rac)
 {
 	return rac->_nr_pages;
 }
+/* readahead_pos() - byte offset in the file of readahead_index(rac); no locks. */
 static inline loff_t readahead_pos(struct readahead_control *rac)
 {
 	return (loff_t)rac->_index << PAGE_SHIFT;
@@ -211,11 +306,29 @@ int filemap_fdatawrite(struct address_space *mapping);
 int filemap_fdatawrite_range(struct address_space *mapping, loff_t start, loff_t end);
 int filemap_flush(struct address_space *mapping);	/* WB_SYNC_NONE */
 int filemap_fdatawait_range(struct address_space *mapping, loff_t start, loff_t end);
+/**
+ * filemap_fdatawait() - wait for writeback of the whole mapping
+ * @mapping: the address space
+ *
+ * filemap_fdatawait_range() over every byte of the file.
+ *
+ * Context: process context; may sleep.  No spinlocks held.
+ * Return: as filemap_fdatawait_range(): 0, -EIO or -ENOSPC.
+ */
 static inline int filemap_fdatawait(struct address_space *mapping)
 {
 	return filemap_fdatawait_range(mapping, 0, LLONG_MAX);
 }
 int filemap_write_and_wait_range(struct address_space *mapping, loff_t start, loff_t end);
+/**
+ * filemap_write_and_wait() - write back a whole mapping and wait for it
+ * @mapping: the address space
+ *
+ * filemap_write_and_wait_range() over every byte of the file.
+ *
+ * Context: process context; may sleep.  No spinlocks held.
+ * Return: as filemap_write_and_wait_range().
+ */
 static inline int filemap_write_and_wait(struct address_space *mapping)
 {
 	return filemap_write_and_wait_range(mapping, 0, LLONG_MAX);
