@@ -53,6 +53,14 @@ static struct bdev_inode *BDEV_I(struct inode *inode)
 	return container_of(inode, struct bdev_inode, vfs_inode);
 }
 
+/**
+ * I_BDEV() - the block device an inode of the bdev file system stands for
+ * @inode: the block_device's own inode (bd_inode), e.g. a block device's
+ *         page-cache mapping->host; not the inode of a /dev node
+ *
+ * Context: any context; pointer arithmetic only.
+ * Return: the block_device embedded next to @inode.
+ */
 struct block_device *I_BDEV(struct inode *inode)
 {
 	return &BDEV_I(inode)->bdev;
@@ -344,6 +352,24 @@ out:
 	return err;
 }
 
+/**
+ * blkdev_get_by_dev() - open a block device by its number
+ * @dev: the device number
+ * @mode: FMODE_READ/FMODE_WRITE, and FMODE_EXCL for an exclusive open
+ * @holder: the exclusive owner's cookie; required with FMODE_EXCL
+ *
+ * Finds the device and takes a reference, refuses a write open of a
+ * read-only device, then opens it: the first open of a disk calls the
+ * driver's ->open and sets the initial buffer size, an exclusive open
+ * claims the device (and, for a partition, its disk) for @holder.
+ *
+ * Context: process context; may sleep (takes the disk's open_mutex and
+ * calls the driver).
+ * Return: the open device, released with blkdev_put() in the same mode;
+ * or ERR_PTR(-ENXIO) if no such device is live, -EACCES for a write open
+ * of a read-only device, -EINVAL for FMODE_EXCL without @holder, -EBUSY if
+ * another holder has it, or the driver's ->open error.
+ */
 struct block_device *blkdev_get_by_dev(dev_t dev, fmode_t mode, void *holder)
 {
 	struct block_device *bdev = bdev_find_by_dev(dev);
@@ -363,6 +389,17 @@ struct block_device *blkdev_get_by_dev(dev_t dev, fmode_t mode, void *holder)
 	return bdev;
 }
 
+/**
+ * blkdev_get_by_path() - open a block device named by a path
+ * @path: path of a block device node, e.g. a mount's source
+ * @mode: as for blkdev_get_by_dev()
+ * @holder: as for blkdev_get_by_dev()
+ *
+ * lookup_bdev() then blkdev_get_by_dev().
+ *
+ * Context: process context; may sleep (path walk, open_mutex).
+ * Return: the open device, or an ERR_PTR from either step.
+ */
 struct block_device *blkdev_get_by_path(const char *path, fmode_t mode, void *holder)
 {
 	dev_t dev;
@@ -373,6 +410,18 @@ struct block_device *blkdev_get_by_path(const char *path, fmode_t mode, void *ho
 	return blkdev_get_by_dev(dev, mode, holder);
 }
 
+/**
+ * blkdev_put() - close a block device
+ * @bdev: a device opened with blkdev_get_by_*()
+ * @mode: the mode it was opened with (FMODE_EXCL releases the claim)
+ *
+ * The last close of a partition, and of the whole disk, writes back and
+ * drops its page cache; the last close of the disk also calls the
+ * driver's ->release.  The open's reference on the device goes.
+ *
+ * Context: process context; may sleep (writeback, open_mutex).  The
+ * caller must not hold the disk's open_mutex.
+ */
 void blkdev_put(struct block_device *bdev, fmode_t mode)
 {
 	struct gendisk *disk = bdev->bd_disk;
@@ -389,6 +438,18 @@ void blkdev_put(struct block_device *bdev, fmode_t mode)
 	put_device(&bdev->bd_device);
 }
 
+/**
+ * lookup_bdev() - the device number of a block device node
+ * @pathname: path to look up (symlinks followed)
+ * @dev: where the number goes on success
+ *
+ * Only resolves the name; the device is not opened and need not exist.
+ *
+ * Context: process context; may sleep (path walk).
+ * Return: 0; -EINVAL for an empty or NULL path; the path walk's error;
+ * -ENOTBLK if it is not a block device node; -EACCES if it sits on a
+ * nodev mount.
+ */
 int lookup_bdev(const char *pathname, dev_t *dev)
 {
 	struct inode *node;
@@ -413,6 +474,20 @@ int lookup_bdev(const char *pathname, dev_t *dev)
 
 /* ------------------------------------------------------------ block size, cache */
 
+/**
+ * set_blocksize() - set the buffer size of a block device's page cache
+ * @bdev: the device
+ * @size: bytes: a power of two from 512 to PAGE_SIZE, not below the
+ *        device's logical block size
+ *
+ * If the size changes, the cache is written back and then dropped
+ * entirely, so that no buffer of the old size survives; anything that
+ * still uses the old buffers (a mounted file system) would be hurt, so
+ * callers do this while they own the device.
+ *
+ * Context: process context; may sleep (writeback, page locks).
+ * Return: 0, or -EINVAL for a size out of those bounds.
+ */
 int set_blocksize(struct block_device *bdev, int size)
 {
 	struct inode *inode = bdev->bd_inode;
@@ -432,7 +507,15 @@ int set_blocksize(struct block_device *bdev, int size)
 	return 0;
 }
 
-/* The file system's block size; 0 when the device cannot do it. */
+/**
+ * sb_set_blocksize() - set a file system's block size and its device's
+ * @sb: the super block, with s_bdev set
+ * @size: the block size wanted, as for set_blocksize()
+ *
+ * Context: process context; may sleep.  Called while mounting.
+ * Return: @size, now in s_blocksize; or 0 if the device cannot use it
+ * (the super block is then unchanged).
+ */
 int sb_set_blocksize(struct super_block *sb, int size)
 {
 	if (set_blocksize(sb->s_bdev, size) < 0)
@@ -442,16 +525,43 @@ int sb_set_blocksize(struct super_block *sb, int size)
 	return size;
 }
 
+/**
+ * sb_min_blocksize() - set a block size of at least the device's own
+ * @sb: the super block, with s_bdev set
+ * @size: the block size wanted; raised to the logical block size
+ *
+ * Context: process context; may sleep.
+ * Return: the block size set, or 0 if it could not be.
+ */
 int sb_min_blocksize(struct super_block *sb, int size)
 {
 	return sb_set_blocksize(sb, max_t(int, size, bdev_logical_block_size(sb->s_bdev)));
 }
 
+/**
+ * bdev_write_cache() - does the device have a volatile write cache?
+ * @bdev: the device
+ *
+ * Context: any context; no locks.
+ * Return: true if the queue says so (blk_queue_write_cache()): written
+ * data is durable only after a flush.
+ */
 bool bdev_write_cache(struct block_device *bdev)
 {
 	return test_bit(QUEUE_FLAG_WC, &bdev->bd_queue->queue_flags);
 }
 
+/**
+ * blkdev_issue_flush() - make written data durable on a device with a cache
+ * @bdev: the device
+ *
+ * Sends an empty REQ_PREFLUSH write and waits for it.  A device without a
+ * volatile write cache needs nothing.
+ *
+ * Context: process context; sleeps until the flush completes.
+ * Return: 0 (also when no flush was needed), or the flush's error as an
+ * errno.
+ */
 int blkdev_issue_flush(struct block_device *bdev)
 {
 	struct bio bio;

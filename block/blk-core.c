@@ -507,6 +507,21 @@ void blk_run_queue_async(struct request_queue *q)
 	queue_work(kblockd_workqueue, &to_bq(q)->run_work);
 }
 
+/**
+ * blk_mq_run_hw_queues() - restart dispatch to the driver
+ * @q: the queue
+ * @async: true to leave the work to kblockd
+ *
+ * For a driver that refused a request with BLK_STS_RESOURCE and now has
+ * room again.  Runs the dispatch loop (elevator to ->queue_rq()) in the
+ * caller, or, when @async is set or interrupts are off, queues it on
+ * kblockd.  If another task is already running the loop, that task is
+ * told to go round once more instead.
+ *
+ * Context: any context with @async true or interrupts off; otherwise
+ * process context with interrupts on, no block-layer lock held, since the
+ * driver's ->queue_rq() is called from here.
+ */
 void blk_mq_run_hw_queues(struct request_queue *q, bool async)
 {
 	if (async || irqs_disabled())
@@ -566,6 +581,24 @@ static void __blk_mq_end_request(struct request *rq, blk_status_t status)
 		blk_run_queue_async(q);
 }
 
+/**
+ * blk_update_request() - complete part of a request
+ * @rq: a request the driver was given
+ * @status: BLK_STS_OK, or the error to record in the bios being ended
+ * @nbytes: bytes completed, from the request's current position
+ *
+ * Advances the request's bios by @nbytes, ending (bio_endio()) each one
+ * that is now fully done, with @status recorded unless the bio already
+ * had an error; accounts the sectors and moves the request's position.
+ * When no bytes or bios are left the whole request is ended as by
+ * blk_mq_end_request(): driver tag released, ->end_io called, request
+ * freed, and more dispatch arranged.
+ *
+ * Context: any context, hard interrupts included; does not sleep.  Takes
+ * q->queue_lock (irqsave); the caller must not hold it.
+ * Return: true if part of @rq remains (it is still the driver's); false
+ * if @rq was completed and freed (it must not be touched again).
+ */
 bool blk_update_request(struct request *rq, blk_status_t status, unsigned int nbytes)
 {
 	unsigned int done = 0;
@@ -599,6 +632,23 @@ bool blk_update_request(struct request *rq, blk_status_t status, unsigned int nb
 	return false;
 }
 
+/**
+ * blk_mq_end_request() - complete a whole request
+ * @rq: a request the driver was given
+ * @status: BLK_STS_OK or the error to report to every bio
+ *
+ * Ends every remaining bio of @rq with @status, updates the disk
+ * statistics, releases the driver tag, calls rq->end_io if set and frees
+ * the request.  If that freed tag lets more requests go to the driver,
+ * dispatch is rerun by the task already running it or by kblockd, never
+ * in the completing context.  The bios are completed through
+ * blk_update_request() for blk_rq_bytes() bytes; if they carried more than
+ * that, the rest are not ended (the WARN_ON meant to catch it cannot fire:
+ * blk_update_request() frees the request once the byte count reaches 0).
+ *
+ * Context: any context, hard interrupts included; does not sleep.  Takes
+ * q->queue_lock (irqsave); the caller must not hold it.
+ */
 void blk_mq_end_request(struct request *rq, blk_status_t status)
 {
 	if (!rq->bio) {
@@ -744,6 +794,18 @@ void submit_bio(struct bio *bio)
 
 /* ------------------------------------------------------------ plugging */
 
+/**
+ * blk_start_plug() - start collecting the current task's I/O
+ * @plug: a plug on the caller's stack
+ *
+ * From now until blk_finish_plug(), requests the task submits gather on
+ * @plug (merging with each other) instead of going to the elevator one by
+ * one.  If the task already has a plug, the outer one keeps collecting
+ * and @plug stays unused.  The scheduler flushes the plug if the task
+ * sleeps, so holding one across a sleep is fine.
+ *
+ * Context: process context; does not sleep.
+ */
 void blk_start_plug(struct blk_plug *plug)
 {
 	/* Nested plugs: the outermost one collects everything. */
@@ -754,6 +816,22 @@ void blk_start_plug(struct blk_plug *plug)
 	current->plug = plug;
 }
 
+/**
+ * blk_flush_plug() - send the requests gathered on a plug to their queues
+ * @plug: the current task's plug (NULL or empty: nothing to do)
+ * @from_schedule: true when called by the scheduler as the task blocks
+ *
+ * Each request is merged into one already in its queue's elevator where
+ * possible, otherwise inserted; requests for a queue whose disk has gone
+ * are ended with BLK_STS_IOERR.  The queues touched are then run: in the
+ * caller, or through kblockd when @from_schedule is set or interrupts are
+ * off (the task is about to sleep and must not call into drivers).  Also
+ * called by the submit path when a plug holds too many requests.
+ *
+ * Context: process context, the plug's owner; takes each q->queue_lock
+ * (irqsave).  Does not sleep itself; with @from_schedule false and
+ * interrupts on it runs the drivers' ->queue_rq().
+ */
 void blk_flush_plug(struct blk_plug *plug, bool from_schedule)
 {
 	struct request_queue *queues[BLK_MAX_REQUEST_COUNT];
@@ -803,6 +881,16 @@ void blk_flush_plug(struct blk_plug *plug, bool from_schedule)
 	}
 }
 
+/**
+ * blk_finish_plug() - stop plugging and send what was gathered
+ * @plug: the plug given to blk_start_plug()
+ *
+ * Flushes @plug and clears the task's plug.  Does nothing for a nested
+ * plug that never became the task's own.
+ *
+ * Context: process context, interrupts on; may run the drivers'
+ * ->queue_rq() in the caller.
+ */
 void blk_finish_plug(struct blk_plug *plug)
 {
 	if (plug != current->plug)

@@ -44,6 +44,17 @@ static unsigned int clamp_block_size(unsigned int size)
 	return size;
 }
 
+/**
+ * blk_queue_logical_block_size() - set the smallest unit the device addresses
+ * @q: the queue
+ * @size: bytes; a power of two from 512 to PAGE_SIZE (anything else is
+ *        replaced by 512, with a warning)
+ *
+ * Raises the physical block size and io_min to at least @size.  Bios not
+ * aligned to it are failed at submission.
+ *
+ * Context: process context before add_disk(); no locks taken.
+ */
 void blk_queue_logical_block_size(struct request_queue *q, unsigned int size)
 {
 	struct queue_limits *lim = &q->limits;
@@ -55,6 +66,16 @@ void blk_queue_logical_block_size(struct request_queue *q, unsigned int size)
 		lim->io_min = lim->physical_block_size;
 }
 
+/**
+ * blk_queue_physical_block_size() - set the unit the device writes internally
+ * @q: the queue
+ * @size: bytes; a value below the logical block size or not a power of
+ *        two is replaced by the logical block size
+ *
+ * Raises io_min to at least @size.
+ *
+ * Context: process context before add_disk(); no locks taken.
+ */
 void blk_queue_physical_block_size(struct request_queue *q, unsigned int size)
 {
 	struct queue_limits *lim = &q->limits;
@@ -66,16 +87,40 @@ void blk_queue_physical_block_size(struct request_queue *q, unsigned int size)
 		lim->io_min = size;
 }
 
+/**
+ * blk_queue_io_min() - set the smallest I/O size the device handles well
+ * @q: the queue
+ * @min: bytes; never set below the physical block size
+ *
+ * Context: process context before add_disk(); no locks taken.
+ */
 void blk_queue_io_min(struct request_queue *q, unsigned int min)
 {
 	q->limits.io_min = max(min, q->limits.physical_block_size);
 }
 
+/**
+ * blk_queue_io_opt() - set the device's preferred I/O size
+ * @q: the queue
+ * @opt: bytes, stored as given (0: no preference)
+ *
+ * Context: process context before add_disk(); no locks taken.
+ */
 void blk_queue_io_opt(struct request_queue *q, unsigned int opt)
 {
 	q->limits.io_opt = opt;
 }
 
+/**
+ * blk_queue_max_hw_sectors() - set the largest request the device accepts
+ * @q: the queue
+ * @sectors: 512-byte sectors; raised to one page if smaller
+ *
+ * Also sets the soft limit max_sectors (what the block layer builds,
+ * tunable through max_sectors_kb) to the smaller of @sectors and 2560.
+ *
+ * Context: process context before add_disk(); no locks taken.
+ */
 void blk_queue_max_hw_sectors(struct request_queue *q, unsigned int sectors)
 {
 	/* At least a page per request, or page-cache I/O cannot be issued. */
@@ -85,16 +130,41 @@ void blk_queue_max_hw_sectors(struct request_queue *q, unsigned int sectors)
 	q->limits.max_sectors = min_t(unsigned int, sectors, BLK_DEF_MAX_HW_SECTORS);
 }
 
+/**
+ * blk_queue_max_segments() - set how many memory segments a request may have
+ * @q: the queue
+ * @segs: segments; 0 becomes 1
+ *
+ * Context: process context before add_disk(); no locks taken.
+ */
 void blk_queue_max_segments(struct request_queue *q, unsigned short segs)
 {
 	q->limits.max_segments = max_t(unsigned short, segs, 1);
 }
 
+/**
+ * blk_queue_max_segment_size() - set the largest memory segment of a request
+ * @q: the queue
+ * @size: bytes; raised to PAGE_SIZE if smaller
+ *
+ * Context: process context before add_disk(); no locks taken.
+ */
 void blk_queue_max_segment_size(struct request_queue *q, unsigned int size)
 {
 	q->limits.max_segment_size = max_t(unsigned int, size, PAGE_SIZE);
 }
 
+/**
+ * blk_queue_write_cache() - say whether the device caches writes
+ * @q: the queue
+ * @wc: the device has a volatile write cache: flush requests reach the
+ *      driver (without it the block layer completes them at once)
+ * @fua: the device honours REQ_FUA on writes
+ *
+ * Sets or clears QUEUE_FLAG_WC and QUEUE_FLAG_FUA.
+ *
+ * Context: any context; atomic bit operations, no locks.
+ */
 void blk_queue_write_cache(struct request_queue *q, bool wc, bool fua)
 {
 	if (wc)

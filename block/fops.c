@@ -125,6 +125,17 @@ void bdev_set_aops(struct inode *inode)
 	inode->i_data.a_ops = &def_blk_aops;
 }
 
+/**
+ * sync_blockdev() - write back a block device's page cache and wait
+ * @bdev: the device
+ *
+ * Writes the dirty buffered data and metadata blocks cached for @bdev and
+ * waits for them.  It does not flush the device's own write cache (see
+ * blkdev_issue_flush()).
+ *
+ * Context: process context; may sleep.  No page locks or spinlocks held.
+ * Return: 0, or a writeback error (see filemap_write_and_wait()).
+ */
 int sync_blockdev(struct block_device *bdev)
 {
 	struct address_space *mapping = bdev->bd_inode->i_mapping;
@@ -139,6 +150,15 @@ void kill_bdev(struct block_device *bdev)
 	truncate_inode_pages(bdev->bd_inode->i_mapping, 0);
 }
 
+/**
+ * invalidate_bdev() - drop the unused clean pages of a block device's cache
+ * @bdev: the device
+ *
+ * invalidate_mapping_pages() over the whole device: dirty, locked, mapped
+ * or otherwise busy pages stay.
+ *
+ * Context: process context; may sleep (cond_resched()).
+ */
 void invalidate_bdev(struct block_device *bdev)
 {
 	struct address_space *mapping = bdev->bd_inode->i_mapping;

@@ -72,6 +72,18 @@ struct class block_class = {
 
 /* ------------------------------------------------------------ majors */
 
+/**
+ * register_blkdev() - claim a block major number
+ * @major: the major wanted (below 512), or 0 for a free dynamic one
+ *         (searched downwards from 254 to 234)
+ * @name: the driver's name, shown in /proc/devices; the string must stay
+ *        valid until unregister_blkdev()
+ *
+ * Context: process context; may sleep (takes major_lock, a mutex).
+ * Return: the major number now owned (also when @major was given: unlike
+ * Linux, not 0); -EINVAL if @major is out of range; -EBUSY if it is taken
+ * or no dynamic major is free.
+ */
 int register_blkdev(unsigned int major, const char *name)
 {
 	int ret = -EBUSY;
@@ -95,6 +107,14 @@ out:
 	return ret;
 }
 
+/**
+ * unregister_blkdev() - give a block major number back
+ * @major: a major from register_blkdev()
+ * @name: the name it was registered with; a mismatch only warns and keeps
+ *        the registration
+ *
+ * Context: process context; may sleep (major_lock).
+ */
 void unregister_blkdev(unsigned int major, const char *name)
 {
 	if (major >= BLKDEV_MAJOR_MAX)
@@ -107,7 +127,17 @@ void unregister_blkdev(unsigned int major, const char *name)
 	mutex_unlock(&major_lock);
 }
 
-/* "Block devices:" of /proc/devices. */
+/**
+ * blkdev_show_all() - format the registered block majors
+ * @buf: where the text goes
+ * @size: size of @buf; output beyond it is cut off
+ *
+ * One "%3u name" line per registered major, in order: the "Block devices:"
+ * part of /proc/devices.
+ *
+ * Context: process context; may sleep (major_lock).
+ * Return: the number of characters written, without the terminating NUL.
+ */
 int blkdev_show_all(char *buf, size_t size)
 {
 	int len = 0;
@@ -232,10 +262,17 @@ static void collect_bdev(struct block_device *bdev, void *arg)
 	}
 }
 
-/*
- * For sync(2) and friends: fn runs with no block-layer lock held, on a
- * referenced snapshot of the open devices (devices opened meanwhile are
- * missed, as in Linux).
+/**
+ * iterate_bdevs() - call a function for every open block device
+ * @fn: called for each device, with no block-layer lock held; may sleep
+ * @arg: passed to @fn
+ *
+ * Works on a snapshot: the devices open when it starts (only those have a
+ * page cache), disks before their partitions, each kept alive by a
+ * reference while @fn runs.  Devices opened meanwhile are missed; if the
+ * snapshot array cannot be allocated, nothing is called.
+ *
+ * Context: process context; may sleep (GFP_KERNEL allocation, @fn).
  */
 void iterate_bdevs(void (*fn)(struct block_device *bdev, void *arg), void *arg)
 {
@@ -401,6 +438,21 @@ const struct attribute_group *part_attr_groups[] = {
 
 /* ------------------------------------------------------------ disk life cycle */
 
+/**
+ * blk_mq_alloc_disk() - allocate a disk with its request queue
+ * @ops: the driver's queue operations (->queue_rq, optional ->commit_rqs)
+ * @queue_depth: how many requests the driver can have at once (its tags)
+ * @cmd_size: bytes of driver data after each request (blk_mq_rq_to_pdu())
+ * @queuedata: stored in the queue's queuedata for the driver
+ *
+ * Sets up the disk, its queue with default limits, its bdi (read-ahead
+ * window from the queue) and its whole-disk block device.  The driver then
+ * fills in names, numbers, fops and capacity and calls add_disk().  If it
+ * gives up instead, put_disk() frees everything.
+ *
+ * Context: process context; may sleep (GFP_KERNEL allocations).
+ * Return: the new disk, or ERR_PTR(-ENOMEM).
+ */
 struct gendisk *blk_mq_alloc_disk(const struct blk_mq_ops *ops, unsigned int queue_depth,
 				  unsigned int cmd_size, void *queuedata)
 {
@@ -438,21 +490,68 @@ fail:
 	return ERR_PTR(-ENOMEM);
 }
 
+/**
+ * set_capacity() - set a disk's size
+ * @disk: the disk
+ * @sectors: its size in 512-byte sectors
+ *
+ * Updates the whole-disk device's sector count and the size of its
+ * page-cache inode together, under bd_size_lock.
+ *
+ * Context: does not sleep; takes part0's bd_size_lock (a spinlock), so
+ * not from interrupts.
+ */
 void set_capacity(struct gendisk *disk, sector_t sectors)
 {
 	bdev_set_nr_sectors(disk->part0, sectors);
 }
 
+/**
+ * get_capacity() - a disk's size
+ * @disk: the disk
+ *
+ * Context: any context; an unlocked read.
+ * Return: the size of the whole disk in 512-byte sectors.
+ */
 sector_t get_capacity(struct gendisk *disk)
 {
 	return bdev_nr_sectors(disk->part0);
 }
 
+/**
+ * set_disk_ro() - mark a whole disk read-only or writable
+ * @disk: the disk
+ * @read_only: true to refuse writes from now on
+ *
+ * Partitions follow the whole disk (bdev_read_only()).  Writes already
+ * submitted are not affected; writable opens made before are not revoked.
+ *
+ * Context: any context; a plain store, no locks.
+ */
 void set_disk_ro(struct gendisk *disk, bool read_only)
 {
 	disk->part0->bd_read_only = read_only;
 }
 
+/**
+ * device_add_disk() - make a disk live
+ * @parent: the device the disk sits under in sysfs, or NULL
+ * @disk: from blk_mq_alloc_disk(), with name, major, first_minor, minors
+ *        (at least 1), fops and capacity filled in
+ * @groups: extra sysfs attribute groups; not supported (a warning is
+ *          printed and they are ignored)
+ *
+ * Registers the whole-disk device (so /dev/<name> appears), the
+ * /sys/block link, the queue's sysfs files and the bdi (named
+ * "major:first_minor"), adds the disk to the list behind /proc/partitions
+ * and, unless GENHD_FL_NO_PART, scans for partitions under open_mutex.
+ * On failure the steps done are undone and the disk can be put.
+ *
+ * Context: process context; may sleep (allocations, mutexes, partition
+ * table reads).  The caller must not hold @disk->open_mutex.
+ * Return: 0, or -EINVAL for missing name or minors (or a minor range past
+ * the limit), or the error of the device, sysfs or bdi registration.
+ */
 int device_add_disk(struct device *parent, struct gendisk *disk,
 		    const struct attribute_group **groups)
 {
@@ -514,11 +613,32 @@ out_unhash:
 	return err;
 }
 
+/**
+ * add_disk() - make a disk live, with no parent device
+ * @disk: the disk, ready as device_add_disk() requires
+ *
+ * Context: process context; may sleep.
+ * Return: as device_add_disk().
+ */
 int add_disk(struct gendisk *disk)
 {
 	return device_add_disk(NULL, disk, NULL);
 }
 
+/**
+ * del_gendisk() - take a disk out of use
+ * @disk: a disk that add_disk() made live (otherwise nothing is done)
+ *
+ * Removes it from /proc/partitions, writes back the whole device's page
+ * cache, drops the partitions, marks the queue dying (new opens fail with
+ * -ENXIO, new I/O fails) and waits for the queue to drain, then
+ * unregisters the bdi, the queue's sysfs files and the device.  Openers
+ * may still hold the devices; the memory goes with put_disk() and the
+ * last reference.
+ *
+ * Context: process context; may sleep (writeback, draining I/O, mutexes).
+ * The caller must not hold @disk->open_mutex.
+ */
 void del_gendisk(struct gendisk *disk)
 {
 	struct gendisk_priv *p = gdp(disk);
@@ -548,6 +668,16 @@ void del_gendisk(struct gendisk *disk)
 	device_del(&disk->part0->bd_device);
 }
 
+/**
+ * put_disk() - drop the driver's reference to a disk
+ * @disk: the disk, or NULL
+ *
+ * The disk, its queue and its bdi are freed when the last reference to
+ * the whole-disk device goes, which may be later if the device is still
+ * open.  Call del_gendisk() first for a disk that was added.
+ *
+ * Context: process context; may sleep when it frees.
+ */
 void put_disk(struct gendisk *disk)
 {
 	/* The disk goes with the last reference to its whole-disk bdev (disk_release()). */

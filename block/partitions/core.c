@@ -242,6 +242,20 @@ int bdev_disk_changed_locked(struct gendisk *disk)
 	return blk_add_partitions(disk);
 }
 
+/**
+ * bdev_disk_changed() - re-read a disk's partition table
+ * @disk: the disk
+ * @invalidate: ignored here: the cached blocks of the old layout are
+ *              always written back and dropped
+ *
+ * Refuses while any partition is open.  Otherwise drops all partitions,
+ * writes back and invalidates the whole device's page cache, and scans
+ * the table again.  Used by BLKRRPART.
+ *
+ * Context: process context; may sleep.  Takes @disk->open_mutex, which
+ * the caller must not hold.
+ * Return: 0, -EBUSY if a partition is open, or the error of the rescan.
+ */
 int bdev_disk_changed(struct gendisk *disk, bool invalidate)
 {
 	int err;

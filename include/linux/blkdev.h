@@ -87,26 +87,41 @@ struct request {
 #define RQF_IO_STAT	(1U << 3)
 #define RQF_ALLOC_SYNC	(1U << 4)	/* counted in nr_allocated[1]; merges may add REQ_SYNC later */
 
+/* req_op() - the REQ_OP_* of rq (its cmd_flags without the REQ_* bits); no locks. */
 static inline enum req_op req_op(const struct request *rq)
 {
 	return bio_op_of(rq->cmd_flags);
 }
+/* rq_data_dir() - 1 (WRITE) if rq's operation writes, else 0 (READ); no locks. */
 static inline int rq_data_dir(const struct request *rq)
 {
 	return op_is_write(rq->cmd_flags) ? 1 : 0;	/* WRITE : READ */
 }
+/* blk_rq_pos() - the first sector of rq not yet completed; no locks. */
 static inline sector_t blk_rq_pos(const struct request *rq)
 {
 	return rq->__sector;
 }
+/* blk_rq_bytes() - bytes of rq not yet completed; no locks. */
 static inline unsigned int blk_rq_bytes(const struct request *rq)
 {
 	return rq->__data_len;
 }
+/* blk_rq_sectors() - blk_rq_bytes() in 512-byte sectors; no locks. */
 static inline unsigned int blk_rq_sectors(const struct request *rq)
 {
 	return rq->__data_len >> SECTOR_SHIFT;
 }
+/**
+ * blk_mq_rq_to_pdu() - the driver's private data of a request
+ * @rq: a request of a queue made by blk_mq_alloc_disk()
+ *
+ * The cmd_size bytes the driver asked for sit right after struct request
+ * in the same allocation, and live exactly as long as @rq.
+ *
+ * Context: any context; no locks.
+ * Return: a pointer to those bytes.
+ */
 static inline void *blk_mq_rq_to_pdu(struct request *rq)
 {
 	return rq + 1;
@@ -182,6 +197,7 @@ void blk_queue_max_segments(struct request_queue *q, unsigned short segs);
 void blk_queue_max_segment_size(struct request_queue *q, unsigned int size);
 void blk_queue_write_cache(struct request_queue *q, bool wc, bool fua);
 
+/* queue_logical_block_size() - q's smallest addressable unit in bytes; no locks. */
 static inline unsigned int queue_logical_block_size(const struct request_queue *q)
 {
 	return q->limits.logical_block_size;
@@ -282,6 +298,7 @@ void put_disk(struct gendisk *disk);
 void set_capacity(struct gendisk *disk, sector_t sectors);
 sector_t get_capacity(struct gendisk *disk);
 void set_disk_ro(struct gendisk *disk, bool read_only);
+/* get_disk_ro() - true if the whole disk is read-only (set_disk_ro()); no locks. */
 static inline bool get_disk_ro(struct gendisk *disk)
 {
 	return disk->part0->bd_read_only;
@@ -308,22 +325,37 @@ void blkdev_put(struct block_device *bdev, fmode_t mode);
 /* The device number a path names (mount's source), or -errno. */
 int lookup_bdev(const char *path, dev_t *dev);
 
+/**
+ * bdev_read_only() - may the block device not be written?
+ * @bdev: a whole disk or a partition
+ *
+ * A partition is read-only if it is marked so itself or if its whole disk
+ * is.  Plain reads of the flags: the answer can change at any time
+ * (BLKROSET, set_disk_ro()).
+ *
+ * Context: any context; no locks.
+ * Return: true if writes to @bdev are refused.
+ */
 static inline bool bdev_read_only(struct block_device *bdev)
 {
 	return bdev->bd_read_only || (bdev->bd_disk && bdev->bd_disk->part0->bd_read_only);
 }
+/* bdev_logical_block_size() - the logical block size of bdev's queue, in bytes; no locks. */
 static inline unsigned int bdev_logical_block_size(struct block_device *bdev)
 {
 	return queue_logical_block_size(bdev->bd_queue);
 }
+/* bdev_nr_sectors() - bdev's size in 512-byte sectors, an unlocked read; any context. */
 static inline sector_t bdev_nr_sectors(struct block_device *bdev)
 {
 	return bdev->bd_nr_sectors;
 }
+/* bdev_nr_bytes() - bdev's size in bytes, an unlocked read; any context. */
 static inline loff_t bdev_nr_bytes(struct block_device *bdev)
 {
 	return (loff_t)bdev->bd_nr_sectors << SECTOR_SHIFT;
 }
+/* bdev_get_queue() - the request queue bdev's I/O goes to; no locks, no reference. */
 static inline struct request_queue *bdev_get_queue(struct block_device *bdev)
 {
 	return bdev->bd_queue;
