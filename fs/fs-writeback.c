@@ -161,6 +161,17 @@ void wb_start_background_writeback(struct bdi_writeback *wb)
 	wb_wakeup(wb);
 }
 
+/**
+ * wakeup_flusher_threads() - kick the flusher of every bdi
+ * @reason: why; WB_REASON_PERIODIC (a new flush period) wakes every bdi,
+ *          any other reason only those with dirty inodes
+ *
+ * Each flusher woken re-checks the background threshold and periodic
+ * writeback at once and re-arms its timer.  Nothing is waited for.
+ *
+ * Context: does not sleep; walks bdi_list under RCU and takes each woken
+ * wb's work_lock (irqsave).  Called from process context (sysctl, sync).
+ */
 void wakeup_flusher_threads(enum wb_reason reason)
 {
 	struct backing_dev_info *bdi;
@@ -267,6 +278,13 @@ static void requeue_io(struct inode *inode, struct bdi_writeback *wb)
 	list_move(&inode->i_io_list, &wb->b_more_io);
 }
 
+/**
+ * inode_io_list_del() - take an inode off its bdi's writeback lists
+ * @inode: the inode, being evicted
+ *
+ * Context: process context; does not sleep.  Takes the wb's list_lock and
+ * i_lock (in that order), which the caller must not hold.
+ */
 void inode_io_list_del(struct inode *inode)
 {
 	struct bdi_writeback *wb = &inode_to_bdi(inode)->wb;
@@ -416,6 +434,16 @@ static void __inode_wait_for_writeback(struct inode *inode)
 	}
 }
 
+/**
+ * inode_wait_for_writeback() - wait until nobody is writing an inode
+ * @inode: the inode
+ *
+ * Sleeps while I_SYNC is set (the flusher or write_inode_now() writing it).
+ * Eviction uses it before tearing the inode down.
+ *
+ * Context: process context; may sleep.  Takes and drops i_lock, which the
+ * caller must not hold.
+ */
 void inode_wait_for_writeback(struct inode *inode)
 {
 	spin_lock(&inode->i_lock);
@@ -492,6 +520,22 @@ static int write_one_inode(struct inode *inode, bool sync, long pages)
 	return writeback_single_inode(inode, &wbc);
 }
 
+/**
+ * write_inode_now() - write an inode's pages and metadata at once
+ * @inode: the inode; the caller holds a reference
+ * @sync: non-zero to write with WB_SYNC_ALL and wait for it
+ *
+ * Writes outside the flusher.  With @sync a writer already busy with the
+ * inode (I_SYNC) is waited for; without it such an inode is left alone.
+ * A clean inode is left alone too.  For a mapping that is never written
+ * back only the metadata is written (->write_inode).  Afterwards the inode
+ * comes off its bdi's dirty lists if it is clean.
+ *
+ * Context: process context; may sleep.  No spinlocks or page locks held;
+ * the caller must not be the task writing the inode already.
+ * Return: 0, or the first error of the page write-out, the wait, or
+ * ->write_inode.
+ */
 int write_inode_now(struct inode *inode, int sync)
 {
 	might_sleep();
@@ -500,6 +544,17 @@ int write_inode_now(struct inode *inode, int sync)
 			       mapping_can_writeback(inode->i_mapping) ? LONG_MAX : 0);
 }
 
+/**
+ * sync_inode_metadata() - write an inode's metadata, not its pages
+ * @inode: the inode; the caller holds a reference
+ * @wait: non-zero for an integrity write (WB_SYNC_ALL)
+ *
+ * write_inode_now() with no pages to write: only the inode itself goes
+ * to ->write_inode if it is dirty.
+ *
+ * Context: process context; may sleep.
+ * Return: 0 or the error of ->write_inode.
+ */
 int sync_inode_metadata(struct inode *inode, int wait)
 {
 	return write_one_inode(inode, wait, 0);
@@ -706,6 +761,21 @@ static long wb_writeback(struct bdi_writeback *wb, struct wb_writeback_work *wor
 	return nr_pages - work->nr_pages;
 }
 
+/**
+ * writeback_inodes_wb() - write some of a wb's dirty pages in the caller
+ * @wb: the bdi_writeback whose inodes to write
+ * @nr_pages: how many pages to write at most
+ * @reason: why (recorded in the pass)
+ *
+ * One WB_SYNC_NONE cyclic pass over @wb's dirty inodes, run by the calling
+ * task beside the flusher: used by the global and bdi throttling policies,
+ * where a dirtier writes pages itself.  Inodes the flusher (or anyone) is
+ * writing are skipped; super blocks being unmounted are skipped.
+ *
+ * Context: process context; may sleep.  Takes wb->list_lock, which must
+ * not be held; no page locks held.
+ * Return: the number of pages written.
+ */
 long writeback_inodes_wb(struct bdi_writeback *wb, long nr_pages, enum wb_reason reason)
 {
 	struct wb_writeback_work work = {
@@ -852,11 +922,35 @@ static void wb_run_sb_work(struct super_block *sb, enum writeback_sync_modes mod
 	wait_for_completion(&done);
 }
 
+/**
+ * writeback_inodes_sb_nr() - have the flusher write some of a super block's pages
+ * @sb: the super block; the caller holds s_umount (the flusher relies on it)
+ * @nr: how many pages to write at most
+ * @reason: why, for the work item
+ *
+ * Queues a WB_SYNC_NONE pass over the inodes of @sb dirtied before now to
+ * its bdi's flusher and waits until the flusher has run it.  Each file's
+ * pages are tagged before they are written, so the pass cannot livelock.
+ * The I/O it starts is not waited for.  Nothing happens for a super block
+ * whose bdi does not write back, or once the bdi is being unregistered.
+ *
+ * Context: process context; sleeps (waits for the flusher).
+ */
 void writeback_inodes_sb_nr(struct super_block *sb, unsigned long nr, enum wb_reason reason)
 {
 	wb_run_sb_work(sb, WB_SYNC_NONE, nr, reason);
 }
 
+/**
+ * writeback_inodes_sb() - have the flusher write a super block's dirty pages
+ * @sb: the super block; the caller holds s_umount
+ * @reason: why, for the work item
+ *
+ * writeback_inodes_sb_nr() with a page budget above the current number of
+ * dirty pages in the system.
+ *
+ * Context: process context; sleeps.
+ */
 void writeback_inodes_sb(struct super_block *sb, enum wb_reason reason)
 {
 	writeback_inodes_sb_nr(sb, global_node_page_state(NR_FILE_DIRTY) + 1024, reason);
@@ -917,6 +1011,17 @@ static void wait_sb_inodes(struct super_block *sb)
 	iput(cur);
 }
 
+/**
+ * sync_inodes_sb() - write back a super block's data and wait for it
+ * @sb: the super block; the caller holds s_umount
+ *
+ * The data-integrity pass of sync(2) and syncfs(2): the flusher writes
+ * every page and inode of @sb dirtied before the call (WB_SYNC_ALL), and
+ * this then waits for every page of @sb under writeback, whoever started
+ * it.  Nothing happens for a super block whose bdi does not write back.
+ *
+ * Context: process context; sleeps.
+ */
 void sync_inodes_sb(struct super_block *sb)
 {
 	if (!sb_wb(sb))

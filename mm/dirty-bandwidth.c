@@ -173,11 +173,34 @@ unlock:
 	spin_unlock(&wb->bw_lock);
 }
 
+/**
+ * wb_update_bandwidth() - refresh a wb's bandwidth estimate if it is stale
+ * @wb: the bdi_writeback
+ *
+ * Does nothing until BANDWIDTH_INTERVAL has passed since the last update.
+ * Then, under wb->bw_lock, folds the pages written since into the write
+ * bandwidth (only when the device was busy and the gap is under a second)
+ * and recomputes the dirty rate.
+ *
+ * Context: process context; does not sleep.  Takes wb->bw_lock (a plain
+ * spinlock), so not from interrupts.
+ */
 void wb_update_bandwidth(struct bdi_writeback *wb)
 {
 	__wb_update_bandwidth(wb, -1);
 }
 
+/**
+ * wb_bandwidth_workfn() - the work item that refreshes a wb's bandwidth
+ * @work: the wb's bw_dwork
+ *
+ * Queued by wb_writeout_inc() when a completion finds the estimate stale
+ * (I/O completion cannot take bw_lock itself); clears WB_bw_queued so the
+ * next stale completion can queue it again, then calls
+ * wb_update_bandwidth().
+ *
+ * Context: process context (bdi_wq workqueue).
+ */
 void wb_bandwidth_workfn(struct work_struct *work)
 {
 	struct bdi_writeback *wb = container_of(to_delayed_work(work), struct bdi_writeback,

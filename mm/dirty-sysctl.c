@@ -28,6 +28,13 @@ static const char *const policy_names[NR_WB_POLICIES] = {
 	[WB_POLICY_BANDWIDTH]	= "bandwidth",
 };
 
+/**
+ * writeback_policy_name() - the name of a dirty-throttling policy
+ * @policy: a WB_POLICY_* number
+ *
+ * Context: any context.
+ * Return: "global", "bdi" or "bandwidth"; "?" for an unknown number.
+ */
 const char *writeback_policy_name(int policy)
 {
 	if (policy < 0 || policy >= NR_WB_POLICIES)
@@ -35,6 +42,13 @@ const char *writeback_policy_name(int policy)
 	return policy_names[policy];
 }
 
+/**
+ * writeback_policy_parse() - the policy a name stands for
+ * @s: a NUL-terminated name; trailing newlines and spaces are ignored
+ *
+ * Context: any context.
+ * Return: the WB_POLICY_* number, or -EINVAL if @s names none.
+ */
 int writeback_policy_parse(const char *s)
 {
 	size_t len = strlen(s);

@@ -66,11 +66,14 @@ static DEFINE_PER_CPU(unsigned long, bdp_ratelimits);
 
 /* ------------------------------------------------------------ global limits */
 
-/*
- * Memory that may become dirty page cache: free pages (less what the
- * allocator keeps in reserve) plus the file pages on the LRU, which can
- * be reclaimed or written - the Linux definition since 2.6.24 (the
- * percentages apply to this, not to total RAM).
+/**
+ * global_dirtyable_memory() - memory the dirty ratios are percentages of
+ *
+ * Free pages minus the allocator's reserve, plus the file pages on the
+ * LRU lists (they can be written or reclaimed).
+ *
+ * Context: any context; lockless counter reads.
+ * Return: that amount in pages, never 0.
  */
 unsigned long global_dirtyable_memory(void)
 {
@@ -84,6 +87,21 @@ unsigned long global_dirtyable_memory(void)
 	return x ? x : 1;
 }
 
+/**
+ * dirty_limits_calc() - turn the vm.dirty_* settings into thresholds
+ * @available: dirtyable memory in pages
+ * @ratio: vm.dirty_ratio, percent of @available
+ * @bytes: vm.dirty_bytes; when non-zero it is used instead of @ratio
+ * @bg_ratio: vm.dirty_background_ratio
+ * @bg_bytes: vm.dirty_background_bytes; when non-zero, instead of @bg_ratio
+ * @pbackground: set to the background threshold in pages
+ * @pdirty: set to the throttling threshold in pages
+ *
+ * The arithmetic alone, kept apart so it can be tested.  A background
+ * threshold that is not below the throttling one is cut to half of it.
+ *
+ * Context: any context; pure computation.
+ */
 void dirty_limits_calc(unsigned long available, int ratio, unsigned long bytes,
 		       int bg_ratio, unsigned long bg_bytes, unsigned long *pbackground,
 		       unsigned long *pdirty)
@@ -105,6 +123,16 @@ void dirty_limits_calc(unsigned long available, int ratio, unsigned long bytes,
 	*pdirty = thresh;
 }
 
+/**
+ * global_dirty_limits() - the system's dirty thresholds now
+ * @pbackground: set to the background threshold, in pages
+ * @pdirty: set to the throttling threshold, in pages
+ *
+ * dirty_limits_calc() on global_dirtyable_memory() with the current
+ * vm.dirty_* settings.  The results move with free memory.
+ *
+ * Context: any context; lockless reads.
+ */
 void global_dirty_limits(unsigned long *pbackground, unsigned long *pdirty)
 {
 	/*
@@ -116,6 +144,16 @@ void global_dirty_limits(unsigned long *pbackground, unsigned long *pdirty)
 			  READ_ONCE(dirty_background_bytes), pbackground, pdirty);
 }
 
+/**
+ * writeback_set_ratelimit() - recompute how often dirtiers are checked
+ *
+ * Sets ratelimit_pages, the pages a CPU may dirty between two checks
+ * under the global and bdi policies, to the dirty threshold spread over
+ * the online CPUs (divided by 32 per CPU), within fixed bounds.  Called
+ * when the tunables change and after each check.
+ *
+ * Context: any context; lockless.
+ */
 void writeback_set_ratelimit(void)
 {
 	unsigned long bg, thresh, r;
@@ -161,6 +199,16 @@ static void writeout_period(struct timer_list *t)
 	}
 }
 
+/**
+ * wb_writeout_inc() - record that one page of a wb finished writeback
+ * @wb: the bdi_writeback
+ *
+ * Counts WB_WRITTEN and adds a completion event to @wb's proportion (held
+ * under max_ratio), starts the aging timer if it was idle, and queues a
+ * bandwidth refresh when the estimate is older than BANDWIDTH_INTERVAL.
+ *
+ * Context: any context, hard interrupts included; does not sleep.
+ */
 void wb_writeout_inc(struct bdi_writeback *wb)
 {
 	unsigned int max_ratio = READ_ONCE(wb->bdi->max_ratio);
@@ -210,6 +258,19 @@ unsigned long wb_share_of(unsigned long thresh, unsigned long num, unsigned long
 	return share;
 }
 
+/**
+ * wb_calc_thresh() - a wb's share of a dirty threshold
+ * @wb: the bdi_writeback
+ * @thresh: the threshold to share out, in pages
+ *
+ * The share follows @wb's part of recent writeback completions (a
+ * floating proportion that decays while the device is idle).  The
+ * min_ratio reservations of all bdis come off the top and @wb's own is
+ * added back; the result is capped at max_ratio percent of @thresh.
+ *
+ * Context: any context; per-CPU proportions, no locks.
+ * Return: @wb's share in pages.
+ */
 unsigned long wb_calc_thresh(struct bdi_writeback *wb, unsigned long thresh)
 {
 	struct backing_dev_info *bdi = wb->bdi;
@@ -303,6 +364,20 @@ void dtc_wb(struct dirty_throttle_control *dtc, struct bdi_writeback *wb, int po
 	dtc->wb_setpoint = (dtc->wb_freerun + dtc->wb_thresh) / 2;
 }
 
+/**
+ * wb_dirty_limits() - a wb's dirty limit under the active policy
+ * @wb: the bdi_writeback
+ * @pwb_thresh: set to the limit in pages
+ * @pwb_bg_thresh: set to the background share in pages
+ *
+ * The bandwidth policy bounds the share by seconds of the device's
+ * measured bandwidth and lets a device with no share yet start with an
+ * eighth of the room left; the global and bdi policies use the plain
+ * share (wb_calc_thresh()).  The background share scales the limit as
+ * the global background threshold scales the global one.
+ *
+ * Context: process context; does not sleep.
+ */
 void wb_dirty_limits(struct bdi_writeback *wb, unsigned long *pwb_thresh,
 		     unsigned long *pwb_bg_thresh)
 {
@@ -314,6 +389,18 @@ void wb_dirty_limits(struct bdi_writeback *wb, unsigned long *pwb_thresh,
 	*pwb_bg_thresh = dtc.wb_bg_thresh;
 }
 
+/**
+ * wb_over_bg_thresh() - should the flusher keep writing in the background?
+ * @wb: the bdi_writeback
+ *
+ * True while the system's dirty pages exceed the background threshold; under
+ * the bandwidth policy also while @wb's own dirty pages exceed its share of
+ * that threshold.
+ *
+ * Context: process context; does not sleep (for a small share the exact
+ * per-CPU sum is read under the counter's lock).
+ * Return: true if background writeback of @wb should go on.
+ */
 bool wb_over_bg_thresh(struct bdi_writeback *wb)
 {
 	struct dirty_throttle_control dtc;
@@ -335,6 +422,23 @@ bool wb_over_bg_thresh(struct bdi_writeback *wb)
 
 /* ------------------------------------------------------------ entry */
 
+/**
+ * balance_dirty_pages_ratelimited() - throttle a task that dirtied pages
+ * @mapping: the mapping just dirtied
+ *
+ * Called after each page a write() dirties.  Does nothing for a bdi that
+ * does not account dirty pages.  Under the bandwidth policy the task is
+ * checked after it dirtied its own allowance (nr_dirtied_pause, smaller
+ * while the wb is over its limit) and may be paused for a time computed
+ * from the device's bandwidth; under the global and bdi policies a per-CPU
+ * count lets most calls through and the rest may write pages themselves
+ * (writeback_inodes_wb()) and sleep until the dirty count is below the
+ * limit.
+ *
+ * Context: process context; may sleep (io_schedule_timeout(), writing
+ * pages).  The caller must hold no page locks or spinlocks; i_rwsem may
+ * be held.
+ */
 void balance_dirty_pages_ratelimited(struct address_space *mapping)
 {
 	struct backing_dev_info *bdi = inode_to_bdi(mapping->host);

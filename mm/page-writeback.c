@@ -74,7 +74,19 @@ static void account_page_dirtied(struct page *page, struct address_space *mappin
 	current->nr_dirtied++;	/* the dirtier's throttling budget */
 }
 
-/* PG_dirty just went off without the page going to writeback yet. */
+/**
+ * account_page_cleaned() - uncount a page whose dirty bit went off
+ * @page: the page, PG_dirty just cleared by the caller
+ * @mapping: the mapping it belongs to (NULL: nothing to do)
+ *
+ * Takes the page off NR_FILE_DIRTY, NR_ZONE_WRITE_PENDING and its wb's
+ * WB_RECLAIMABLE.  Only for mappings whose bdi counts dirty pages
+ * (BDI_CAP_WRITEBACK_ACCT); only the thread that cleared the bit may call
+ * it, so that each transition is counted once.  Does not touch tags.
+ *
+ * Context: any context in which the page's mapping is stable; the
+ * counters are irq-safe, nothing sleeps.
+ */
 void account_page_cleaned(struct page *page, struct address_space *mapping)
 {
 	struct bdi_writeback *wb = accounted_wb(mapping);
@@ -86,6 +98,15 @@ void account_page_cleaned(struct page *page, struct address_space *mapping)
 	dec_wb_stat(wb, WB_RECLAIMABLE);
 }
 
+/**
+ * account_page_writeback_start() - count a page in its wb's WB_WRITEBACK
+ * @page: a page on which set_page_writeback() just set PG_writeback
+ *
+ * Only the bdi's counter: set_page_writeback() counts NR_WRITEBACK
+ * itself.  Nothing for a bdi that does not account writeback.
+ *
+ * Context: any context; per-CPU counters, does not sleep.
+ */
 void account_page_writeback_start(struct page *page)
 {
 	struct bdi_writeback *wb = accounted_wb(READ_ONCE(page->mapping));
@@ -94,6 +115,16 @@ void account_page_writeback_start(struct page *page)
 		inc_wb_stat(wb, WB_WRITEBACK);
 }
 
+/**
+ * account_page_writeback_end() - a page's writeback has finished: count it
+ * @page: a page still carrying PG_writeback (end_page_writeback() calls this
+ *        just before clearing it)
+ *
+ * Counts NR_WRITTEN and, for an accounting bdi, takes the page off its
+ * wb's WB_WRITEBACK and records a completion with wb_writeout_inc().
+ *
+ * Context: any context, hard interrupts included; does not sleep.
+ */
 void account_page_writeback_end(struct page *page)
 {
 	struct bdi_writeback *wb = accounted_wb(READ_ONCE(page->mapping));
@@ -107,6 +138,20 @@ void account_page_writeback_end(struct page *page)
 
 /* ------------------------------------------------------------ the dirty bit */
 
+/**
+ * __set_page_dirty() - count and tag a page that has just become dirty
+ * @page: a page whose PG_dirty the caller has just set
+ * @mapping: the mapping the caller read from page->mapping
+ *
+ * Under i_pages_lock, and only if the page still belongs to @mapping
+ * (truncation removes pages under that lock): counts the page dirty
+ * (global, zone and wb counters, and the current task's dirtied count for
+ * throttling) and sets the DIRTY tag.  The caller marks the inode dirty
+ * (I_DIRTY_PAGES) itself.
+ *
+ * Context: process context; does not sleep.  Takes mapping->i_pages_lock
+ * (irqsave), which must not be held.
+ */
 void __set_page_dirty(struct page *page, struct address_space *mapping)
 {
 	unsigned long flags;
@@ -265,12 +310,20 @@ void cancel_dirty_page(struct page *page)
 	spin_unlock_irqrestore(&mapping->i_pages_lock, flags);
 }
 
-/*
- * ->writepage could not write the page now: keep it dirty for later.  Only
- * the page: its buffers are as they were (the ones not written are still
- * dirty).  ->set_page_dirty of a buffer-backed mapping would dirty every
- * buffer of the page, and writeback would then write blocks that were
- * never read - whatever the page's memory held - over the disk's.
+/**
+ * redirty_page_for_writepage() - keep a page dirty that ->writepage skipped
+ * @wbc: the writeback control of the pass; its pages_skipped is counted up
+ * @page: the page ->writepage was given (locked)
+ *
+ * For a ->writepage that cannot write the page now.  Only the page is
+ * made dirty again (through __set_page_dirty_nobuffers()), not its
+ * buffers: marking every buffer dirty would later write blocks that were
+ * never read in.  The caller still unlocks the page.
+ *
+ * Context: process context; does not sleep.  The caller holds the page
+ * lock.
+ * Return: true if the page was clean and is now dirty, false if it was
+ * already dirty again.
  */
 bool redirty_page_for_writepage(struct writeback_control *wbc, struct page *page)
 {
@@ -313,6 +366,20 @@ void mapping_set_error(struct address_space *mapping, int error)
 /* Pages tagged TOWRITE per hold of i_pages_lock. */
 #define WB_TAG_BATCH	4096
 
+/**
+ * tag_pages_for_writeback() - mark the dirty pages of a range TOWRITE
+ * @mapping: the address space
+ * @start: first page index
+ * @end: last page index (inclusive)
+ *
+ * Copies the DIRTY tag to TOWRITE for every page in the range, so that an
+ * integrity pass can walk exactly the pages that were dirty when it began.
+ * Works in batches of 4096 pages per hold of i_pages_lock, rescheduling
+ * in between, to keep the interrupts-off time short.
+ *
+ * Context: process context with interrupts on; may sleep between batches.
+ * Takes mapping->i_pages_lock (spin_lock_irq), which must not be held.
+ */
 void tag_pages_for_writeback(struct address_space *mapping, pgoff_t start, pgoff_t end)
 {
 	pgoff_t first = start;
@@ -419,6 +486,32 @@ static int write_cache_range(struct address_space *mapping, struct writeback_con
 	return stop;
 }
 
+/**
+ * write_cache_pages() - hand a mapping's dirty pages to a writepage callback
+ * @mapping: the address space to write
+ * @wbc: what to write: the range (or range_cyclic from
+ *       mapping->writeback_index), sync_mode, nr_to_write (decremented per
+ *       page written), tagged_writepages
+ * @writepage: called with each page locked, its dirty bit cleared by
+ *             clear_page_dirty_for_io(); it must unlock the page (or return
+ *             AOP_WRITEPAGE_ACTIVATE with the page still locked)
+ * @data: passed to @writepage
+ *
+ * Walks the DIRTY-tagged pages of the range in index order.  Integrity
+ * passes (WB_SYNC_ALL) and tagged_writepages first tag the dirty pages
+ * TOWRITE and walk only those, so pages dirtied during the pass do not
+ * prolong it.  Each page is locked and skipped if it was truncated or
+ * cleaned meanwhile; a page under writeback is skipped by WB_SYNC_NONE
+ * and waited for by WB_SYNC_ALL.  WB_SYNC_NONE stops once nr_to_write is
+ * used up or on the first error; WB_SYNC_ALL writes everything and
+ * reports the first error at the end.  A cyclic pass wraps round once
+ * and records where to resume in mapping->writeback_index.
+ *
+ * Context: process context; may sleep (page locks, writeback waits, the
+ * callback).  No page locks or spinlocks held; the caller keeps the inode
+ * alive.
+ * Return: 0, or the first negative value @writepage returned.
+ */
 int write_cache_pages(struct address_space *mapping, struct writeback_control *wbc,
 		      writepage_t writepage, void *data)
 {
@@ -465,10 +558,17 @@ static int writepage_of_mapping(struct page *page, struct writeback_control *wbc
 	return ret;
 }
 
-/*
- * ->writepage for every page write_cache_pages() picks, all under one
- * block plug so that adjacent pages' bios merge before the queue sees
- * them.  Mappings without ->writepage (special files) write nothing.
+/**
+ * generic_writepages() - write a mapping's dirty pages through ->writepage
+ * @mapping: the address space; nothing is written if it has no ->writepage
+ * @wbc: what to write, as for write_cache_pages()
+ *
+ * write_cache_pages() with the mapping's ->writepage as the callback,
+ * under one block plug so that the bios of adjacent pages can merge.  A
+ * ->writepage error is also recorded with mapping_set_error().
+ *
+ * Context: process context; may sleep.  No page locks or spinlocks held.
+ * Return: 0, or the first error ->writepage returned.
  */
 int generic_writepages(struct address_space *mapping, struct writeback_control *wbc)
 {
@@ -483,6 +583,20 @@ int generic_writepages(struct address_space *mapping, struct writeback_control *
 	return err;
 }
 
+/**
+ * do_writepages() - write back a mapping's dirty pages
+ * @mapping: the address space
+ * @wbc: what to write; nothing happens if wbc->nr_to_write <= 0
+ *
+ * Calls the mapping's ->writepages, or generic_writepages() when it only
+ * has ->writepage; a mapping with neither (memory file systems) writes
+ * nothing.  For WB_SYNC_ALL, -ENOMEM is not final: the call is retried
+ * after a short uninterruptible sleep until it gives another answer.
+ *
+ * Context: process context; may sleep.  No page locks or spinlocks held.
+ * Return: 0, or the error of ->writepages/->writepage (never -ENOMEM for
+ * WB_SYNC_ALL).
+ */
 int do_writepages(struct address_space *mapping, struct writeback_control *wbc)
 {
 	const struct address_space_operations *aops = mapping->a_ops;
@@ -510,10 +624,23 @@ int do_writepages(struct address_space *mapping, struct writeback_control *wbc)
 	return err;
 }
 
-/*
- * Write the locked page page now and wait for it (WB_SYNC_ALL).  The page
- * is unlocked on return.  A page that turns out clean was written by
- * someone else: only errors recorded on the mapping are reported then.
+/**
+ * write_one_page() - write a single locked page and wait for it
+ * @page: a page-cache page, locked by the caller; its mapping must have
+ *        ->writepage
+ *
+ * Waits for writeback already running on the page, then, if the page is
+ * still dirty, writes it with ->writepage (WB_SYNC_ALL) and waits for the
+ * write to complete.  A page found clean was written by someone else; only
+ * the mapping's recorded errors are reported then.  If ->writepage returns
+ * an error or AOP_WRITEPAGE_ACTIVATE, nothing is waited for and that value
+ * is returned as it is; with AOP_WRITEPAGE_ACTIVATE the page is left
+ * locked (->writepage keeps it locked, and nothing here unlocks it).
+ *
+ * Context: process context; sleeps.  The caller holds the page lock,
+ * which is released here (by ->writepage, or directly for a clean page).
+ * Return: 0, ->writepage's error, or the error filemap_check_errors()
+ * finds (-EIO, -ENOSPC).
  */
 int write_one_page(struct page *page)
 {

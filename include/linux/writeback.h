@@ -72,6 +72,7 @@ struct writeback_control {
 	unsigned for_sync:1;		/* sync(2) */
 };
 
+/* wbc_to_write_flags() - REQ_SYNC for a WB_SYNC_ALL pass, else 0: bio flags; no locks. */
 static inline int wbc_to_write_flags(struct writeback_control *wbc)
 {
 	return wbc->sync_mode == WB_SYNC_ALL ? REQ_SYNC : 0;
