@@ -155,6 +155,16 @@ static struct wb_writeback_work *get_next_work_item(struct bdi_writeback *wb)
 	return work;
 }
 
+/**
+ * wb_start_background_writeback() - wake a wb's flusher for background work
+ * @wb: the bdi_writeback
+ *
+ * Runs the flusher now (if the wb is registered); it writes in the
+ * background for as long as wb_over_bg_thresh() says so.  Nothing is
+ * waited for.
+ *
+ * Context: any context; takes wb->work_lock (irqsave), does not sleep.
+ */
 void wb_start_background_writeback(struct bdi_writeback *wb)
 {
 	/* The flusher checks the background threshold each time it runs. */
@@ -855,6 +865,19 @@ static long wb_do_writeback(struct bdi_writeback *wb)
 	return wrote;
 }
 
+/**
+ * wb_workfn() - the flusher: the work function of a wb's dwork
+ * @w: the work item (embedded in wb->dwork)
+ *
+ * Runs queued work items in order, then background writeback while over
+ * the background threshold, then periodic (kupdate) writeback when it is
+ * due; repeats while new items arrive.  It re-arms itself for the next
+ * period while the wb still has dirty inodes and periodic writeback is
+ * on.  WB_writeback_running is set while it works.
+ *
+ * Context: process context, on bdi_wq only; sleeps (writes inodes, takes
+ * s_umount, waits on busy inodes).
+ */
 void wb_workfn(struct work_struct *w)
 {
 	struct bdi_writeback *wb = container_of(to_delayed_work(w), struct bdi_writeback,
@@ -869,6 +892,17 @@ void wb_workfn(struct work_struct *w)
 		wb_wakeup_delayed(wb);
 }
 
+/**
+ * wb_shutdown() - run a wb's queued work once more and stop its flusher
+ * @wb: the bdi_writeback; WB_registered must already be clear
+ *
+ * Starts the flusher at once and waits for it to finish.  With
+ * WB_registered clear nothing new is queued and the flusher does not
+ * re-arm, so it stays stopped.  A work item still queued afterwards gets
+ * a warning.
+ *
+ * Context: process context; sleeps.  Not from the flusher itself.
+ */
 void wb_shutdown(struct bdi_writeback *wb)
 {
 	/*

@@ -114,6 +114,17 @@ static int bdi_init(struct backing_dev_info *bdi)
 	return wb_init(&bdi->wb, bdi);
 }
 
+/**
+ * bdi_alloc() - allocate a backing device
+ *
+ * The new bdi has one reference, the default read-ahead window, dirty
+ * accounting on, min_ratio 0 and max_ratio 100, and an idle writeback
+ * state with a guessed bandwidth.  It is not visible anywhere until
+ * bdi_register().
+ *
+ * Context: process context; may sleep (GFP_KERNEL).
+ * Return: the bdi, or NULL if memory ran out.
+ */
 struct backing_dev_info *bdi_alloc(void)
 {
 	struct backing_dev_info *bdi = kzalloc(sizeof(*bdi), GFP_KERNEL);
@@ -125,6 +136,18 @@ struct backing_dev_info *bdi_alloc(void)
 	return bdi;
 }
 
+/**
+ * inode_to_bdi() - the backing device an inode's pages are written to
+ * @inode: the inode, or NULL
+ *
+ * A block device's own inode maps to its disk's bdi; any other inode to
+ * its super block's s_bdi.  An inode without a super block or bdi (and
+ * NULL) maps to noop_backing_dev_info.  No reference is taken: the bdi
+ * lives at least as long as the super block or the disk.
+ *
+ * Context: any context; no locks.
+ * Return: the bdi; never NULL.
+ */
 struct backing_dev_info *inode_to_bdi(struct inode *inode)
 {
 	struct block_device *bdev;
@@ -197,7 +220,17 @@ static ssize_t min_ratio_show(struct device *dev, struct device_attribute *attr,
 	return sysfs_emit(buf, "%u\n", READ_ONCE(bdi->min_ratio));
 }
 
-/* Linux's rules: min <= max, and the reservations of all bdis sum below 100. */
+/**
+ * bdi_set_min_ratio() - reserve a share of the dirty threshold for a bdi
+ * @bdi: the backing device
+ * @min_ratio: percent of the global threshold always granted to @bdi
+ *
+ * Refused if it exceeds @bdi's max_ratio, or if raising it would bring
+ * the sum of all bdis' reservations to 100 or more.
+ *
+ * Context: does not sleep; takes bdi_lock.
+ * Return: 0, or -EINVAL when refused.
+ */
 int bdi_set_min_ratio(struct backing_dev_info *bdi, unsigned int min_ratio)
 {
 	int err = 0;
@@ -216,6 +249,15 @@ int bdi_set_min_ratio(struct backing_dev_info *bdi, unsigned int min_ratio)
 	return err;
 }
 
+/**
+ * bdi_set_max_ratio() - cap a bdi's share of the dirty threshold
+ * @bdi: the backing device
+ * @max_ratio: percent of the global threshold @bdi may use at most
+ *
+ * Context: does not sleep; takes bdi_lock.
+ * Return: 0, or -EINVAL if @max_ratio is over 100 or below @bdi's
+ * min_ratio.
+ */
 int bdi_set_max_ratio(struct backing_dev_info *bdi, unsigned int max_ratio)
 {
 	int err = 0;
@@ -393,6 +435,22 @@ static void bdi_debug_unregister(struct backing_dev_info *bdi)
 
 /* ------------------------------------------------------------ registration */
 
+/**
+ * bdi_register() - make a backing device live
+ * @bdi: from bdi_alloc(), not registered
+ * @fmt: printf format of its name (disks use "major:minor")
+ * @...: the format's arguments
+ *
+ * Names the bdi, creates /sys/class/bdi/<name> with its tunables and the
+ * debugfs stats file, adds its min_ratio to the reserved sum, puts it on
+ * bdi_list and sets WB_registered, from which point its flusher may be
+ * queued.
+ *
+ * Context: process context; may sleep (sysfs and debugfs).  Takes
+ * bdi_lock briefly.
+ * Return: 0; -EBUSY (with a warning) if already registered; or the error
+ * of creating the sysfs device or its files.
+ */
 int bdi_register(struct backing_dev_info *bdi, const char *fmt, ...)
 {
 	struct device *dev;
@@ -427,6 +485,20 @@ int bdi_register(struct backing_dev_info *bdi, const char *fmt, ...)
 	return 0;
 }
 
+/**
+ * bdi_unregister() - take a backing device out of use
+ * @bdi: the bdi; nothing is done if it is not registered
+ *
+ * Clears WB_registered and removes the bdi from bdi_list (waiting for an
+ * RCU grace period, so no list walker still sees it), then lets the
+ * flusher run the work already queued and stops it, cancels the bandwidth
+ * work and removes the debugfs and sysfs entries.  The bdi stays
+ * allocated until the last bdi_put().
+ *
+ * Context: process context; sleeps (synchronize_rcu(), flushing the
+ * flusher).  Must not be called from the flusher itself or with bdi_lock
+ * held.
+ */
 void bdi_unregister(struct backing_dev_info *bdi)
 {
 	if (!test_bit(WB_registered, &bdi->wb.state))
@@ -453,6 +525,17 @@ void bdi_unregister(struct backing_dev_info *bdi)
 	}
 }
 
+/**
+ * bdi_put() - drop a reference to a backing device
+ * @bdi: the bdi
+ *
+ * The last reference frees it; it must be unregistered by then (a
+ * warning otherwise, as for inodes still queued on it).  Dropping the
+ * last reference to noop_backing_dev_info only warns.
+ *
+ * Context: process context; may sleep when it frees (waits for the
+ * bandwidth work to finish).
+ */
 void bdi_put(struct backing_dev_info *bdi)
 {
 	if (!atomic_dec_and_test(&bdi->refcnt))
@@ -467,6 +550,12 @@ void bdi_put(struct backing_dev_info *bdi)
 	kfree(bdi);
 }
 
+/**
+ * bdi_get() - take a reference to a backing device
+ * @bdi: a bdi the caller already holds a reference to
+ *
+ * Context: any context; atomic, no locks.
+ */
 void bdi_get(struct backing_dev_info *bdi)
 {
 	atomic_inc(&bdi->refcnt);

@@ -52,7 +52,16 @@ void wb_shutdown(struct bdi_writeback *wb);
  * the wb's own dirty pages over its background share).
  */
 void wb_start_background_writeback(struct bdi_writeback *wb);
-/* Is a work item or background pass running on wb? */
+/**
+ * writeback_in_progress() - is wb's flusher busy right now?
+ * @wb: the bdi_writeback
+ *
+ * WB_writeback_running is set while the flusher works through queued
+ * items and its background and periodic passes.
+ *
+ * Context: any context; an unlocked bit test, a hint that may be stale.
+ * Return: true if the flusher of @wb is running.
+ */
 static inline bool writeback_in_progress(struct bdi_writeback *wb)
 {
 	return test_bit(WB_writeback_running, &wb->state);
@@ -66,44 +75,100 @@ static inline bool writeback_in_progress(struct bdi_writeback *wb)
  */
 #define WB_STAT_BATCH	(8 * (1 + ilog2(nr_cpu_ids)))
 
+/**
+ * wb_stat_mod() - add to one of a wb's counters
+ * @wb: the bdi_writeback
+ * @item: which counter (WB_RECLAIMABLE, WB_WRITEBACK, ...)
+ * @amount: what to add (negative to subtract)
+ *
+ * The per-CPU part absorbs changes up to WB_STAT_BATCH before they are
+ * folded into the shared count.
+ *
+ * Context: any context, interrupts included; does not sleep.
+ */
 static inline void wb_stat_mod(struct bdi_writeback *wb, enum wb_stat_item item, s64 amount)
 {
 	percpu_counter_add_batch(&wb->stat[item], amount, WB_STAT_BATCH);
 }
+/* inc_wb_stat() - wb_stat_mod(wb, item, 1); any context. */
 static inline void inc_wb_stat(struct bdi_writeback *wb, enum wb_stat_item item)
 {
 	wb_stat_mod(wb, item, 1);
 }
+/* dec_wb_stat() - wb_stat_mod(wb, item, -1); any context. */
 static inline void dec_wb_stat(struct bdi_writeback *wb, enum wb_stat_item item)
 {
 	wb_stat_mod(wb, item, -1);
 }
+/**
+ * wb_stat() - a wb's counter, approximately
+ * @wb: the bdi_writeback
+ * @item: which counter
+ *
+ * Reads only the shared count: off by up to wb_stat_error().
+ *
+ * Context: any context; lockless.
+ * Return: the count, 0 if the approximation is negative.
+ */
 static inline unsigned long wb_stat(struct bdi_writeback *wb, enum wb_stat_item item)
 {
 	return percpu_counter_read_positive(&wb->stat[item]);
 }
+/**
+ * wb_stat_sum() - a wb's counter, exactly
+ * @wb: the bdi_writeback
+ * @item: which counter
+ *
+ * Adds up every CPU's part under the counter's lock: slower than
+ * wb_stat(), for thresholds too small for its error.
+ *
+ * Context: any context; takes the counter's lock with interrupts saved,
+ * does not sleep.
+ * Return: the count, 0 if it is negative.
+ */
 static inline unsigned long wb_stat_sum(struct bdi_writeback *wb, enum wb_stat_item item)
 {
 	return percpu_counter_sum_positive(&wb->stat[item]);
 }
+/* wb_stat_error() - the most wb_stat() can be off by: WB_STAT_BATCH per CPU; no locks. */
 static inline unsigned long wb_stat_error(void)
 {
 	return WB_STAT_BATCH * nr_cpu_ids;
 }
 
+/* bdi_strictlimit() - true if bdi's strict_limit is set (sysfs); an unlocked read. */
 static inline bool bdi_strictlimit(struct backing_dev_info *bdi)
 {
 	return READ_ONCE(bdi->capabilities) & BDI_CAP_STRICTLIMIT;
 }
 
-/* Has this wb dirty inodes on its lists? (wb->list_lock not needed: a hint) */
+/**
+ * wb_has_dirty_io() - does a wb have dirty inodes queued?
+ * @wb: the bdi_writeback
+ *
+ * Looks at b_dirty, b_io and b_more_io without wb->list_lock, so the
+ * answer is a hint: good enough to decide whether to wake or re-arm the
+ * flusher.
+ *
+ * Context: any context; no locks.
+ * Return: true if any of the three lists is non-empty.
+ */
 static inline bool wb_has_dirty_io(struct bdi_writeback *wb)
 {
 	return !list_empty(&wb->b_dirty) || !list_empty(&wb->b_io) ||
 	       !list_empty(&wb->b_more_io);
 }
 
-/* Does mapping's data get written back (dirty accounting applies)? */
+/**
+ * mapping_can_writeback() - is a mapping's data ever written back?
+ * @mapping: the address space; its host decides the bdi
+ *
+ * False for mappings on the noop bdi (ramfs, tmpfs, pseudo files), whose
+ * dirty pages have nowhere to go; writeback paths skip them.
+ *
+ * Context: any context; no locks.
+ * Return: true unless the bdi of @mapping->host has BDI_CAP_NO_WRITEBACK.
+ */
 static inline bool mapping_can_writeback(struct address_space *mapping)
 {
 	return !(inode_to_bdi(mapping->host)->capabilities & BDI_CAP_NO_WRITEBACK);
