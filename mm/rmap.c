@@ -60,6 +60,16 @@ static void anon_vma_ctor(void *obj)
 	INIT_LIST_HEAD(&av->chains);
 }
 
+/**
+ * anon_vma_init() - create the slab caches of anon_vmas and their chains
+ *
+ * The anon_vma cache is SLAB_TYPESAFE_BY_RCU with a constructor, so that
+ * lockless walkers may touch a freed anon_vma's lock and count.  Failure
+ * panics.
+ *
+ * Context: boot, process context, before the first fork or anonymous
+ * fault.
+ */
 void __init anon_vma_init(void)
 {
 	anon_vma_cachep = kmem_cache_create("anon_vma", sizeof(struct anon_vma),
@@ -90,10 +100,18 @@ static void anon_vma_free_unused(struct anon_vma *av)
 	kmem_cache_free(anon_vma_cachep, av);
 }
 
-/*
- * Drop a reference.  Must not be called with the family's root lock held:
- * the last put takes it (for the parent's child count) and may free the
- * root itself.
+/**
+ * put_anon_vma() - drop a reference to an anon_vma
+ * @av: the anon_vma, or NULL
+ *
+ * The last reference frees it (its chain list must be empty by then) and
+ * drops the reference it held on its parent, after taking it off the
+ * parent's child count; the parent may go the same way, up to the root,
+ * which is therefore always freed last.
+ *
+ * Context: process context; may sleep (takes the family's root rwsem for
+ * writing when a child goes).  The caller must not hold the root lock of
+ * @av's family: the last put takes it and may free it.
  */
 void put_anon_vma(struct anon_vma *av)
 {
@@ -186,10 +204,20 @@ static bool anon_vma_install(struct vm_area_struct *vma, struct anon_vma *av,
 	return installed;
 }
 
-/*
- * Give vma an anon_vma before its first anonymous page goes in: a
- * neighbour's, when the two could later merge, else a new one.  Returns 0,
- * or -ENOMEM with vma unchanged.
+/**
+ * anon_vma_prepare() - make sure a VMA has an anon_vma
+ * @vma: a VMA about to receive its first private anonymous page
+ *
+ * Returns at once if @vma has one.  Otherwise reuses the anon_vma of an
+ * adjacent, compatible VMA chained to only that one (so the two can still
+ * merge later), or allocates a new one, and links it to @vma.  Two faults
+ * racing on one VMA are settled under the page table lock: the loser
+ * frees what it allocated.
+ *
+ * Context: process context; may sleep (GFP_KERNEL allocation, root
+ * rwsem).  The caller holds mmap_lock (for reading is enough) and no
+ * spinlocks.
+ * Return: 0, or -ENOMEM with @vma unchanged.
  */
 int anon_vma_prepare(struct vm_area_struct *vma)
 {
@@ -272,6 +300,20 @@ enomem:
 	return -ENOMEM;
 }
 
+/**
+ * anon_vma_clone() - chain a copy of a VMA to every anon_vma of the original
+ * @dst: the new VMA (a piece split off @src, or its moved copy); its chain
+ *       list is initialised here
+ * @src: the VMA it was made from
+ *
+ * @dst gets @src's anon_vma and a chain to each anon_vma @src is chained
+ * to, so an rmap walk of any page @src may map also visits @dst.  All
+ * chains are allocated before the root lock is taken for writing.
+ *
+ * Context: process context; may sleep (GFP_KERNEL, root rwsem).  The
+ * caller holds mmap_lock for writing and no anon_vma lock.
+ * Return: 0, or -ENOMEM with @dst chained to nothing and no anon_vma.
+ */
 int anon_vma_clone(struct vm_area_struct *dst, struct vm_area_struct *src)
 {
 	INIT_LIST_HEAD(&dst->anon_vma_chain);
@@ -285,6 +327,22 @@ int anon_vma_clone(struct vm_area_struct *dst, struct vm_area_struct *src)
 	return 0;
 }
 
+/**
+ * anon_vma_fork() - set up the anon_vmas of a child's VMA at fork
+ * @vma: the child's copy of @pvma; its chain list is initialised here
+ * @pvma: the parent's VMA
+ *
+ * Chains @vma to every anon_vma of @pvma (so it can reach the pages it
+ * shares with the parent), then gives it an anon_vma for the pages it
+ * will copy on write: an ancestor's that no VMA allocates into any more
+ * and has fewer than two children, if the chain has one, else a new
+ * child of @pvma's anon_vma in the same fork family.  Nothing is done if
+ * @pvma has no anon_vma.
+ *
+ * Context: process context; may sleep (GFP_KERNEL, root rwsem).  The
+ * caller holds the parent's mmap_lock for writing.
+ * Return: 0, or -ENOMEM with @vma unchained and without an anon_vma.
+ */
 int anon_vma_fork(struct vm_area_struct *vma, struct vm_area_struct *pvma)
 {
 	struct anon_vma *av, *parent = pvma->anon_vma;
@@ -323,6 +381,18 @@ enomem:
 	return -ENOMEM;
 }
 
+/**
+ * unlink_anon_vmas() - detach a VMA from all its anon_vmas
+ * @vma: the VMA being unmapped or torn down at exit
+ *
+ * Takes each chain off its anon_vma's list under the root lock, so that
+ * no walker finds @vma any more, then frees the chains and drops their
+ * references outside the lock; anon_vmas that lose their last reference
+ * are freed.  Must come before @vma and its page tables are freed.
+ *
+ * Context: process context; may sleep (root rwsem).  The caller holds
+ * mmap_lock for writing (or the mm is going away) and no anon_vma lock.
+ */
 void unlink_anon_vmas(struct vm_area_struct *vma)
 {
 	struct anon_vma_chain *avc, *tmp;
@@ -360,6 +430,21 @@ static bool vma_chained_to(struct vm_area_struct *vma, struct anon_vma *av)
 	return false;
 }
 
+/**
+ * anon_vma_merge_chains() - hand a vanishing VMA's chains to its merge partner
+ * @keep: the VMA that stays and grows over @gone's range
+ * @gone: the adjacent VMA being merged into @keep
+ *
+ * Chains of @gone to anon_vmas @keep is already chained to are dropped;
+ * the others move to @keep.  If @keep had no anon_vma it takes @gone's.
+ * Afterwards @keep's walks reach every page @gone could map, and @gone has
+ * no anon_vma.
+ *
+ * Context: process context; may sleep (root rwsem).  The caller holds
+ * mmap_lock for writing.  Only @gone's root is locked, so the two VMAs
+ * must have the same anon_vma or @keep none (the merge rules in mm/vma.c
+ * allow nothing else).
+ */
 void anon_vma_merge_chains(struct vm_area_struct *keep, struct vm_area_struct *gone)
 {
 	struct anon_vma_chain *avc, *tmp;
@@ -400,6 +485,16 @@ static bool vma_in_i_mmap(const struct vm_area_struct *vma)
 	return vma->vm_file && !RB_EMPTY_NODE(&vma->vm_i_mmap_rb);
 }
 
+/**
+ * link_file_vma() - add a file VMA to its file's i_mmap tree
+ * @vma: the VMA; anonymous VMAs and VMAs already in the tree are left alone
+ *
+ * From then on rmap walks of the file's pages (truncation's unmapping,
+ * page_mkclean(), reclaim) visit @vma.
+ *
+ * Context: process context; may sleep (i_mmap_rwsem for writing).  The
+ * caller holds mmap_lock for writing.
+ */
 void link_file_vma(struct vm_area_struct *vma)
 {
 	struct address_space *mapping;
@@ -412,6 +507,13 @@ void link_file_vma(struct vm_area_struct *vma)
 	i_mmap_unlock_write(mapping);
 }
 
+/**
+ * unlink_file_vma() - remove a file VMA from its file's i_mmap tree
+ * @vma: the VMA; nothing happens if it is not in a tree
+ *
+ * Context: process context; may sleep (i_mmap_rwsem for writing).  The
+ * caller holds mmap_lock for writing (or the mm is going away).
+ */
 void unlink_file_vma(struct vm_area_struct *vma)
 {
 	struct address_space *mapping;
@@ -424,17 +526,35 @@ void unlink_file_vma(struct vm_area_struct *vma)
 	i_mmap_unlock_write(mapping);
 }
 
+/**
+ * vma_file_rmap_lock() - lock the file side of a VMA's reverse mapping
+ * @vma: the VMA; nothing is taken unless it is in a file's i_mmap tree
+ *
+ * Takes the file's i_mmap_rwsem for writing, so that no walker finds the
+ * VMA while its range or offset changes.
+ *
+ * Context: process context; may sleep.  mmap_lock held for writing; taken
+ * before any anon_vma lock.
+ */
 void vma_file_rmap_lock(struct vm_area_struct *vma)
 {
 	if (vma_in_i_mmap(vma))
 		i_mmap_lock_write(vma->vm_file->f_mapping);
 }
 
-/*
- * vma's range or offset may have changed under the lock: take it out and
- * put it back where it belongs now.  Removal does not compare keys, and
- * it recomputes the cached maxima on the whole path above the spot vma
- * left, which is every node whose maximum could have come from vma.
+/**
+ * vma_file_rmap_unlock() - re-file a VMA in i_mmap and release the lock
+ * @vma: the VMA given to vma_file_rmap_lock()
+ *
+ * The VMA's range or offset may have changed while the lock was held, so
+ * it is taken out of the interval tree and inserted again under its
+ * current keys before i_mmap_rwsem is released.  Removal does not look at
+ * the keys, and it recomputes the cached maxima along the whole path above
+ * the node's old place, which covers every node whose maximum could have
+ * come from this VMA.
+ *
+ * Context: process context; does not sleep.  i_mmap_rwsem held for
+ * writing by vma_file_rmap_lock().
  */
 void vma_file_rmap_unlock(struct vm_area_struct *vma)
 {
@@ -448,6 +568,17 @@ void vma_file_rmap_unlock(struct vm_area_struct *vma)
 	i_mmap_unlock_write(mapping);
 }
 
+/**
+ * vma_anon_rmap_lock() - lock the anonymous side of a VMA's reverse mapping
+ * @vma: the VMA
+ *
+ * For a shared anonymous VMA, the shared object's VMA-list lock; for a VMA
+ * with an anon_vma, its family's root rwsem; both for writing, in that
+ * order.  Nothing for a VMA with neither.
+ *
+ * Context: process context; may sleep.  mmap_lock held for writing;
+ * after vma_file_rmap_lock() if both are taken.
+ */
 void vma_anon_rmap_lock(struct vm_area_struct *vma)
 {
 	if (vma_is_shared_anon(vma))
@@ -456,6 +587,12 @@ void vma_anon_rmap_lock(struct vm_area_struct *vma)
 		anon_vma_lock_write(vma->anon_vma);
 }
 
+/**
+ * vma_anon_rmap_unlock() - release vma_anon_rmap_lock()
+ * @vma: the VMA; its anon_vma must be the one that was locked
+ *
+ * Context: process context; does not sleep.
+ */
 void vma_anon_rmap_unlock(struct vm_area_struct *vma)
 {
 	if (vma->anon_vma)
@@ -464,13 +601,29 @@ void vma_anon_rmap_unlock(struct vm_area_struct *vma)
 		shared_anon_unlock_vmas(vma);
 }
 
-/* Order: i_mmap_rwsem -> anon_vma root lock. */
+/**
+ * vma_rmap_lock() - lock everything rmap walkers use to find a VMA
+ * @vma: the VMA whose vm_start, vm_end or vm_pgoff is about to change
+ *
+ * vma_file_rmap_lock() then vma_anon_rmap_lock(): i_mmap_rwsem before the
+ * anon_vma root lock.  While held, no walk can compute an address in
+ * @vma from a half-updated range.
+ *
+ * Context: process context; may sleep.  The caller holds mmap_lock for
+ * writing and none of these locks.
+ */
 void vma_rmap_lock(struct vm_area_struct *vma)
 {
 	vma_file_rmap_lock(vma);
 	vma_anon_rmap_lock(vma);
 }
 
+/**
+ * vma_rmap_unlock() - release vma_rmap_lock(), re-filing the VMA in i_mmap
+ * @vma: the VMA, with its new range in place
+ *
+ * Context: process context; does not sleep.
+ */
 void vma_rmap_unlock(struct vm_area_struct *vma)
 {
 	vma_anon_rmap_unlock(vma);
@@ -479,6 +632,18 @@ void vma_rmap_unlock(struct vm_area_struct *vma)
 
 /* ------------------------------------------------------------ page side */
 
+/**
+ * page_add_new_anon_rmap() - map a new private anonymous page for the first time
+ * @page: a freshly allocated page that no pte maps yet
+ * @vma: the VMA it goes into; anon_vma_prepare() must have succeeded on it
+ * @address: the user address of the pte
+ *
+ * Sets _mapcount for one mapping, page->index to the page's linear index
+ * in @vma and page->mapping to @vma's anon_vma with the anonymous tag.
+ *
+ * Context: atomic; the caller holds @vma's mm->page_table_lock and is
+ * about to install the pte.
+ */
 void page_add_new_anon_rmap(struct page *page, struct vm_area_struct *vma, unsigned long address)
 {
 	VM_BUG_ON_PAGE(page_mapped(page), page);
@@ -488,17 +653,49 @@ void page_add_new_anon_rmap(struct page *page, struct vm_area_struct *vma, unsig
 		   (struct address_space *)((unsigned long)vma->anon_vma | PAGE_MAPPING_ANON));
 }
 
+/**
+ * page_add_anon_rmap() - count another pte mapping an existing anonymous page
+ * @page: a private anonymous page of @vma's anon_vma family
+ * @vma: the VMA of the new pte
+ * @address: the user address of the pte; must match the page's index
+ *
+ * Only raises _mapcount; warns if the page is not anonymous or its index
+ * does not fit @address.
+ *
+ * Context: atomic; the caller holds the page table lock.
+ */
 void page_add_anon_rmap(struct page *page, struct vm_area_struct *vma, unsigned long address)
 {
 	VM_WARN_ON_PAGE(!PageAnon(page) || page->index != linear_page_index(vma, address), page);
 	atomic_inc(&page->_mapcount);
 }
 
+/**
+ * page_add_file_rmap() - count another pte mapping a page of a shared object
+ * @page: a page-cache or shared anonymous page; its mapping is already set
+ *
+ * Only raises _mapcount: the object's VMA list (i_mmap, or the shared
+ * anonymous object's) already finds the VMA.
+ *
+ * Context: atomic; the caller holds the page table lock of the new pte.
+ */
 void page_add_file_rmap(struct page *page)
 {
 	atomic_inc(&page->_mapcount);
 }
 
+/**
+ * page_remove_rmap() - a pte mapping a page has been cleared
+ * @page: the page (its _mapcount must show it mapped)
+ * @vma: the VMA the pte was in (unused)
+ *
+ * Lowers _mapcount.  When the last mapping of a private anonymous page
+ * goes, page->mapping is cleared: nothing can find the page any more, and
+ * the page allocator wants a NULL mapping when the page is freed.  The
+ * pte's page reference is the caller's to drop.
+ *
+ * Context: atomic; the caller holds the page table lock.
+ */
 void page_remove_rmap(struct page *page, struct vm_area_struct *vma)
 {
 	(void)vma;
@@ -513,12 +710,35 @@ void page_remove_rmap(struct page *page, struct vm_area_struct *vma)
 		WRITE_ONCE(page->mapping, NULL);
 }
 
+/**
+ * page_move_anon_rmap() - move a private anonymous page into a VMA's own anon_vma
+ * @page: a page only @vma maps (mapcount and reference count one)
+ * @vma: the VMA reusing the page on a write fault instead of copying it
+ *
+ * Points page->mapping at @vma's anon_vma, so that later walks need not
+ * search the wider fork family.  Nothing is checked here.
+ *
+ * Context: atomic; the caller holds the page table lock and mmap_lock.
+ */
 void page_move_anon_rmap(struct page *page, struct vm_area_struct *vma)
 {
 	WRITE_ONCE(page->mapping,
 		   (struct address_space *)((unsigned long)vma->anon_vma | PAGE_MAPPING_ANON));
 }
 
+/**
+ * page_address_in_vma() - where a page would be mapped in a VMA
+ * @page: an anonymous or shared-object page (its index is linear in @vma)
+ * @vma: the VMA
+ *
+ * Pure arithmetic from page->index and the VMA's range and offset; says
+ * nothing about whether a pte there really maps @page.
+ *
+ * Context: any context; the caller keeps @vma's range stable (mmap_lock
+ * or an rmap lock).
+ * Return: the user address, or -EFAULT (test with IS_ERR_VALUE()) if the
+ * index lies outside @vma.
+ */
 unsigned long page_address_in_vma(struct page *page, struct vm_area_struct *vma)
 {
 	unsigned long off = page->index - vma->vm_pgoff;
@@ -615,6 +835,22 @@ static void rmap_walk_file(struct page *page, struct rmap_walk_control *rwc)
 	i_mmap_unlock_read(mapping);
 }
 
+/**
+ * rmap_walk() - visit every pte that maps a page
+ * @page: the page; the caller holds a reference, and for a page-cache page
+ *        the page lock (without it the walk warns and does nothing)
+ * @rwc: the callbacks: rmap_one() per mapping VMA, done() to stop early
+ *
+ * Finds the VMAs that may map @page from its anon_vma (taken with a
+ * reference and read-locked), its shared anonymous object or its file's
+ * i_mmap (read-locked), and for each one whose pte at the computed
+ * address really holds @page calls rwc->rmap_one() under that mm's
+ * page_table_lock.  rwc->nr_vmas_visited counts the VMAs tried.  A private
+ * anonymous page that is no longer mapped is not walked.
+ *
+ * Context: process context; may sleep (the rwsems).  The caller holds no
+ * rmap lock, no page table lock and no spinlock; callbacks run atomic.
+ */
 void rmap_walk(struct page *page, struct rmap_walk_control *rwc)
 {
 	if (PageAnon(page))
@@ -653,6 +889,18 @@ static bool referenced_one(struct page *page, struct vm_area_struct *vma, unsign
 	return true;
 }
 
+/**
+ * page_referenced() - test and clear the accessed bits of a page's ptes
+ * @page: the page; for a page-cache page the caller holds the page lock
+ *
+ * Used by reclaim to tell a page still in use from one that can go.  The
+ * TLB is not flushed after clearing: a stale entry only delays the next
+ * accessed bit.
+ *
+ * Context: process context; may sleep (rmap_walk()).
+ * Return: the number of ptes whose accessed bit was set; 0 if the page is
+ * not mapped.
+ */
 int page_referenced(struct page *page)
 {
 	int referenced = 0;
@@ -687,6 +935,21 @@ static bool unmap_one(struct page *page, struct vm_area_struct *vma, unsigned lo
 	return true;
 }
 
+/**
+ * try_to_unmap() - remove a page from the page tables that map it
+ * @page: the page; the caller holds a reference, and for a page-cache page
+ *        the page lock
+ * @flags: TTU_IGNORE_YOUNG to unmap ptes whose accessed bit is set too;
+ *         without it such ptes are kept
+ *
+ * Clears each pte (flushing its TLB entry), moves a dirty bit to a file
+ * page with set_page_dirty(), uncounts the mapping and drops the pte's
+ * page reference.  An anonymous page's contents are lost to the mappings
+ * that are cleared: there is no swap.
+ *
+ * Context: process context; may sleep (rmap_walk()).
+ * Return: true if no pte maps @page afterwards.
+ */
 bool try_to_unmap(struct page *page, unsigned int flags)
 {
 	struct rmap_walk_control rwc = {
@@ -722,6 +985,21 @@ static bool mkclean_one(struct page *page, struct vm_area_struct *vma, unsigned 
 	return true;
 }
 
+/**
+ * page_mkclean() - write-protect and clean a file page's shared mappings
+ * @page: a page-cache page, locked by the caller, about to be written back
+ *
+ * For every pte of a VM_SHARED mapping that is writable or dirty: clears
+ * it atomically, flushes the TLB entry, and puts it back clean and
+ * read-only, so that the next store faults and dirties the page again.
+ * Private mappings are left alone.  Anonymous pages and pages not mapped
+ * are not walked.
+ *
+ * Context: process context; may sleep (i_mmap_rwsem).  The caller holds
+ * the page lock.
+ * Return: the number of ptes that were dirty; the caller moves that state
+ * to the page.
+ */
 int page_mkclean(struct page *page)
 {
 	int dirty = 0;

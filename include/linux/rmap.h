@@ -78,7 +78,19 @@ struct anon_vma_chain {
 	struct list_head same_anon_vma;
 };
 
-/* The address_space of a page-cache page; NULL for anonymous or unhashed pages. */
+/**
+ * page_file_mapping() - the file mapping of a page, if it has one
+ * @page: the page
+ *
+ * Filters out the tagged pointers of private and shared anonymous pages.
+ * Read once without a lock: without the page lock (or a pte mapping the
+ * page, under its page table lock) truncation may clear ->mapping right
+ * afterwards.
+ *
+ * Context: any context; no locks.
+ * Return: the page's address_space, or NULL for an anonymous page or a
+ * page in no mapping.
+ */
 static inline struct address_space *page_file_mapping(const struct page *page)
 {
 	struct address_space *mapping = READ_ONCE(page->mapping);
@@ -88,18 +100,32 @@ static inline struct address_space *page_file_mapping(const struct page *page)
 	return mapping;
 }
 
+/* PageAnon() - true if page is a private anonymous page (anon_vma tag); no locks. */
 static inline bool PageAnon(const struct page *page)
 {
 	return ((unsigned long)READ_ONCE(page->mapping) & PAGE_MAPPING_FLAGS) == PAGE_MAPPING_ANON;
 }
 
+/* PageSharedAnon() - true if page belongs to a MAP_SHARED|MAP_ANONYMOUS object; no locks. */
 static inline bool PageSharedAnon(const struct page *page)
 {
 	return ((unsigned long)READ_ONCE(page->mapping) & PAGE_MAPPING_FLAGS) ==
 	       PAGE_MAPPING_SHARED_ANON;
 }
 
-/* The anon_vma of an anonymous page (no reference taken), or NULL. */
+/**
+ * page_anon_vma() - the anon_vma a private anonymous page belongs to
+ * @page: the page
+ *
+ * No reference is taken and nothing keeps the anon_vma alive: the caller
+ * either holds something that does (the page mapped in a VMA whose
+ * mmap_lock it holds) or, as rmap walks do, reads it under
+ * rcu_read_lock() and then takes a reference only if the count is not
+ * zero, re-checking the page afterwards.
+ *
+ * Context: any context; no locks.
+ * Return: the anon_vma, or NULL if @page is not a private anonymous page.
+ */
 static inline struct anon_vma *page_anon_vma(const struct page *page)
 {
 	unsigned long m = (unsigned long)READ_ONCE(page->mapping);
@@ -109,36 +135,74 @@ static inline struct anon_vma *page_anon_vma(const struct page *page)
 	return (struct anon_vma *)(m - PAGE_MAPPING_ANON);
 }
 
-/*
+/**
+ * anon_vma_rwsem() - the lock that guards an anon_vma
+ * @av: the anon_vma
+ *
  * Every anon_vma of a fork family is guarded by its root's rwsem: writers
  * change chain lists, rmap walkers read them.
+ *
+ * Context: any context; the caller keeps @av alive.
+ * Return: the root's rw_semaphore.
  */
 static inline struct rw_semaphore *anon_vma_rwsem(struct anon_vma *av)
 {
 	return &av->root->rwsem;
 }
 
+/**
+ * anon_vma_lock_read() - lock an anon_vma's fork family for walking
+ * @av: the anon_vma; the caller holds a reference or otherwise keeps it alive
+ *
+ * Takes the root's rwsem for reading: the chain lists of every anon_vma in
+ * the family stay as they are until anon_vma_unlock_read().
+ *
+ * Context: process context; may sleep.  Lock order: after mmap_lock and
+ * i_mmap_rwsem, before mm->page_table_lock (not held).
+ */
 static inline void anon_vma_lock_read(struct anon_vma *av)
 {
 	down_read(anon_vma_rwsem(av));
 }
 
+/* anon_vma_unlock_read() - release anon_vma_lock_read(); does not sleep. */
 static inline void anon_vma_unlock_read(struct anon_vma *av)
 {
 	up_read(anon_vma_rwsem(av));
 }
 
+/**
+ * anon_vma_lock_write() - lock an anon_vma's fork family for changes
+ * @av: the anon_vma; the caller keeps it alive
+ *
+ * Takes the root's rwsem for writing, excluding rmap walkers and other
+ * changes to the family's chains and counters.
+ *
+ * Context: process context; may sleep.  Lock order: after mmap_lock and
+ * i_mmap_rwsem, before mm->page_table_lock (not held).
+ */
 static inline void anon_vma_lock_write(struct anon_vma *av)
 {
 	down_write(anon_vma_rwsem(av));
 }
 
+/* anon_vma_unlock_write() - release anon_vma_lock_write(); does not sleep. */
 static inline void anon_vma_unlock_write(struct anon_vma *av)
 {
 	up_write(anon_vma_rwsem(av));
 }
 
-/* References keep an anon_vma (not its chains) alive; see put_anon_vma(). */
+/**
+ * get_anon_vma() - take a reference to an anon_vma
+ * @av: an anon_vma whose count the caller knows is not zero (it holds a
+ *      reference already, or a chain of its VMA links to it)
+ *
+ * A reference keeps the anon_vma's memory, not its chains, alive; drop it
+ * with put_anon_vma().  Walkers that found @av through page->mapping must
+ * use atomic_inc_not_zero() on the count instead.
+ *
+ * Context: any context; atomic, no locks.
+ */
 static inline void get_anon_vma(struct anon_vma *av)
 {
 	atomic_inc(&av->refcount);
@@ -184,7 +248,16 @@ void page_add_new_anon_rmap(struct page *page, struct vm_area_struct *vma,
 			    unsigned long address);
 /* Another pte maps an anonymous page already in vma's anon_vma family. */
 void page_add_anon_rmap(struct page *page, struct vm_area_struct *vma, unsigned long address);
-/* Another pte maps a page (fork's copy of a pte). */
+/**
+ * page_dup_rmap() - count one more pte mapping a page
+ * @page: a page already mapped (fork copies a pte of the parent)
+ *
+ * Only raises _mapcount: the page's mapping already covers the new VMA
+ * (the child's VMA was chained to the parent's anon_vmas first).  The
+ * caller takes the pte's page reference itself.
+ *
+ * Context: atomic; the caller holds the page table lock of the new pte.
+ */
 static inline void page_dup_rmap(struct page *page)
 {
 	atomic_inc(&page->_mapcount);
