@@ -462,10 +462,18 @@ int add_to_page_cache_lru(struct page *page, struct address_space *mapping, pgof
 	return 0;
 }
 
-/*
- * Take page out of its mapping.  i_pages_lock held, irqs off.  The
- * cache's reference is the caller's to drop, after the unlock (rule 3:
- * the slot is already empty by then).
+/**
+ * __delete_from_page_cache() - take a page out of its mapping, lock held
+ * @page: a page in the cache, with page->mapping set
+ *
+ * Empties the page's slot in i_pages (warning if another page was there),
+ * clears page->mapping and uncounts the page (nrpages, NR_FILE_PAGES, the
+ * block-device page count).  The cache's reference is not dropped: the
+ * caller drops it after releasing the lock, so the slot is already empty
+ * when the page can be freed (rule 3 above).
+ *
+ * Context: the caller holds mapping->i_pages_lock with interrupts off, and
+ * normally the page lock; does not sleep.
  */
 void __delete_from_page_cache(struct page *page)
 {
@@ -507,13 +515,24 @@ void delete_from_page_cache(struct page *page)
 	put_page(page);
 }
 
-/*
- * Remove a locked, clean page that nobody else uses: the cache's
- * reference plus refs - 1 held by the caller, nothing more.  Freezing the
- * count at zero under i_pages_lock shuts out lookups (their
- * get_page_unless_zero() fails until the slot is empty), so no one can
- * pick the page up while it goes.  Returns 1 if removed (the caller
- * still holds its refs - 1 references), 0 if the page was busy or dirty.
+/**
+ * __remove_mapping() - remove a locked, clean, otherwise unused page
+ * @mapping: the mapping the caller found the page in
+ * @page: the page, locked by the caller
+ * @refs: the references expected: the cache's plus those the caller holds
+ *
+ * Under i_pages_lock, freezes the reference count at zero if it is exactly
+ * @refs, which makes every lockless lookup's get_page_unless_zero() fail,
+ * so nobody can pick the page up while it goes.  A page that turns out
+ * dirty, or no longer in @mapping, is left as it was.  On success the
+ * page leaves the cache (__delete_from_page_cache()) and its count is set
+ * to @refs - 1: the cache's reference is gone with the slot.  Writeback,
+ * mappings and buffers are the caller's to check beforehand.
+ *
+ * Context: does not sleep; takes mapping->i_pages_lock (irqsave), which
+ * must not be held.  The caller holds the page lock.
+ * Return: 1 if the page was removed (the caller still holds its @refs - 1
+ * references), 0 if it was busy, dirty or truncated meanwhile.
  */
 int __remove_mapping(struct address_space *mapping, struct page *page, int refs)
 {
