@@ -15,6 +15,7 @@
 #include <linux/string.h>
 #include <linux/stdarg.h>
 #include <linux/vmalloc.h>
+#include <linux/va_call.h>
 #include <linux/decompress.h>
 #include "decompress_internal.h"
 
@@ -102,32 +103,36 @@ int decompress_one(struct decompress_io *io)
 
 /* ------------------------------------------------------------ messages */
 
-static int dc_message(struct decompress_io *io, int err, const char *fmt, va_list ap)
+static int dc_message(struct decompress_io *io, int err, const char *fmt, va_list args)
 {
-	vsnprintf(io->err, sizeof(io->err), fmt, ap);
+	vsnprintf(io->err, sizeof(io->err), fmt, args);
 	return err;
 }
 
 int dc_corrupt(struct decompress_io *io, const char *fmt, ...)
 {
-	va_list ap;
-	int ret;
-
-	va_start(ap, fmt);
-	ret = dc_message(io, -EINVAL, fmt, ap);
-	va_end(ap);
-	return ret;
+	return VA_CALL(fmt, dc_message(io, -EINVAL, fmt, args));
 }
 
 int dc_unsupported(struct decompress_io *io, const char *fmt, ...)
 {
-	va_list ap;
-	int ret;
+	return VA_CALL(fmt, dc_message(io, -EOPNOTSUPP, fmt, args));
+}
 
-	va_start(ap, fmt);
-	ret = dc_message(io, -EOPNOTSUPP, fmt, ap);
-	va_end(ap);
-	return ret;
+void *dc_begin(struct decompress_io *io, size_t state_size, const char *format)
+{
+	void *state;
+
+	io->in_used = 0;
+	io->out_total = 0;
+	io->err[0] = '\0';
+	state = vmalloc(state_size);
+	if (!state) {
+		snprintf(io->err, sizeof(io->err), "%s: out of memory", format);
+		return NULL;
+	}
+	memset(state, 0, state_size);
+	return state;
 }
 
 /* ------------------------------------------------------------ the window */

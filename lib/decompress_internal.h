@@ -69,6 +69,12 @@ int dc_write(struct dc_window *w, const u8 *p, size_t len);
 int dc_fill(struct dc_window *w, u8 b, size_t len);
 
 /* Set io->err and return -EINVAL (damaged input). */
+/*
+ * The start of every decoder: clear io's results and allocate the
+ * decoder's zeroed state (vmalloc, freed with vfree); NULL, with a
+ * message in io->err, when there is no memory.  May sleep.
+ */
+void *dc_begin(struct decompress_io *io, size_t state_size, const char *format);
 int dc_corrupt(struct decompress_io *io, const char *fmt, ...) __printf(2, 3);
 /* Set io->err and return -EOPNOTSUPP (valid, but not supported here). */
 int dc_unsupported(struct decompress_io *io, const char *fmt, ...) __printf(2, 3);

@@ -705,15 +705,9 @@ int decompress_xz(struct decompress_io *io)
 	struct xz *z;
 	int ret;
 
-	io->in_used = 0;
-	io->out_total = 0;
-	io->err[0] = '\0';
-	z = vmalloc(sizeof(*z));
-	if (!z) {
-		snprintf(io->err, sizeof(io->err), "xz: out of memory");
+	z = dc_begin(io, sizeof(*z), "xz");
+	if (!z)
 		return -ENOMEM;
-	}
-	memset(z, 0, sizeof(*z));
 	z->io = io;
 	z->in = io->in;
 	z->in_len = io->in_len;

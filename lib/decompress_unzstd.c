@@ -988,12 +988,9 @@ int decompress_zstd(struct decompress_io *io)
 	}
 	if (magic != ZSTD_MAGIC)
 		return dc_corrupt(io, "zstd: bad magic %08x", magic);
-	z = vmalloc(sizeof(*z));
-	if (!z) {
-		snprintf(io->err, sizeof(io->err), "zstd: out of memory");
+	z = dc_begin(io, sizeof(*z), "zstd");
+	if (!z)
 		return -ENOMEM;
-	}
-	memset(z, 0, sizeof(*z));
 	z->io = io;
 	z->in = io->in;
 	z->in_len = io->in_len;
