@@ -177,6 +177,14 @@ int dc_window_flush(struct dc_window *w)
 	return ret;
 }
 
+/* n bytes were just stored at w->pos: count them, flush a full window. */
+static int dc_advance(struct dc_window *w, size_t n)
+{
+	w->pos += n;
+	w->total += n;
+	return w->pos == w->size ? dc_window_flush(w) : 0;
+}
+
 int dc_copy(struct dc_window *w, size_t dist, size_t len)
 {
 	while (len) {
@@ -196,14 +204,10 @@ int dc_copy(struct dc_window *w, size_t dist, size_t len)
 			for (size_t i = 0; i < n; i++)
 				d[i] = s[i];
 		}
-		w->pos += n;
-		w->total += n;
 		len -= n;
-		if (w->pos == w->size) {
-			ret = dc_window_flush(w);
-			if (ret)
-				return ret;
-		}
+		ret = dc_advance(w, n);
+		if (ret)
+			return ret;
 	}
 	return 0;
 }
@@ -215,15 +219,11 @@ int dc_write(struct dc_window *w, const u8 *p, size_t len)
 		int ret;
 
 		memcpy(w->buf + w->pos, p, n);
-		w->pos += n;
-		w->total += n;
 		p += n;
 		len -= n;
-		if (w->pos == w->size) {
-			ret = dc_window_flush(w);
-			if (ret)
-				return ret;
-		}
+		ret = dc_advance(w, n);
+		if (ret)
+			return ret;
 	}
 	return 0;
 }
@@ -235,14 +235,10 @@ int dc_fill(struct dc_window *w, u8 b, size_t len)
 		int ret;
 
 		memset(w->buf + w->pos, b, n);
-		w->pos += n;
-		w->total += n;
 		len -= n;
-		if (w->pos == w->size) {
-			ret = dc_window_flush(w);
-			if (ret)
-				return ret;
-		}
+		ret = dc_advance(w, n);
+		if (ret)
+			return ret;
 	}
 	return 0;
 }
