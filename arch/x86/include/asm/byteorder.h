@@ -24,4 +24,10 @@
 #define cpu_to_be32(x)	__builtin_bswap32((u32)(x))
 #define cpu_to_be64(x)	__builtin_bswap64((u64)(x))
 
+/* Network byte order is big-endian (the sockets API's names). */
+#define htons(x)	cpu_to_be16(x)
+#define ntohs(x)	be16_to_cpu(x)
+#define htonl(x)	cpu_to_be32(x)
+#define ntohl(x)	be32_to_cpu(x)
+
 #endif /* _ASM_X86_BYTEORDER_H */
