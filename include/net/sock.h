@@ -62,6 +62,8 @@ enum sock_flags {
 	SOCK_NOSPACE,		/* a writer waits for sndbuf room */
 	SOCK_ZAPPED,		/* not (yet) bound/hashed in the protocol's tables */
 	SOCK_RXQ_OVFL,
+	SOCK_LOCALROUTE,	/* SO_DONTROUTE */
+	SOCK_NO_CHECK_TX,	/* SO_NO_CHECK */
 };
 
 /* Buffer defaults (net.core.[rw]mem_default / _max). */
