@@ -1,0 +1,271 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Packet buffers: allocation, copies, headroom growth and the locked
+ * queue operations of include/linux/skbuff.h.
+ *
+ * The descriptor (struct sk_buff) comes from its own slab cache; the
+ * data area is one kmalloc() block.  kmalloc() hands out whole pages
+ * above KMALLOC_MAX_CACHE_SIZE, up to MAX_ORDER, so a loopback frame of
+ * 64 KiB plus headers is a single physically contiguous area like any
+ * other.  Nothing is reference counted: a buffer has one owner and a
+ * copy is a new buffer (see the header's comment).
+ *
+ * Interface: alloc_skb(), netdev_alloc_skb(), kfree_skb(), consume_skb(),
+ * skb_copy(), skb_copy_expand(), skb_cow_head(), skb_copy_bits(),
+ * skb_put_from_iter() and skb_queue_{head,tail}, skb_dequeue{,_tail},
+ * skb_unlink, skb_queue_purge.
+ *
+ * kfree_skb() and consume_skb() differ only in intent (a drop or a
+ * normal end); neither keeps a count today.
+ *
+ * Locking: none of its own besides each sk_buff_head's spinlock, taken
+ * with interrupts off because drivers queue from interrupt handlers.
+ */
+#include <linux/kernel.h>
+#include <linux/init.h>
+#include <linux/errno.h>
+#include <linux/slab.h>
+#include <linux/uio.h>
+#include <linux/skbuff.h>
+#include <linux/netdevice.h>
+
+/* Bytes a receive buffer keeps in front of the frame: 64 spare + 2 so the IP header is 4-aligned. */
+#define NETDEV_RX_HEADROOM	66
+
+static struct kmem_cache *skbuff_cache;
+
+static int __init skb_init(void)
+{
+	skbuff_cache = kmem_cache_create("skbuff_head_cache", sizeof(struct sk_buff),
+					 __alignof__(struct sk_buff), 0, NULL);
+	return skbuff_cache ? 0 : -ENOMEM;
+}
+core_initcall(skb_init);
+
+/* A descriptor over a fresh @size-byte area, everything else cleared. */
+struct sk_buff *alloc_skb(unsigned int size, gfp_t gfp)
+{
+	struct sk_buff *skb;
+	unsigned char *area;
+
+	if (WARN_ON_ONCE(!skbuff_cache))
+		return NULL;
+	/* Round the area so the tail stays word aligned after small puts. */
+	size = ALIGN(size ? size : 1, sizeof(long));
+	skb = kmem_cache_zalloc(skbuff_cache, gfp);
+	if (!skb)
+		return NULL;
+	area = kmalloc(size, gfp);
+	if (!area) {
+		kmem_cache_free(skbuff_cache, skb);
+		return NULL;
+	}
+	skb->head = skb->data = area;
+	skb->size = size;
+	skb->truesize = size + sizeof(*skb);
+	skb->mac_header = skb->network_header = skb->transport_header = SKB_HEADER_UNSET;
+	return skb;
+}
+
+struct sk_buff *alloc_skb_with_headroom(unsigned int size, gfp_t gfp)
+{
+	struct sk_buff *skb = alloc_skb(size + MAX_HEADER_ROOM, gfp);
+
+	if (skb)
+		skb_reserve(skb, MAX_HEADER_ROOM);
+	return skb;
+}
+
+/* Drivers fill receive buffers from NAPI polls and probes alike: never sleep. */
+struct sk_buff *netdev_alloc_skb(struct net_device *dev, unsigned int size)
+{
+	struct sk_buff *skb = alloc_skb(size + NETDEV_RX_HEADROOM, GFP_ATOMIC);
+
+	if (skb) {
+		skb_reserve(skb, NETDEV_RX_HEADROOM);
+		skb->dev = dev;
+	}
+	return skb;
+}
+
+static void skb_release(struct sk_buff *skb)
+{
+	WARN_ON_ONCE(skb->next || skb->prev);
+	skb_orphan(skb);
+	kfree(skb->head);
+	kmem_cache_free(skbuff_cache, skb);
+}
+
+void kfree_skb(struct sk_buff *skb)
+{
+	if (!skb)
+		return;
+	skb_release(skb);
+}
+
+void consume_skb(struct sk_buff *skb)
+{
+	if (skb)
+		skb_release(skb);
+}
+
+/* Header offsets of @to are those of @from moved by @shift bytes. */
+static void skb_copy_meta(struct sk_buff *to, const struct sk_buff *from, int shift)
+{
+	to->dev = from->dev;
+	to->protocol = from->protocol;
+	to->pkt_type = from->pkt_type;
+	to->ip_summed = from->ip_summed;
+	to->skb_iif = from->skb_iif;
+	to->priority = from->priority;
+	to->mark = from->mark;
+	to->tstamp = from->tstamp;
+	memcpy(to->cb, from->cb, sizeof(to->cb));
+	to->mac_header = from->mac_header == SKB_HEADER_UNSET ?
+		SKB_HEADER_UNSET : from->mac_header + shift;
+	to->network_header = from->network_header == SKB_HEADER_UNSET ?
+		SKB_HEADER_UNSET : from->network_header + shift;
+	to->transport_header = from->transport_header == SKB_HEADER_UNSET ?
+		SKB_HEADER_UNSET : from->transport_header + shift;
+}
+
+struct sk_buff *skb_copy(const struct sk_buff *skb, gfp_t gfp)
+{
+	struct sk_buff *n = alloc_skb(skb->size, gfp);
+
+	if (!n)
+		return NULL;
+	/* Everything up to the tail, so headers already pulled stay readable. */
+	memcpy(n->head, skb->head, skb_tail_pointer(skb) - skb->head);
+	n->data = n->head + skb_headroom(skb);
+	n->len = skb->len;
+	skb_copy_meta(n, skb, 0);
+	return n;
+}
+
+struct sk_buff *skb_copy_expand(const struct sk_buff *skb, unsigned int headroom,
+				unsigned int tailroom, gfp_t gfp)
+{
+	unsigned int old_room = skb_headroom(skb);
+	unsigned int room = max(headroom, old_room);
+	int shift = room - old_room;
+	struct sk_buff *n;
+
+	n = alloc_skb(room + skb->len + tailroom, gfp);
+	if (!n)
+		return NULL;
+	memcpy(n->head + shift, skb->head, skb_tail_pointer(skb) - skb->head);
+	n->data = n->head + room;
+	n->len = skb->len;
+	skb_copy_meta(n, skb, shift);
+	return n;
+}
+
+int skb_cow_head(struct sk_buff *skb, unsigned int headroom)
+{
+	unsigned int old_room = skb_headroom(skb);
+	unsigned int shift, size;
+	unsigned char *area;
+
+	if (old_room >= headroom)
+		return 0;
+	shift = ALIGN(headroom - old_room, sizeof(long));
+	size = skb->size + shift;
+	area = kmalloc(size, GFP_ATOMIC);
+	if (!area)
+		return -ENOMEM;
+	memcpy(area + shift, skb->head, skb_tail_pointer(skb) - skb->head);
+	kfree(skb->head);
+	skb->head = area;
+	skb->data = area + old_room + shift;
+	skb->size = size;
+	/* truesize stays: the owner's socket account was charged with it. */
+	if (skb->mac_header != SKB_HEADER_UNSET)
+		skb->mac_header += shift;
+	if (skb->network_header != SKB_HEADER_UNSET)
+		skb->network_header += shift;
+	if (skb->transport_header != SKB_HEADER_UNSET)
+		skb->transport_header += shift;
+	return 0;
+}
+
+int skb_put_from_iter(struct sk_buff *skb, struct iov_iter *iter, int len)
+{
+	unsigned char *dst;
+
+	if (len < 0 || (unsigned int)len > skb_tailroom(skb))
+		return -EFAULT;
+	dst = skb_put(skb, len);
+	if (copy_from_iter(dst, len, iter) != (size_t)len) {
+		skb->len -= len;
+		return -EFAULT;
+	}
+	return 0;
+}
+
+int skb_copy_bits(const struct sk_buff *skb, int offset, void *to, int len)
+{
+	if (offset < 0 || len < 0 || (unsigned int)offset + len > skb->len)
+		return -EFAULT;
+	memcpy(to, skb->data + offset, len);
+	return 0;
+}
+
+/* ------------------------------------------------------------ locked queues */
+
+void skb_queue_tail(struct sk_buff_head *list, struct sk_buff *newsk)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&list->lock, flags);
+	__skb_queue_tail(list, newsk);
+	spin_unlock_irqrestore(&list->lock, flags);
+}
+
+void skb_queue_head(struct sk_buff_head *list, struct sk_buff *newsk)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&list->lock, flags);
+	__skb_queue_head(list, newsk);
+	spin_unlock_irqrestore(&list->lock, flags);
+}
+
+struct sk_buff *skb_dequeue(struct sk_buff_head *list)
+{
+	struct sk_buff *skb;
+	unsigned long flags;
+
+	spin_lock_irqsave(&list->lock, flags);
+	skb = __skb_dequeue(list);
+	spin_unlock_irqrestore(&list->lock, flags);
+	return skb;
+}
+
+struct sk_buff *skb_dequeue_tail(struct sk_buff_head *list)
+{
+	struct sk_buff *skb;
+	unsigned long flags;
+
+	spin_lock_irqsave(&list->lock, flags);
+	skb = __skb_dequeue_tail(list);
+	spin_unlock_irqrestore(&list->lock, flags);
+	return skb;
+}
+
+void skb_unlink(struct sk_buff *skb, struct sk_buff_head *list)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&list->lock, flags);
+	__skb_unlink(skb, list);
+	spin_unlock_irqrestore(&list->lock, flags);
+}
+
+void skb_queue_purge(struct sk_buff_head *list)
+{
+	struct sk_buff *skb;
+
+	while ((skb = skb_dequeue(list)) != NULL)
+		kfree_skb(skb);
+}
