@@ -25,6 +25,9 @@ __be16 eth_type_trans(struct sk_buff *skb, struct net_device *dev);
 
 extern const struct header_ops eth_header_ops;
 
+/* An ndo_set_mac_address for Ethernet: a valid unicast address from a sockaddr. */
+int eth_mac_addr(struct net_device *dev, void *sockaddr);
+
 static inline bool is_zero_ether_addr(const u8 *a)
 {
 	return !(a[0] | a[1] | a[2] | a[3] | a[4] | a[5]);

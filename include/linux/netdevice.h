@@ -36,6 +36,7 @@
 #include <linux/mutex.h>
 #include <linux/device.h>
 #include <linux/skbuff.h>
+#include <linux/workqueue.h>
 #include <uapi/linux/if.h>
 #include <uapi/linux/if_ether.h>
 #include <uapi/linux/if_arp.h>
@@ -147,6 +148,10 @@ struct net_device {
 	void *ip_ptr;			/* IPv4 state: struct in_device (net/ipv4/devinet.c) */
 	struct device dev;		/* /sys/class/net/<name> */
 	struct device *parent;		/* the bus device (PCI function) or NULL */
+
+	/* net/core/dev.c's own (appended) */
+	struct work_struct tx_work;	/* restarts the qdisc after netif_wake_queue() */
+	u8 reg_state;			/* NETREG_*; changed under rtnl */
 
 	/* Private driver data follows, netdev_priv() */
 };
@@ -334,6 +339,20 @@ void unregister_netdevice_notifier(struct netdev_notifier *nb);
 
 /* Socket ioctls on interfaces (net/core/dev_ioctl.c); -ENOIOCTLCMD if not one. */
 int dev_ioctl(unsigned int cmd, void *uarg);
+
+/* dev->reg_state */
+enum {
+	NETREG_UNINITIALIZED,		/* allocated, never registered */
+	NETREG_REGISTERED,
+	NETREG_UNREGISTERING,		/* off the list, waiting for references */
+	NETREG_UNREGISTERED,		/* free_netdev() may free it */
+};
+
+/*
+ * Work for the protocols' timers (design.md): an unbound workqueue made
+ * by net/core/dev.c before any device exists.
+ */
+extern struct workqueue_struct *net_wq;
 
 /* Statistics helpers */
 static inline void dev_stats_add(struct net_device *dev, u64 *field, u64 n)

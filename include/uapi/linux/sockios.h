@@ -47,4 +47,8 @@
 #define SIOCGARP	0x8954
 #define SIOCSARP	0x8955
 
+/* Device I/O map (struct ifmap) */
+#define SIOCGIFMAP	0x8970
+#define SIOCSIFMAP	0x8971
+
 #endif /* _UAPI_LINUX_SOCKIOS_H */
