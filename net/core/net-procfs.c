@@ -13,8 +13,8 @@
  *   /proc/net/softnet_stat: per CPU, thirteen hex words; we fill in
  *   frames processed, backlog drops and the CPU number (the last).
  *
- * /proc/net itself belongs to the socket layer (proc_net); if it has
- * not made it yet, whoever comes first makes it.
+ * /proc/net itself belongs to the socket layer (proc_net, made by its
+ * core_initcall); these files come at device_initcall.
  *
  * Locking: the device walk holds rtnl.
  */
@@ -27,9 +27,6 @@
 #include <linux/netdevice.h>
 #include <net/ip.h>
 #include "dev.h"
-
-/* TEMPORARY until the socket layer (sock) lands; remove then */
-struct proc_dir_entry *proc_net __weak;
 
 static void dev_seq_one(struct seq_file *m, struct net_device *dev)
 {
@@ -82,9 +79,7 @@ static int softnet_proc_show(struct seq_file *m, void *v)
 static int __init net_procfs_init(void)
 {
 	if (!proc_net)
-		proc_net = proc_mkdir("net", NULL);
-	if (!proc_net)
-		return -ENOMEM;
+		return -ENOENT;
 	if (!proc_create_single("dev", 0444, proc_net, dev_proc_show))
 		return -ENOMEM;
 	if (!proc_create_single("softnet_stat", 0444, proc_net, softnet_proc_show))
