@@ -292,7 +292,7 @@ int sock_recvmsg(struct socket *sock, struct msghdr *msg, int flags)
 
 /*
  * A send on behalf of a user call: non-blocking from the file, and a
- * broken connection raises SIGPIPE unless the caller asked not to.
+ * broken stream raises SIGPIPE unless the caller asked not to.
  */
 static int user_sendmsg(struct socket *sock, struct msghdr *msg)
 {
@@ -301,7 +301,8 @@ static int user_sendmsg(struct socket *sock, struct msghdr *msg)
 	if (sock_file_flags(sock) & O_NONBLOCK)
 		msg->msg_flags |= MSG_DONTWAIT;
 	ret = sock_sendmsg(sock, msg);
-	if (ret == -EPIPE && !(msg->msg_flags & MSG_NOSIGNAL))
+	/* As on Linux, only byte streams raise SIGPIPE. */
+	if (ret == -EPIPE && sock->type == SOCK_STREAM && !(msg->msg_flags & MSG_NOSIGNAL))
 		send_sig(SIGPIPE, current, 0);
 	return ret;
 }

@@ -214,6 +214,12 @@ int sock_getsockopt(struct socket *sock, int level, int optname,
 void skb_set_owner_r(struct sk_buff *skb, struct sock *sk);
 void skb_set_owner_w(struct sk_buff *skb, struct sock *sk);
 /*
+ * The destructor skb_set_owner_w() installs (uncharge, wake the writer,
+ * drop the socket reference): a protocol with a destructor of its own
+ * calls it last.
+ */
+void sock_wfree(struct sk_buff *skb);
+/*
  * Queue a datagram on sk_receive_queue (charging it) and call
  * sk_data_ready.  -ENOMEM (skb not taken) when sk_rmem_alloc is already at
  * sk_rcvbuf.

@@ -504,7 +504,7 @@ static void sock_rfree(struct sk_buff *skb)
 	atomic_sub(skb->truesize, &skb->sk->sk_rmem_alloc);
 }
 
-static void sock_wfree(struct sk_buff *skb)
+void sock_wfree(struct sk_buff *skb)
 {
 	struct sock *sk = skb->sk;
 
