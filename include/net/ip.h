@@ -150,4 +150,37 @@ void inet_get_local_port_range(int *lo, int *hi);
 struct proc_dir_entry;
 extern struct proc_dir_entry *proc_net;
 
+
+/* ------------------------------------ IPv4 internals (net/ipv4/ only) */
+
+/* Route lookup for a received packet: RTN_LOCAL, RTN_BROADCAST,
+ * RTN_MULTICAST, or RTN_UNICAST for one that is not for us. */
+int ip_route_input_type(__be32 daddr, __be32 saddr, struct net_device *dev);
+/* Deliver a whole (reassembled) datagram, data at the IP header. */
+void ip_local_deliver(struct sk_buff *skb);
+/* Reassembly: NULL while incomplete, else the whole datagram (data at IP header). */
+struct sk_buff *ip_defrag(struct sk_buff *skb);
+/* Send a packet whose IP header is complete at skb->data (IP_HDRINCL, forwarded errors). */
+int ip_send_prebuilt(struct sk_buff *skb, const struct ip_route *rt, bool df_ok);
+/* The handler of protocol @protocol, or NULL. */
+const struct net_protocol *inet_get_protocol(u8 protocol);
+u16 ip_next_id(void);
+
+extern int sysctl_ip_nonlocal_bind;
+extern int sysctl_ip_forward;
+extern int sysctl_ipfrag_time;
+extern int sysctl_ipfrag_high_thresh;
+int ipfrag_mem_used(void);
+
+void ip_init(void);
+void ip_output_init(void);
+void ipfrag_init(void);
+void devinet_init(void);
+void ip_rt_init(void);
+void arp_init(void);
+void ip_proc_init(void);
+struct seq_file;
+void ip_proc_add(const char *name, int (*show)(struct seq_file *m, void *v));
+void ipv4_sysctl_init(void);
+
 #endif /* _NET_IP_H */

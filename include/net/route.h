@@ -64,4 +64,17 @@ int ip_rt_ioctl(unsigned int cmd, void *uarg);
 #define RTF_HOST	0x0004
 #define RTF_REJECT	0x0200
 
+
+/* ------------------------------------ IPv4 internals (net/ipv4/ only) */
+
+/* Path MTU (RFC 1191): learn @mtu for @daddr (expires); the learned value or 0. */
+void ip_rt_update_pmtu(__be32 daddr, u32 mtu);
+u32 ip_rt_get_pmtu(__be32 daddr);
+/* A device went down / is going away: drop every route through it. */
+void ip_rt_flush_dev(struct net_device *dev);
+/* Add / remove the routes of one address (devinet). */
+struct in_ifaddr;
+void ip_rt_add_ifa_routes(const struct in_ifaddr *ifa);
+void ip_rt_del_ifa_routes(const struct in_ifaddr *ifa);
+
 #endif /* _NET_ROUTE_H */

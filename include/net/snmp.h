@@ -43,6 +43,8 @@ enum icmp_mib {		/* "Icmp:" (the per-type In/Out columns are kept apart) */
 	ICMP_MIB_INCSUMERRORS,
 	ICMP_MIB_OUTMSGS,
 	ICMP_MIB_OUTERRORS,
+	ICMP_MIB_RATELIMITGLOBAL,	/* OutRateLimitGlobal */
+	ICMP_MIB_RATELIMITHOST,		/* OutRateLimitHost */
 	ICMP_MIB_MAX
 };
 
@@ -74,6 +76,7 @@ enum udp_mib {		/* "Udp:" */
 	UDP_MIB_SNDBUFERRORS,
 	UDP_MIB_CSUMERRORS,
 	UDP_MIB_IGNOREDMULTI,
+	UDP_MIB_MEMERRORS,
 	UDP_MIB_MAX
 };
 
