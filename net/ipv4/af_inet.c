@@ -208,6 +208,29 @@ static int opt_int(const void *optval, unsigned int optlen, int *val)
 	return -EINVAL;
 }
 
+/* The one-bit options (lock_sock held). */
+static int ip_set_flag(struct sock *sk, int optname, bool on)
+{
+	struct inet_sock *inet = inet_sk(sk);
+
+	if (optname == IP_HDRINCL) {
+		/* only meaningful for raw sockets */
+		if (sk->sk_type != SOCK_RAW)
+			return -ENOPROTOOPT;
+		inet->hdrincl = on;
+	} else if (optname == IP_FREEBIND) {
+		inet->freebind = on;
+	} else if (optname == IP_BIND_ADDRESS_NO_PORT) {
+		inet->bind_address_no_port = on;
+	} else {
+		/* IP_RECVERR: turning it off forgets the queued errors */
+		inet->recverr = on;
+		if (!on)
+			skb_queue_purge(&sk->sk_error_queue);
+	}
+	return 0;
+}
+
 int ip_setsockopt(struct sock *sk, int level, int optname,
 		  const void *optval, unsigned int optlen)
 {
@@ -265,21 +288,10 @@ int ip_setsockopt(struct sock *sk, int level, int optname,
 			inet->pmtudisc = val;
 		break;
 	case IP_HDRINCL:
-		if (sk->sk_type != SOCK_RAW)
-			err = -ENOPROTOOPT;
-		else
-			inet->hdrincl = !!val;
-		break;
 	case IP_RECVERR:
-		inet->recverr = !!val;
-		if (!val)
-			skb_queue_purge(&sk->sk_error_queue);
-		break;
 	case IP_FREEBIND:
-		inet->freebind = !!val;
-		break;
 	case IP_BIND_ADDRESS_NO_PORT:
-		inet->bind_address_no_port = !!val;
+		err = ip_set_flag(sk, optname, val != 0);
 		break;
 	case IP_TRANSPARENT:
 		if (!capable(CAP_NET_ADMIN))
@@ -428,6 +440,9 @@ int inet_ioctl(struct socket *sock, unsigned int cmd, unsigned long arg)
 {
 	void *uarg = (void *)arg;
 
+	/* SIOCGIFADDR .. SIOCSIFNETMASK: the address requests of devinet */
+	if (cmd >= SIOCGIFADDR && cmd <= SIOCSIFNETMASK)
+		return devinet_ioctl(cmd, uarg);
 	switch (cmd) {
 	case SIOCADDRT:
 	case SIOCDELRT:
@@ -436,15 +451,6 @@ int inet_ioctl(struct socket *sock, unsigned int cmd, unsigned long arg)
 	case SIOCGARP:
 	case SIOCSARP:
 		return arp_ioctl(cmd, uarg);
-	case SIOCGIFADDR:
-	case SIOCSIFADDR:
-	case SIOCGIFBRDADDR:
-	case SIOCSIFBRDADDR:
-	case SIOCGIFNETMASK:
-	case SIOCSIFNETMASK:
-	case SIOCGIFDSTADDR:
-	case SIOCSIFDSTADDR:
-		return devinet_ioctl(cmd, uarg);
 	default:
 		return -ENOIOCTLCMD;
 	}

@@ -154,29 +154,20 @@ static int udp_score(const struct sock *sk, __be32 saddr, __be16 sport,
 		     __be32 daddr, u16 dport, int dif)
 {
 	const struct inet_sock *inet = inet_sk(sk);
+	/* what the socket is tied to, and what the datagram carries: 0 = anything */
+	const u32 want[4] = { inet->inet_rcv_saddr, inet->inet_daddr,
+			      inet->inet_dport, sk->sk_bound_dev_if };
+	const u32 got[4] = { daddr, saddr, sport, dif };
 	int score = 0;
 
 	if (inet->inet_num != dport)
 		return -1;
-	if (inet->inet_rcv_saddr) {
-		if (inet->inet_rcv_saddr != daddr)
+	for (int i = 0; i < 4; i++) {
+		if (!want[i])
+			continue;
+		if (want[i] != got[i])
 			return -1;
-		score += 4;
-	}
-	if (inet->inet_daddr) {
-		if (inet->inet_daddr != saddr)
-			return -1;
-		score += 4;
-	}
-	if (inet->inet_dport) {
-		if (inet->inet_dport != sport)
-			return -1;
-		score += 4;
-	}
-	if (sk->sk_bound_dev_if) {
-		if (sk->sk_bound_dev_if != dif)
-			return -1;
-		score += 4;
+		score += 4;	/* each specific match ranks higher */
 	}
 	return score;
 }
