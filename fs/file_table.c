@@ -6,8 +6,9 @@
  * sockets), get_file()/fput() (<linux/fs.h>).
  *
  * The last fput() releases synchronously in the caller's context: it
- * runs ->release, gives back write access, and drops the dentry, the
- * mount and the opener's credentials.  Callers must not hold spinlocks
+ * takes the file out of every epoll set watching it, runs ->release,
+ * gives back write access, and drops the dentry, the mount and the
+ * opener's credentials.  Callers must not hold spinlocks
  * (the release may sleep).  It is not deferred to the return to user
  * space: doing it at once keeps the ordering simple, and nothing here
  * calls fput() from atomic context.
@@ -20,6 +21,7 @@
 #include <linux/fs.h>
 #include <linux/file.h>
 #include <linux/mount.h>
+#include <linux/eventpoll.h>
 #include "internal.h"
 
 static struct kmem_cache *filp_cachep;
@@ -68,6 +70,8 @@ static void file_final_put(struct file *file)
 	struct path pinned = file->f_path;
 
 	if (file->f_mode & FMODE_OPENED) {
+		/* epoll instances watching the file let go before it goes. */
+		eventpoll_release(file);
 		if (file->f_op && file->f_op->release)
 			file->f_op->release(file->f_inode, file);
 		drop_write_access(file);

@@ -25,7 +25,9 @@
  *    run (TIF_RESTORE_SIGMASK), the sigsuspend(2) rule.
  *
  * Interface: the four system calls, and poll_initwait()/poll_freewait()/
- * poll_schedule_timeout() for other multi-file waiters (<linux/poll.h>).
+ * poll_schedule_timeout() for other multi-file waiters, and
+ * poll_set_user_sigmask()/poll_restore_sigmask() for other waits under a
+ * caller's signal mask such as epoll_pwait() (<linux/poll.h>).
  *
  * Locking: a poll_table_entry is on its wait queue from registration
  * until poll_freewait(); it holds a reference on its file so the queue
@@ -218,7 +220,7 @@ enum poll_time_type { PT_TIMEVAL, PT_TIMESPEC };
  * Install a temporary signal mask from user space for the wait (ppoll,
  * pselect6); the old one goes to saved_sigmask.  No mask: nothing to do.
  */
-static int poll_set_user_sigmask(const sigset_t *umask, size_t sigsetsize, bool *installed)
+int poll_set_user_sigmask(const sigset_t *umask, size_t sigsetsize, bool *installed)
 {
 	sigset_t kmask;
 
@@ -239,7 +241,7 @@ static int poll_set_user_sigmask(const sigset_t *umask, size_t sigsetsize, bool 
  * Interrupted: the handler must run with the temporary mask, so the old
  * one is restored on the way out (TIF_RESTORE_SIGMASK).  Otherwise now.
  */
-static void poll_restore_sigmask(bool installed, int ret)
+void poll_restore_sigmask(bool installed, int ret)
 {
 	if (!installed)
 		return;

@@ -793,6 +793,9 @@ struct file {
 	/* Writeback errors this file has already been told about. */
 	errseq_t f_wb_err;		/* of the mapping (fsync) */
 	errseq_t f_sb_err;		/* of the super block (syncfs) */
+
+	/* epoll items watching this file (fs/eventpoll.c); under f_lock. */
+	struct hlist_head f_ep;
 };
 
 static inline struct inode *file_inode(const struct file *f)

@@ -118,4 +118,13 @@ void poll_freewait(struct poll_wqueues *pwq);
 bool poll_schedule_timeout(struct poll_wqueues *pwq, unsigned int state,
 			   const u64 *deadline_ns);
 
+/*
+ * The temporary signal mask of ppoll/pselect6/epoll_pwait: install the
+ * user's mask for the wait (none: nothing to do; *installed says), then
+ * put the old one back, after the handler when ret says a signal ended
+ * the wait (-EINTR, -ERESTARTNOHAND: TIF_RESTORE_SIGMASK).
+ */
+int poll_set_user_sigmask(const sigset_t *umask, size_t sigsetsize, bool *installed);
+void poll_restore_sigmask(bool installed, int ret);
+
 #endif /* _LINUX_POLL_H */

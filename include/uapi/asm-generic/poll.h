@@ -18,6 +18,7 @@
 #define POLLMSG		0x0400
 #define POLLREMOVE	0x1000
 #define POLLRDHUP	0x2000
+#define POLLFREE	0x4000	/* kernel only: the wait queue itself is going away */
 
 struct pollfd {
 	int fd;

@@ -1,13 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * The EPOLL* event bits (the same values as POLL*; kernel ->poll methods
- * return them) and the epoll ABI types.  epoll itself is not implemented
- * yet: epoll_create/epoll_ctl/epoll_wait return -ENOSYS.
+ * return them) and the epoll ABI types (fs/eventpoll.c implements them).
  */
 #ifndef _UAPI_LINUX_EVENTPOLL_H
 #define _UAPI_LINUX_EVENTPOLL_H
 
 #include <linux/types.h>
+#include <uapi/linux/fcntl.h>
+
+/* epoll_create1() flags */
+#define EPOLL_CLOEXEC	O_CLOEXEC
 
 #define EPOLLIN		0x00000001
 #define EPOLLPRI	0x00000002
