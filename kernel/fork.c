@@ -37,6 +37,7 @@
 #include <linux/completion.h>
 #include <linux/syscalls.h>
 #include <linux/sched/signal.h>
+#include <linux/signalfd.h>
 #include <uapi/linux/sched.h>
 #include <asm/page.h>
 #include <linux/cred.h>
@@ -264,10 +265,21 @@ void put_signal_struct(struct signal_struct *sig)
 	}
 }
 
+static void sighand_free_rcu(struct rcu_head *head)
+{
+	kmem_cache_free(sighand_cachep, container_of(head, struct sighand_struct, rcu));
+}
+
+/*
+ * epoll hooks on signalfd_wqh are told to let go first; one may still be
+ * reading the queue's lock until a grace period has passed.
+ */
 void put_sighand_struct(struct sighand_struct *sh)
 {
-	if (atomic_dec_and_test(&sh->count))
-		kmem_cache_free(sighand_cachep, sh);
+	if (atomic_dec_and_test(&sh->count)) {
+		signalfd_cleanup(sh);
+		call_rcu(&sh->rcu, sighand_free_rcu);
+	}
 }
 
 int make_task_user_process(struct task_struct *p)

@@ -27,6 +27,7 @@
 #include <linux/sched.h>
 #include <linux/sched/signal.h>
 #include <linux/signal.h>
+#include <linux/signalfd.h>
 #include <linux/cred.h>
 #include <linux/slab.h>
 #include <linux/errno.h>
@@ -376,6 +377,7 @@ static int __send_signal_locked(int sig, kernel_siginfo_t *info, struct task_str
 		}
 	}
 	sigaddset(&pending->signal, sig);
+	signalfd_notify(t, sig);
 	complete_signal(sig, t, shared);
 	return 0;
 }

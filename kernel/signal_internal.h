@@ -7,7 +7,5 @@
 
 bool sig_handler_ignored(__sighandler_t handler, int sig);
 void flush_sigqueue_mask(struct sigpending *s, const sigset_t *mask);
-/* Next signal of tsk not in mask, into info; 0 if none.  Recalcs TIF_SIGPENDING. */
-int dequeue_signal(struct task_struct *tsk, const sigset_t *mask, kernel_siginfo_t *info);
 
 #endif /* _KERNEL_SIGNAL_INTERNAL_H */

@@ -43,6 +43,7 @@
 #include <linux/signal.h>
 #include <linux/wait.h>
 #include <linux/spinlock.h>
+#include <linux/rcupdate.h>
 #include <asm/atomic.h>
 #include <uapi/linux/resource.h>
 
@@ -58,6 +59,7 @@ struct sighand_struct {
 	spinlock_t siglock;
 	struct k_sigaction action[_NSIG];	/* siglock */
 	wait_queue_head_t signalfd_wqh;
+	struct rcu_head rcu;		/* freed after a grace period: signalfd_cleanup() */
 };
 
 /* signal->flags (siglock) */
@@ -178,6 +180,11 @@ struct signal_struct *alloc_signal_struct(void);
 struct sighand_struct *alloc_sighand_struct(void);
 void put_signal_struct(struct signal_struct *sig);
 void put_sighand_struct(struct sighand_struct *sighand);
+/*
+ * Next signal of tsk not in mask, into info; 0 if none.  siglock held;
+ * recalcs current's TIF_SIGPENDING (kernel/signal.c).
+ */
+int dequeue_signal(struct task_struct *tsk, const sigset_t *mask, kernel_siginfo_t *info);
 /*
  * Give a kernel thread the process state of a user process (PID 1 before
  * it execs /init): own signal and sighand, pgrp = session = 0.
