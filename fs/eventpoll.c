@@ -443,12 +443,25 @@ static int ep_loop_check(struct eventpoll *ep, struct eventpoll *sub)
 /* ------------------------------------------------------------ reporting */
 
 /*
+ * Where reported events go: user memory for the system calls, a kernel
+ * array for the self tests.  0, or -EFAULT.
+ */
+typedef int (*ep_emit_t)(void *buf, int idx, const struct epoll_event *ev);
+
+static int ep_emit_user(void *buf, int idx, const struct epoll_event *ev)
+{
+	struct epoll_event *uevents = buf;
+
+	return copy_to_user(&uevents[idx], ev, sizeof(*ev)) ? -EFAULT : 0;
+}
+
+/*
  * Move up to maxevents ready events to user space; the count, or -EFAULT
  * if not even the first could be stored.  Items are taken off the ready
  * list one at a time before their file is asked, so a wakeup during the
  * question puts them back rather than being lost.
  */
-static int ep_send_events(struct eventpoll *ep, struct epoll_event *uevents, int maxevents)
+static int ep_send_events(struct eventpoll *ep, void *buf, int maxevents, ep_emit_t emit)
 {
 	LIST_HEAD(batch);
 	poll_table pt;
@@ -472,7 +485,7 @@ static int ep_send_events(struct eventpoll *ep, struct epoll_event *uevents, int
 		if (!ev.events)
 			continue;	/* its next wakeup brings it back */
 		ev.data = item->data;
-		if (copy_to_user(&uevents[sent], &ev, sizeof(ev))) {
+		if (emit(buf, sent, &ev)) {
 			ep_queue_ready(ep, item);
 			if (!sent)
 				sent = -EFAULT;
@@ -556,13 +569,13 @@ static int ep_timeout_set(struct ep_timeout *to, s64 sec, s64 nsec)
  * Returns the count, 0 on timeout, -EINTR when a signal came first
  * (epoll_wait is never restarted), or -EFAULT.
  */
-static int ep_wait(struct eventpoll *ep, struct epoll_event *uevents, int maxevents,
-		   const struct ep_timeout *to)
+static int ep_wait(struct eventpoll *ep, void *buf, int maxevents, const struct ep_timeout *to,
+		   ep_emit_t emit)
 {
 	struct wait_queue_entry wait;
 
 	for (;;) {
-		int sent = ep_send_events(ep, uevents, maxevents);
+		int sent = ep_send_events(ep, buf, maxevents, emit);
 		long left = MAX_SCHEDULE_TIMEOUT;
 
 		if (sent)
@@ -646,17 +659,14 @@ void eventpoll_release_file(struct file *file)
 
 /* ------------------------------------------------------------ system calls */
 
-static int do_epoll_create(int flags)
+/* A new, empty epoll instance and its file. */
+static struct file *ep_file_create(void)
 {
-	struct eventpoll *ep;
+	struct eventpoll *ep = kzalloc(sizeof(*ep), GFP_KERNEL);
 	struct file *file;
-	int fd;
 
-	if (flags & ~EPOLL_CLOEXEC)
-		return -EINVAL;
-	ep = kzalloc(sizeof(*ep), GFP_KERNEL);
 	if (!ep)
-		return -ENOMEM;
+		return ERR_PTR(-ENOMEM);
 	mutex_init(&ep->mtx);
 	spin_lock_init(&ep->lock);
 	init_waitqueue_head(&ep->wq);
@@ -664,22 +674,30 @@ static int do_epoll_create(int flags)
 	INIT_LIST_HEAD(&ep->ready);
 	INIT_LIST_HEAD(&ep->nested);
 	ep->items = RB_ROOT;
+	file = anon_inode_getfile("[eventpoll]", &eventpoll_fops, ep, O_RDWR);
+	if (IS_ERR(file))
+		kfree(ep);
+	else
+		ep->file = file;
+	return file;
+}
 
+static int do_epoll_create(int flags)
+{
+	struct file *file;
+	int fd;
+
+	if (flags & ~EPOLL_CLOEXEC)
+		return -EINVAL;
 	fd = get_unused_fd_flags(O_RDWR | (flags & EPOLL_CLOEXEC));
 	if (fd < 0)
-		goto out_free;
-	file = anon_inode_getfile("[eventpoll]", &eventpoll_fops, ep, O_RDWR);
+		return fd;
+	file = ep_file_create();
 	if (IS_ERR(file)) {
 		put_unused_fd(fd);
-		fd = PTR_ERR(file);
-		goto out_free;
+		return PTR_ERR(file);
 	}
-	ep->file = file;
 	fd_install(fd, file);
-	return fd;
-
-out_free:
-	kfree(ep);
 	return fd;
 }
 
@@ -744,26 +762,19 @@ static int ep_ctl_locked(struct eventpoll *ep, int op, const struct epoll_event 
 	}
 }
 
-static int do_epoll_ctl(int epfd, int op, int fd, const struct epoll_event *ev)
+/* epoll_ctl() on files the caller holds references to. */
+static int ep_ctl_files(struct file *epf, int op, struct file *tf, int fd,
+			const struct epoll_event *ev)
 {
-	struct file *epf, *tf;
 	struct eventpoll *ep;
 	bool nesting;
 	int err;
 
-	epf = fget(epfd);
-	if (!epf)
-		return -EBADF;
-	err = -EBADF;
-	tf = fget(fd);
-	if (!tf)
-		goto out_epf;
-	err = -EPERM;
 	if (!file_can_poll(tf))
-		goto out_tf;
+		return -EPERM;
 	err = ep_ctl_check(op, ev, epf, tf);
 	if (err)
-		goto out_tf;
+		return err;
 
 	ep = epf->private_data;
 	/* Items on epoll files make chains: their changes are serialised. */
@@ -775,10 +786,24 @@ static int do_epoll_ctl(int epfd, int op, int fd, const struct epoll_event *ev)
 	mutex_unlock(&ep->mtx);
 	if (nesting)
 		mutex_unlock(&ep_nest_mutex);
-out_tf:
-	/* After the mutexes: this may be the last reference (eventpoll_release()). */
-	fput(tf);
-out_epf:
+	return err;
+}
+
+static int do_epoll_ctl(int epfd, int op, int fd, const struct epoll_event *ev)
+{
+	struct file *epf, *tf;
+	int err;
+
+	epf = fget(epfd);
+	if (!epf)
+		return -EBADF;
+	err = -EBADF;
+	tf = fget(fd);
+	if (tf) {
+		err = ep_ctl_files(epf, op, tf, fd, ev);
+		/* After the mutexes: this may be the last reference (eventpoll_release()). */
+		fput(tf);
+	}
 	fput(epf);
 	return err;
 }
@@ -808,7 +833,7 @@ static int do_epoll_wait(int epfd, struct epoll_event *events, int maxevents,
 		return -EBADF;
 	ret = -EINVAL;
 	if (is_file_epoll(file))
-		ret = ep_wait(file->private_data, events, maxevents, to);
+		ret = ep_wait(file->private_data, events, maxevents, to, ep_emit_user);
 	fput(file);
 	return ret;
 }
@@ -874,3 +899,7 @@ SYSCALL_DEFINE6(epoll_pwait2, int, epfd, struct epoll_event *, events, int, maxe
 	}
 	return do_epoll_pwait(epfd, events, maxevents, &to, sigmask, sigsetsize);
 }
+
+#ifdef CONFIG_SELFTESTS
+#include "eventpoll_test.c"
+#endif
