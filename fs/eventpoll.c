@@ -701,17 +701,15 @@ static int do_epoll_create(int flags)
 	return fd;
 }
 
+/* The size is a hint from before the interest list could grow: only checked. */
+SYSCALL_DEFINE1(epoll_create, int, size)
+{
+	return size > 0 ? do_epoll_create(0) : -EINVAL;
+}
+
 SYSCALL_DEFINE1(epoll_create1, int, flags)
 {
 	return do_epoll_create(flags);
-}
-
-SYSCALL_DEFINE1(epoll_create, int, size)
-{
-	/* The size hint is ignored, but must be positive. */
-	if (size <= 0)
-		return -EINVAL;
-	return do_epoll_create(0);
 }
 
 /* The EINVAL cases of epoll_ctl(2) that do not depend on the interest list. */

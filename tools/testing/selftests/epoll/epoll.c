@@ -98,6 +98,21 @@ static int cloexec(int fd)
 	return (fcntl(fd, F_GETFD) & FD_CLOEXEC) != 0;
 }
 
+/* A child that sends sig to this process after ms milliseconds; its pid. */
+static pid_t signal_me_later(int sig, int ms)
+{
+	pid_t pid;
+
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0) {
+		msleep(ms);
+		kill(getppid(), sig);
+		_exit(0);
+	}
+	return pid;
+}
+
 /* ------------------------------------------------------------ eventfd */
 
 static void *eventfd_writer(void *arg)
@@ -545,13 +560,7 @@ static void test_sleep(void)
 	sigaddset(&block, SIGUSR1);
 	sigprocmask(SIG_BLOCK, &block, &old);
 	sigemptyset(&during);
-	fflush(stdout);
-	pid = fork();
-	if (pid == 0) {
-		msleep(100);
-		kill(getppid(), SIGUSR1);
-		_exit(0);
-	}
+	pid = signal_me_later(SIGUSR1, 100);
 	errno = 0;
 	r = epoll_pwait(ep, &ev, 1, 5000, &during);
 	ok(r == -1 && errno == EINTR, "epoll_pwait's mask lets SIGUSR1 interrupt the wait");
@@ -738,13 +747,7 @@ static void test_signalfd(void)
 	ep = epoll_create1(0);
 	add(ep, fd, EPOLLIN, 77);
 	ok_eq(wait1(ep, NULL, 0), 0, "epoll: not ready without a pending signal");
-	fflush(stdout);
-	pid = fork();
-	if (pid == 0) {
-		msleep(100);
-		kill(getppid(), SIGUSR1);
-		_exit(0);
-	}
+	pid = signal_me_later(SIGUSR1, 100);
 	ok(wait1(ep, &ev, 3000) == 1 && ev.data.u64 == 77, "epoll_wait wakes for a queued SIGUSR1");
 	st = wait_status(pid);
 	ok(read(fd, si, 128) == 128 && si[0].ssi_signo == SIGUSR1 && si[0].ssi_pid == (uint32_t)pid,
@@ -781,13 +784,7 @@ static void test_signalfd(void)
 	/* A blocking read. */
 	close(fd);
 	fd = signalfd(-1, &mask, 0);
-	fflush(stdout);
-	pid = fork();
-	if (pid == 0) {
-		msleep(100);
-		kill(getppid(), SIGUSR1);
-		_exit(0);
-	}
+	pid = signal_me_later(SIGUSR1, 100);
 	ok(read(fd, si, 128) == 128 && si[0].ssi_signo == SIGUSR1, "a blocking read waits for the signal");
 	wait_status(pid);
 	close(fd);
