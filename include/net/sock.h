@@ -137,6 +137,9 @@ struct sock {
 	void (*sk_write_space)(struct sock *sk);
 	void (*sk_error_report)(struct sock *sk);
 	void (*sk_destruct)(struct sock *sk);
+
+	/* SO_ATTACH_FILTER program (net/core/filter.c), NULL if none. */
+	struct sk_filter *sk_filter;
 };
 
 /*
@@ -302,5 +305,21 @@ __poll_t datagram_poll(struct file *file, struct socket *sock,
 
 /* Receive timestamp control messages (SO_TIMESTAMP/NS) for @skb. */
 void sock_recv_timestamp(struct msghdr *msg, struct sock *sk, const struct sk_buff *skb);
+
+/* ------------------------------------- socket filters (core/filter.c) */
+
+/*
+ * Classic BPF programs attached with SO_ATTACH_FILTER.  A protocol calls
+ * sk_filter() on each packet before queueing it (sock_queue_rcv_skb()
+ * should too): 0 keeps it (cut to the length the program returned),
+ * -EPERM means drop it.  sk_attach_filter() takes the kernel copy of the
+ * user's struct sock_fprog (its instruction pointer still a user
+ * address); sk_filter_release() is for the socket's destructor.
+ */
+struct sk_filter;
+int sk_filter(struct sock *sk, struct sk_buff *skb);
+int sk_attach_filter(struct sock *sk, const void *optval, unsigned int optlen);
+int sk_detach_filter(struct sock *sk);
+void sk_filter_release(struct sock *sk);
 
 #endif /* _NET_SOCK_H */
