@@ -5,7 +5,8 @@
 # (busybox sh compatible; this is what runs inside the ktest guest).
 #
 # Usage: run_selftests.sh [-t SECONDS] [--stress] [TEST...]
-#   TEST        names relative to this directory (fs, stress/stress); default:
+#   TEST        names relative to this directory (fs, stress/stress); a
+#               folder (net) stands for every executable file in it; default:
 #               every executable file here except this script
 #   --stress    also run the slow resource-exhaustion tests in stress/
 #   -t SECONDS  per-binary timeout (default 60, or $SELFTEST_TIMEOUT)
@@ -50,7 +51,16 @@ now_cs()
 
 tests=
 if [ $# -gt 0 ]; then
-	for t in "$@"; do tests="$tests $dir/$t"; done
+	for t in "$@"; do
+		t=${t%/}
+		if [ -d "$dir/$t" ]; then
+			for f in "$dir/$t"/*; do
+				[ -f "$f" ] && [ -x "$f" ] && tests="$tests $f"
+			done
+		else
+			tests="$tests $dir/$t"
+		fi
+	done
 else
 	for t in "$dir"/*; do
 		[ -f "$t" ] && [ -x "$t" ] && [ "${t##*/}" != run_selftests.sh ] &&
