@@ -177,7 +177,7 @@ int main(void)
 	lo_up();
 	fd = socket(AF_INET, SOCK_DGRAM, 0);
 	if (fd < 0) {
-		setup_failed("socket(AF_INET, SOCK_DGRAM)");
+		setup_failed("main: socket(AF_INET, SOCK_DGRAM)");
 		return tap_finish();
 	}
 	test_ifconf(fd);

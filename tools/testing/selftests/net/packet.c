@@ -159,7 +159,7 @@ static void test_raw_capture(void)
 	r = udp_bound(&rport);
 	s = udp_bound(&sport);
 	if (r < 0 || s < 0)
-		return setup_failed("UDP sockets");
+		return setup_failed("raw capture: UDP sockets");
 	snprintf(payload, sizeof(payload), "tidewater packet test %d", getpid());
 	dst = lo_addr(rport);
 	sendto(s, payload, strlen(payload), 0, SA(&dst), sizeof(dst));
@@ -200,7 +200,7 @@ static void test_dgram_capture(void)
 	r = udp_bound(&rport);
 	s = udp_bound(&sport);
 	if (r < 0 || s < 0)
-		return setup_failed("UDP sockets");
+		return setup_failed("dgram capture: UDP sockets");
 	snprintf(payload, sizeof(payload), "cooked %d", getpid());
 	dst = lo_addr(rport);
 	sendto(s, payload, strlen(payload), 0, SA(&dst), sizeof(dst));
@@ -265,12 +265,12 @@ static void test_send(void)
 	memset(&any, 0, sizeof(any));
 	any.sin_family = AF_INET;
 	if (bind(r, SA(&any), sizeof(any)))
-		return setup_failed("UDP socket on 0.0.0.0");
+		return setup_failed("send: UDP socket on 0.0.0.0");
 	rport = local_port(r);
 	p = packet_socket(SOCK_RAW, ETH_P_ALL);
 	watch = packet_socket(SOCK_RAW, ETH_P_ALL);
 	if (p < 0 || watch < 0)
-		return setup_failed("packet sockets");
+		return setup_failed("send: packet sockets");
 	memset(frame, 0xff, 6);			/* to the broadcast address */
 	memset(frame + 6, 0, 6);
 	frame[12] = 0x08;

@@ -99,7 +99,7 @@ static void test_tcp(void)
 	ok(strstr(text, "inode") != NULL, "/proc/net/tcp: the header names the inode column");
 	fd = tcp_listener(4, &port);
 	if (fd < 0)
-		return setup_failed("listener");
+		return setup_failed("tcp: listener");
 	found = find_inet("/proc/net/tcp", port, -1, &l);
 	ok(found && l.laddr == htonl(INADDR_LOOPBACK) && l.state == 0x0A && l.raddr == 0 &&
 	   l.rport == 0, "/proc/net/tcp lists the listener: 0100007F:PORT, 00000000:0000, st 0A");
@@ -131,7 +131,7 @@ static void test_udp(void)
 	   "/proc/net/udp: header \"sl local_address rem_address st ...\"");
 	fd = socket(AF_INET, SOCK_DGRAM, 0);
 	if (bind(fd, SA(&a), sizeof(a)))
-		return setup_failed("UDP socket");
+		return setup_failed("udp: UDP socket");
 	found = find_inet("/proc/net/udp", local_port(fd), -1, &l);
 	ok(found && l.laddr == htonl(INADDR_LOOPBACK) && l.state == 0x07 &&
 	   l.inode == inode_of(fd),
@@ -152,13 +152,13 @@ static void test_unix(void)
 	ok(words_are(first_line("/proc/net/unix"), head),
 	   "/proc/net/unix: header \"Num RefCount Protocol Flags Type St Inode Path\"");
 	if (!mkdtemp(dir))
-		return setup_failed("mkdtemp");
+		return setup_failed("unix: mkdtemp");
 	memset(&a, 0, sizeof(a));
 	a.sun_family = AF_UNIX;
 	snprintf(a.sun_path, sizeof(a.sun_path), "%s/listening", dir);
 	fd = socket(AF_UNIX, SOCK_STREAM, 0);
 	if (bind(fd, SA(&a), sizeof(a)) || listen(fd, 1))
-		return setup_failed("unix listener");
+		return setup_failed("unix: unix listener");
 	ino = inode_of(fd);
 	read_text("/proc/net/unix", text, sizeof(text));
 	for (p = strchr(text, '\n'); p && p[1]; p = strchr(p + 1, '\n')) {
@@ -351,7 +351,7 @@ static void test_snmp(void)
 		close(c);
 		close(s);
 	} else {
-		setup_failed("connected pair");
+		setup_failed("snmp: connected pair");
 	}
 	ind = snmp("Udp", "InDatagrams");
 	outd = snmp("Udp", "OutDatagrams");
@@ -392,8 +392,9 @@ static void test_route_arp(void)
 
 	ok(words_are(first_line("/proc/net/route"), route),
 	   "/proc/net/route: header \"Iface Destination Gateway Flags RefCnt Use Metric Mask MTU Window IRTT\"");
-	read_text("/proc/net/route", text, sizeof(text));
-	for (p = strchr(text, '\n'); p && p[1]; p = strchr(p + 1, '\n')) {
+	if (read_text("/proc/net/route", text, sizeof(text)) < 0)
+		lines_ok = 0;
+	for (p = strchr(text, '\n'); lines_ok && p && p[1]; p = strchr(p + 1, '\n')) {
 		char iface[32];
 		unsigned int dst, gw, flags, mask, mtu, win, irtt;
 		int ref, use, metric;

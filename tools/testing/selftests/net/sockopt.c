@@ -100,7 +100,7 @@ static void test_reuseport(void)
 	set_int(t1, SOL_SOCKET, SO_REUSEPORT, 1);
 	set_int(t2, SOL_SOCKET, SO_REUSEPORT, 1);
 	if (bind(t1, SA(&a), sizeof(a)) || listen(t1, 4))
-		return setup_failed("SO_REUSEPORT listener");
+		return setup_failed("reuseport: SO_REUSEPORT listener");
 	a = lo_addr(local_port(t1));
 	ok(bind(t2, SA(&a), sizeof(a)) == 0 && listen(t2, 4) == 0,
 	   "SO_REUSEPORT on both: a second TCP socket binds and listens on the same port");
@@ -140,7 +140,7 @@ static void test_linger(void)
 	close(fd);
 
 	if (tcp_pair(&c, &s))
-		return setup_failed("connected pair");
+		return setup_failed("linger: connected pair");
 	set.l_onoff = 1;
 	set.l_linger = 0;
 	setsockopt(s, SOL_SOCKET, SO_LINGER, &set, sizeof(set));
@@ -219,7 +219,7 @@ static void test_tcp(void)
 		diag("  read %d", v);
 	close(fd);
 	if (tcp_pair(&c, &s))
-		return setup_failed("connected pair");
+		return setup_failed("tcp: connected pair");
 	v = get_int(c, IPPROTO_TCP, TCP_MAXSEG);
 	if (!ok(v >= 536 && v <= 65535 - 40,
 		"TCP_MAXSEG of a connection over lo: between 536 and 65495"))

@@ -111,7 +111,7 @@ static void test_addrinuse(void)
 
 	l = tcp_listener(4, &port);
 	if (l < 0)
-		return setup_failed("listener");
+		return setup_failed("addrinuse: listener");
 	a = lo_addr(port);
 	x = socket(AF_INET, SOCK_STREAM, 0);
 	ok_errno(bind(x, SA(&a), sizeof(a)), EADDRINUSE,
@@ -137,14 +137,14 @@ static void test_addrinuse(void)
 	a = lo_addr(0);
 	if (setsockopt(l2, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one)) ||
 	    bind(l2, SA(&a), sizeof(a)) || listen(l2, 4))
-		return setup_failed("SO_REUSEADDR listener");
+		return setup_failed("addrinuse: SO_REUSEADDR listener");
 	port2 = local_port(l2);
 	deadline(3000);
 	c = tcp_connect_to(port2);
 	s = accept(l2, NULL, NULL);
 	if (c < 0 || s < 0) {
 		deadline(0);
-		return setup_failed("connection to the SO_REUSEADDR listener");
+		return setup_failed("addrinuse: connection to the SO_REUSEADDR listener");
 	}
 	close(s);			/* the server closes first */
 	ok_eq(recv(c, buf, sizeof(buf), 0), 0, "the client reads EOF after the server's close");
@@ -179,7 +179,7 @@ static void test_refused(void)
 	h = socket(AF_INET, SOCK_STREAM, 0);
 	a = lo_addr(0);
 	if (bind(h, SA(&a), sizeof(a)))
-		return setup_failed("bind a port");
+		return setup_failed("refused: bind a port");
 	a = lo_addr(local_port(h));
 	c = socket(AF_INET, SOCK_STREAM, 0);
 	deadline(3000);
@@ -214,7 +214,7 @@ static void test_nonblocking_connect(void)
 
 	l = tcp_listener(4, &port);
 	if (l < 0)
-		return setup_failed("listener");
+		return setup_failed("nonblocking connect: listener");
 	a = lo_addr(port);
 	c = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK, 0);
 	r = connect(c, SA(&a), sizeof(a));
@@ -269,7 +269,7 @@ static void test_half_close(void)
 	int c, s, rv;
 
 	if (tcp_pair(&c, &s))
-		return setup_failed("connected pair");
+		return setup_failed("half close: connected pair");
 	deadline(3000);
 	ok(send(c, "req", 3, 0) == 3, "send a request");
 	ok_sys(shutdown(c, SHUT_WR), "shutdown(SHUT_WR) on the client");
@@ -301,7 +301,7 @@ static void test_reset(void)
 	int c, s, rv;
 
 	if (tcp_pair(&c, &s))
-		return setup_failed("connected pair");
+		return setup_failed("reset: connected pair");
 	send(c, "unread", 6, 0);
 	poll_one(s, POLLIN, 2000);
 	close(s);
@@ -343,7 +343,7 @@ static void test_epipe(void)
 
 	signal(SIGPIPE, on_sigpipe);
 	if (tcp_pair(&c, &s))
-		return setup_failed("connected pair");
+		return setup_failed("epipe: connected pair");
 	close(s);
 	deadline(3000);
 	ok_eq(recv(c, buf, sizeof(buf), 0), 0, "the peer closed: EOF");
@@ -356,7 +356,7 @@ static void test_epipe(void)
 	close(c);
 
 	if (tcp_pair(&c, &s))
-		return setup_failed("connected pair");
+		return setup_failed("epipe: second connected pair");
 	close(s);
 	deadline(3000);
 	recv(c, buf, sizeof(buf), 0);
@@ -376,7 +376,7 @@ static void test_flags(void)
 	pid_t pid;
 
 	if (tcp_pair(&c, &s))
-		return setup_failed("connected pair");
+		return setup_failed("flags: connected pair");
 	ok_errno(recv(s, buf, 10, MSG_DONTWAIT), EAGAIN, "recv MSG_DONTWAIT with nothing queued: EAGAIN");
 	fl = fcntl(s, F_GETFL);
 	fcntl(s, F_SETFL, fl | O_NONBLOCK);
@@ -428,7 +428,7 @@ static void test_accept(void)
 
 	l = tcp_listener(8, &port);
 	if (l < 0)
-		return setup_failed("listener");
+		return setup_failed("accept: listener");
 	ok_eq(poll_one(l, POLLIN, 0), 0, "poll on a listener with nothing pending: not ready");
 	fl = fcntl(l, F_GETFL);
 	fcntl(l, F_SETFL, fl | O_NONBLOCK);
@@ -491,7 +491,7 @@ static void test_rcvtimeo(void)
 	int c, s, r, e;
 
 	if (tcp_pair(&c, &s))
-		return setup_failed("connected pair");
+		return setup_failed("rcvtimeo: connected pair");
 	ok_sys(setsockopt(s, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv)), "set SO_RCVTIMEO to 200 ms");
 	deadline(3000);
 	t0 = now_ns(CLOCK_MONOTONIC);
@@ -513,7 +513,7 @@ static void test_nodelay(void)
 	char buf[4];
 
 	if (tcp_pair(&c, &s))
-		return setup_failed("connected pair");
+		return setup_failed("nodelay: connected pair");
 	ok(getsockopt(c, IPPROTO_TCP, TCP_NODELAY, &v, &len) == 0 && v == 0 && len == sizeof(v),
 	   "TCP_NODELAY is off by default");
 	ok_sys(setsockopt(c, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one)), "set TCP_NODELAY");
@@ -536,7 +536,7 @@ static void test_bulk(void)
 	int c, s;
 
 	if (tcp_pair(&c, &s))
-		return setup_failed("connected pair");
+		return setup_failed("bulk: connected pair");
 	bulk_exchange(c, s, BULK_BYTES, 40, &r);
 	diag("64 MiB each way in %lld ms (%lld MB/s total)", r.ms,
 	     r.ms ? (long long)(2 * BULK_BYTES / 1000 / r.ms) : 0);
@@ -559,7 +559,7 @@ static void test_short_connections(void)
 
 	l = tcp_listener(16, &port);
 	if (l < 0)
-		return setup_failed("listener");
+		return setup_failed("short connections: listener");
 	deadline(30000);
 	for (i = 0; i < SHORT_CONNS && !why; i++) {
 		c = tcp_connect_to(port);
