@@ -145,6 +145,8 @@ static int req_send(int fd, struct request *r)
 
 /* ---- reading replies ---- */
 static uint32_t my_pid;		/* nl_pid of the main socket */
+static uint32_t seq = 1000;	/* of the last request */
+static int lo_index;
 
 /* Everything a request got back, answer messages concatenated in buf. */
 struct reply {
@@ -290,6 +292,22 @@ static int attrs_parse(size_t fixed)
 	return 1;
 }
 
+/*
+ * Ask for a dump of type (its fixed header fixed bytes, whose first byte
+ * is always the family) and collect the answer; -1 if the send failed.
+ */
+static int dump(int fd, int type, size_t fixed, int family)
+{
+	struct request r;
+	unsigned char *family_byte = req_init(&r, type, F_REQUEST | F_DUMP, ++seq, fixed);
+	int sent;
+
+	*family_byte = family;
+	sent = req_send(fd, &r);
+	collect(fd, seq, 1);
+	return sent;
+}
+
 static int nl_socket(int type, uint32_t groups)
 {
 	struct sockaddr_nl a = { .nl_family = AF_NETLINK, .nl_groups = groups };
@@ -315,8 +333,6 @@ static uint32_t nl_port(int fd)
 	return a.nl_pid;
 }
 
-static int lo_index;
-static uint32_t seq = 1000;
 
 /* The common checks of a dump's answer, as four test points. */
 static void dump_points(const char *what)
@@ -366,10 +382,7 @@ static void test_getlink(int fd)
 	size_t off = 0, len;
 	int found = 0, mtu = 0, flags_ok = 0, addr_ok = 0, index_ok = 0;
 
-	ifi = req_init(&r, RTM_GETLINK_, F_REQUEST | F_DUMP, ++seq, sizeof(*ifi));
-	ifi->ifi_family = AF_UNSPEC;
-	ok_sys(req_send(fd, &r), "send RTM_GETLINK with NLM_F_DUMP");
-	collect(fd, seq, 1);
+	ok_sys(dump(fd, RTM_GETLINK_, sizeof(*ifi), AF_UNSPEC), "send RTM_GETLINK with NLM_F_DUMP");
 	dump_points("RTM_GETLINK");
 	while ((h = next_msg(&off))) {
 		const char *name;
@@ -449,12 +462,7 @@ static int find_addr(in_addr_t addr, int prefix, int ifindex, struct ifaddrmsg *
 
 static void dump_addrs(int fd)
 {
-	struct request r;
-	struct ifaddrmsg *ifa = req_init(&r, RTM_GETADDR_, F_REQUEST | F_DUMP, ++seq, sizeof(*ifa));
-
-	ifa->ifa_family = AF_INET;
-	req_send(fd, &r);
-	collect(fd, seq, 1);
+	dump(fd, RTM_GETADDR_, sizeof(struct ifaddrmsg), AF_INET);
 }
 
 static void test_getaddr(int fd)
@@ -624,12 +632,7 @@ static int find_route(in_addr_t dst, int dst_len, int ifindex, int table)
 
 static void dump_routes(int fd)
 {
-	struct request r;
-	struct rtmsg *rt = req_init(&r, RTM_GETROUTE_, F_REQUEST | F_DUMP, ++seq, sizeof(*rt));
-
-	rt->rtm_family = AF_INET;
-	req_send(fd, &r);
-	collect(fd, seq, 1);
+	dump(fd, RTM_GETROUTE_, sizeof(struct rtmsg), AF_INET);
 }
 
 static void change_route(int fd, int type, int flags, in_addr_t dst, int dst_len)
@@ -721,15 +724,11 @@ static void test_routes(int fd)
 
 static void test_neigh(int fd)
 {
-	struct request r;
-	struct ndmsg *nd = req_init(&r, RTM_GETNEIGH_, F_REQUEST | F_DUMP, ++seq, sizeof(*nd));
 	struct nlmsghdr *h;
 	size_t off = 0;
 	int all_new = 1;
 
-	nd->ndm_family = AF_INET;
-	req_send(fd, &r);
-	collect(fd, seq, 1);
+	dump(fd, RTM_GETNEIGH_, sizeof(struct ndmsg), AF_INET);
 	while ((h = next_msg(&off)))
 		all_new &= h->nlmsg_type == RTM_NEWNEIGH_;
 	ok(rep.done && !rep.got_error && rep.seq_ok && all_new,

@@ -12,6 +12,7 @@
  *	local_port(fd)		the port getsockname() reports (host order), -1
  *	tcp_listener(n, &port)	TCP socket listening on 127.0.0.1, any port
  *	tcp_connect_to(port)	blocking connect to 127.0.0.1:port
+ *	udp_bound(&port)	UDP socket bound to 127.0.0.1, any port
  *	tcp_pair(&c, &s)	a connected pair over lo (client, accepted)
  *	poll_one(fd, ev, ms)	revents of one fd, 0 on timeout, -1 on error
  *	reap(pid, ms)		wait for a child, SIGKILL it after ms; status
@@ -154,41 +155,56 @@ __attribute__((unused)) static int lo_up(void)
 	return r;
 }
 
-/* Listening TCP socket on 127.0.0.1 (port 0: any), its port in *port. */
-__attribute__((unused)) static int tcp_listener(int backlog, int *port)
+/* Close fd keeping errno; -1. */
+static int close_keep_errno(int fd)
 {
-	struct sockaddr_in a = lo_addr(port && *port > 0 ? *port : 0);
-	int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	int e = errno;
+
+	close(fd);
+	errno = e;
+	return -1;
+}
+
+/* A socket of type bound to 127.0.0.1:port, or connected to it; -1. */
+static int lo_socket(int type, int port, int connecting)
+{
+	struct sockaddr_in a = lo_addr(port);
+	int fd = socket(AF_INET, type | SOCK_CLOEXEC, 0);
 
 	if (fd < 0)
 		return -1;
-	if (bind(fd, SA(&a), sizeof(a)) || listen(fd, backlog)) {
-		int e = errno;
+	if ((connecting ? connect : bind)(fd, SA(&a), sizeof(a)))
+		return close_keep_errno(fd);
+	return fd;
+}
 
-		close(fd);
-		errno = e;
+/* Listening TCP socket on 127.0.0.1 (port 0: any), its port in *port. */
+__attribute__((unused)) static int tcp_listener(int backlog, int *port)
+{
+	int fd = lo_socket(SOCK_STREAM, port && *port > 0 ? *port : 0, 0);
+
+	if (fd < 0)
 		return -1;
-	}
+	if (listen(fd, backlog))
+		return close_keep_errno(fd);
 	if (port)
+		*port = local_port(fd);
+	return fd;
+}
+
+/* A UDP socket bound to 127.0.0.1, any port (in *port). */
+__attribute__((unused)) static int udp_bound(int *port)
+{
+	int fd = lo_socket(SOCK_DGRAM, 0, 0);
+
+	if (fd >= 0)
 		*port = local_port(fd);
 	return fd;
 }
 
 __attribute__((unused)) static int tcp_connect_to(int port)
 {
-	struct sockaddr_in a = lo_addr(port);
-	int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-
-	if (fd < 0)
-		return -1;
-	if (connect(fd, SA(&a), sizeof(a))) {
-		int e = errno;
-
-		close(fd);
-		errno = e;
-		return -1;
-	}
-	return fd;
+	return lo_socket(SOCK_STREAM, port, 1);
 }
 
 /* A connected pair over lo: *c the connecting end, *s the accepted one. */

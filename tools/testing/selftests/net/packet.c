@@ -25,17 +25,6 @@
 
 static int lo_index;
 
-static int udp_bound(int *port)
-{
-	struct sockaddr_in a = lo_addr(0);
-	int fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
-
-	if (fd < 0 || bind(fd, SA(&a), sizeof(a)))
-		return -1;
-	*port = local_port(fd);
-	return fd;
-}
-
 static int packet_socket(int type, int proto)
 {
 	struct sockaddr_ll sll;

@@ -16,22 +16,6 @@
 #include "util.h"
 #include "nettest.h"
 
-/* A UDP socket bound to 127.0.0.1, any port (in *port). */
-static int udp_bound(int *port)
-{
-	struct sockaddr_in a = lo_addr(0);
-	int fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
-
-	if (fd < 0)
-		return -1;
-	if (bind(fd, SA(&a), sizeof(a))) {
-		close(fd);
-		return -1;
-	}
-	*port = local_port(fd);
-	return fd;
-}
-
 /* recv with a deadline of ms: the length, or -1. */
 static ssize_t recv_wait(int fd, void *buf, size_t len, int flags, int ms)
 {

@@ -331,33 +331,51 @@ static ssize_t send_fds(int sock, const int *fds, int n)
 	return sendmsg(sock, &mh, MSG_NOSIGNAL);
 }
 
+/* Room for the control messages of one receive: 8 fds or credentials. */
+union control {
+	char buf[CMSG_SPACE(8 * sizeof(int)) + CMSG_SPACE(sizeof(struct ucred))];
+	struct cmsghdr align;
+};
+
+/*
+ * recvmsg of one byte into mh, with controllen bytes of control (0: no
+ * control buffer at all) and a deadline; the byte count, or -1.
+ */
+static ssize_t recv_one(int sock, struct msghdr *mh, union control *control,
+			size_t controllen, int flags)
+{
+	static char byte;
+	static struct iovec iov = { &byte, 1 };
+	ssize_t n;
+
+	memset(mh, 0, sizeof(*mh));
+	mh->msg_iov = &iov;
+	mh->msg_iovlen = 1;
+	if (controllen) {
+		mh->msg_control = control->buf;
+		mh->msg_controllen = controllen;
+	}
+	deadline(3000);
+	n = recvmsg(sock, mh, flags);
+	deadline(0);
+	return n;
+}
+
 /*
  * recvmsg with room for room fds, msg_controllen CMSG_LEN(room * sizeof(int))
- * (room < 0: no control buffer); the fds
- * in fds[] (at most 8), their count as the result, msg_flags in *flags.
+ * (room < 0: no control buffer); the fds in fds[] (at most 8), their count
+ * as the result, msg_flags in *flags.
  */
 static int recv_fds(int sock, int *fds, int room, int rflags, int *flags)
 {
-	union {
-		char buf[CMSG_SPACE(8 * sizeof(int))];
-		struct cmsghdr align;
-	} control;
-	char byte;
-	struct iovec iov = { &byte, 1 };
-	struct msghdr mh = { .msg_iov = &iov, .msg_iovlen = 1 };
+	union control control;
+	struct msghdr mh;
 	struct cmsghdr *cm;
 	int n = 0;
 
-	if (room >= 0) {
-		mh.msg_control = control.buf;
-		mh.msg_controllen = CMSG_LEN(room * sizeof(int));
-	}
-	deadline(3000);
-	if (recvmsg(sock, &mh, rflags) != 1) {
-		deadline(0);
+	if (recv_one(sock, &mh, &control, room >= 0 ? CMSG_LEN(room * sizeof(int)) : 0,
+		     rflags) != 1)
 		return -1;
-	}
-	deadline(0);
 	*flags = mh.msg_flags;
 	for (cm = CMSG_FIRSTHDR(&mh); cm; cm = CMSG_NXTHDR(&mh, cm)) {
 		if (cm->cmsg_level == SOL_SOCKET && cm->cmsg_type == SCM_RIGHTS) {
@@ -470,23 +488,12 @@ static void test_rights(void)
 /* The SCM_CREDENTIALS of one received message; 0 if it had one. */
 static int recv_creds(int sock, struct ucred *cr)
 {
-	union {
-		char buf[CMSG_SPACE(sizeof(struct ucred)) + 64];
-		struct cmsghdr align;
-	} control;
-	char byte;
-	struct iovec iov = { &byte, 1 };
-	struct msghdr mh = { .msg_iov = &iov, .msg_iovlen = 1 };
+	union control control;
+	struct msghdr mh;
 	struct cmsghdr *cm;
 
-	mh.msg_control = control.buf;
-	mh.msg_controllen = sizeof(control.buf);
-	deadline(3000);
-	if (recvmsg(sock, &mh, 0) < 0) {
-		deadline(0);
+	if (recv_one(sock, &mh, &control, sizeof(control), 0) < 0)
 		return -1;
-	}
-	deadline(0);
 	for (cm = CMSG_FIRSTHDR(&mh); cm; cm = CMSG_NXTHDR(&mh, cm))
 		if (cm->cmsg_level == SOL_SOCKET && cm->cmsg_type == SCM_CREDENTIALS &&
 		    cm->cmsg_len >= CMSG_LEN(sizeof(*cr))) {
