@@ -54,7 +54,7 @@ static void test_connect_accept(void)
 	   srv.sin_family == AF_INET && srv.sin_addr.s_addr == htonl(INADDR_LOOPBACK) &&
 	   srv.sin_port != 0,
 	   "getsockname after binding port 0: 127.0.0.1 and a port the kernel chose");
-	ok_sys(listen(l, 4), "listen");
+	ok_sys(listen(l, 4), "listen on the bound socket");
 
 	c = socket(AF_INET, SOCK_STREAM, 0);
 	len = sizeof(got);
@@ -68,7 +68,7 @@ static void test_connect_accept(void)
 	memset(&peer, 0, sizeof(peer));
 	s = accept(l, SA(&peer), &len);
 	deadline(0);
-	ok_sys(s, "accept");
+	ok_sys(s, "accept the connection");
 	cport = local_port(c);
 	ok(cport > 0 && cport != ntohs(srv.sin_port), "connect gave the client an ephemeral port");
 	diag("listener port %d, client port %d", ntohs(srv.sin_port), cport);

@@ -53,7 +53,7 @@ static void test_sendto(void)
 	ok(len == sizeof(from) && from.sin_family == AF_INET &&
 	   from.sin_addr.s_addr == htonl(INADDR_LOOPBACK) && ntohs(from.sin_port) == sport,
 	   "recvfrom reports the sender: 127.0.0.1 and its port");
-	ok_eq(sendto(r, "world", 5, 0, SA(&from), len), 5, "reply to that address");
+	ok_eq(sendto(r, "world", 5, 0, SA(&from), len), 5, "sendto the address recvfrom reported (a reply)");
 	len = sizeof(got);
 	memset(&got, 0, sizeof(got));
 	deadline(3000);

@@ -193,7 +193,7 @@ static void test_paths(void)
 		 "stream connect to a datagram socket's path: EPROTOTYPE");
 	close(dg);
 
-	ok_sys(listen(s, 4), "listen");
+	ok_sys(listen(s, 4), "listen on the path");
 	deadline(3000);
 	ok_sys(connect(c, SA(&a), alen), "connect to the listening path");
 	len = sizeof(got);
@@ -515,7 +515,7 @@ static void test_creds(void)
 		return setup_failed("creds: socketpair");
 	send(sv[1], "n", 1, 0);
 	ok_eq(recv_creds(sv[0], &cr), 1, "without SO_PASSCRED no SCM_CREDENTIALS arrives");
-	ok_sys(setsockopt(sv[0], SOL_SOCKET, SO_PASSCRED, &one, sizeof(one)), "set SO_PASSCRED");
+	ok_sys(setsockopt(sv[0], SOL_SOCKET, SO_PASSCRED, &one, sizeof(one)), "set SO_PASSCRED on the receiving end");
 	fflush(stdout);
 	pid = fork();
 	if (pid == 0)
@@ -600,7 +600,7 @@ static void test_seqpacket(void)
 	deadline(3000);
 	ok_sys(connect(c, SA(&a), alen), "connect a SOCK_SEQPACKET socket");
 	acc = accept(l, NULL, NULL);
-	ok_sys(acc, "accept it");
+	ok_sys(acc, "accept the SOCK_SEQPACKET connection");
 	send(c, "abc", 3, 0);
 	send(c, "defgh", 5, 0);
 	r1 = recv(acc, buf, sizeof(buf), 0);
