@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * TEMPORARY fallbacks for the functions TCP uses from the socket layer,
+ * the packet buffers and IPv4, which are being written at the same time.
+ * Each is __weak: the real one replaces it as soon as its piece is in the
+ * tree.  They fail honestly (NULL, -ENOSYS...) so nothing pretends to
+ * work.  This file goes away once sock, core and ipv4 have landed.
+ */
+#include <linux/kernel.h>
+#include <linux/errno.h>
+#include <linux/mutex.h>
+#include <net/tcp.h>
+
+/* TEMPORARY until core lands; remove then */
+__weak struct sk_buff *alloc_skb_with_headroom(unsigned int size, gfp_t gfp) { return NULL; }
+__weak void kfree_skb(struct sk_buff *skb) { }
+__weak void consume_skb(struct sk_buff *skb) { }
+__weak struct sk_buff *skb_copy_expand(const struct sk_buff *skb, unsigned int headroom,
+				       unsigned int tailroom, gfp_t gfp) { return NULL; }
+__weak void skb_queue_purge(struct sk_buff_head *list) { }
+__weak void skb_queue_tail(struct sk_buff_head *list, struct sk_buff *newsk) { }
+__weak void skb_unlink(struct sk_buff *skb, struct sk_buff_head *list) { }
+__weak int skb_copy_datagram_iter(const struct sk_buff *skb, int offset,
+				  struct iov_iter *iter, int len) { return -EFAULT; }
+__weak int skb_put_from_iter(struct sk_buff *skb, struct iov_iter *iter, int len) { return -EFAULT; }
+__weak struct proc_dir_entry *proc_net;
+
+/* TEMPORARY until sock lands; remove then */
+__weak void lock_sock(struct sock *sk) { mutex_lock(&sk->sk_lock); }
+__weak void release_sock(struct sock *sk) { mutex_unlock(&sk->sk_lock); }
+__weak void sock_put(struct sock *sk) { }
+__weak struct sock *sk_alloc(int family, gfp_t gfp, struct proto *prot, int kern) { return NULL; }
+__weak void sock_init_data(struct socket *sock, struct sock *sk) { }
+__weak void sock_orphan(struct sock *sk) { }
+__weak void sock_graft(struct sock *sk, struct socket *sock) { }
+__weak int sock_error(struct sock *sk) { return 0; }
+__weak int sock_intr_errno(long timeo) { return -EINTR; }
+__weak int proto_register(struct proto *prot) { return -ENOSYS; }
+__weak int sock_setsockopt(struct socket *sock, int level, int optname,
+			   const void *optval, unsigned int optlen) { return -ENOPROTOOPT; }
+__weak int sock_getsockopt(struct socket *sock, int level, int optname,
+			   void *optval, int *optlen) { return -ENOPROTOOPT; }
+__weak int sysctl_somaxconn = 4096;
+__weak int sock_create_kern(int family, int type, int protocol, struct socket **res) { return -ENOSYS; }
+__weak void sock_release(struct socket *sock) { }
+__weak int kernel_bind(struct socket *sock, struct sockaddr *addr, int addrlen) { return -ENOSYS; }
+__weak int kernel_listen(struct socket *sock, int backlog) { return -ENOSYS; }
+__weak int kernel_accept(struct socket *sock, struct socket **newsock, int flags) { return -ENOSYS; }
+__weak int kernel_connect(struct socket *sock, struct sockaddr *addr, int addrlen,
+			  int flags) { return -ENOSYS; }
+__weak int kernel_sendmsg(struct socket *sock, struct msghdr *msg, struct kvec *vec,
+			  size_t num, size_t len) { return -ENOSYS; }
+__weak int kernel_recvmsg(struct socket *sock, struct msghdr *msg, struct kvec *vec,
+			  size_t num, size_t len, int flags) { return -ENOSYS; }
+
+/* TEMPORARY until ipv4 lands; remove then */
+__weak atomic64_t tcp_mib[TCP_MIB_MAX];
+__weak __wsum csum_partial(const void *buf, int len, __wsum sum) { return sum; }
+__weak __sum16 csum_tcpudp_magic(__be32 saddr, __be32 daddr, u32 len, u8 proto,
+				 __wsum sum) { return 0; }
+__weak int inet_add_protocol(const struct net_protocol *prot, u8 protocol) { return -ENOSYS; }
+__weak void inet_register_protosw(struct inet_protosw *p) { }
+__weak int inet_check_bind_addr(struct sock *sk, const struct sockaddr *uaddr, int addrlen,
+				__be32 *addr, u16 *port) { return -ENOSYS; }
+__weak void inet_get_local_port_range(int *lo, int *hi) { *lo = 32768; *hi = 60999; }
+__weak int inet_getname(struct socket *sock, struct sockaddr *uaddr, int peer) { return -ENOSYS; }
+__weak int inet_ioctl(struct socket *sock, unsigned int cmd, unsigned long arg) { return -ENOIOCTLCMD; }
+__weak int ip_setsockopt(struct sock *sk, int level, int optname,
+			 const void *optval, unsigned int optlen) { return -ENOPROTOOPT; }
+__weak int ip_getsockopt(struct sock *sk, int level, int optname, void *optval,
+			 int *optlen) { return -ENOPROTOOPT; }
+__weak int ip_queue_xmit(struct sock *sk, struct sk_buff *skb) { return -ENOSYS; }
+__weak int ip_send_skb(struct sock *sk, struct sk_buff *skb,
+		       const struct ip_out_params *p) { return -ENOSYS; }
+__weak int ip_route_output(__be32 daddr, __be32 saddr, int oif,
+			   struct ip_route *rt) { return -ENETUNREACH; }
+__weak void ip_route_put(struct ip_route *rt) { }
