@@ -249,6 +249,7 @@ extern spinlock_t tcp_table_lock;
 
 /* ------------------------------------------- tcp.c */
 int tcp_init_sock(struct sock *sk);
+u8 tcp_pick_wscale(struct sock *sk);
 void tcp_set_state(struct sock *sk, int state);
 void tcp_done(struct sock *sk);
 int tcp_rspace(const struct sock *sk);

@@ -48,7 +48,7 @@ struct proto tcp_prot = {
 };
 
 /* The window scale that lets us offer our whole receive space (RFC 7323 2.3). */
-static u8 tcp_pick_wscale(struct sock *sk)
+u8 tcp_pick_wscale(struct sock *sk)
 {
 	u32 space = tcp_rspace(sk);
 	u8 s = 0;

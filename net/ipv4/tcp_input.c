@@ -196,8 +196,7 @@ void tcp_reset(struct sock *sk, int err)
 	case TCP_FIN_WAIT1:
 	case TCP_FIN_WAIT2:
 	case TCP_CLOSE_WAIT:
-		if (!sock_flag(sk, SOCK_DEAD) || !tcp_sk(sk)->parent)
-			sk->sk_err = err;
+		sk->sk_err = err;
 		break;
 	default:
 		break;
@@ -301,6 +300,19 @@ static u32 tcp_clean_acked(struct sock *sk, u32 ack)
 	return acked;
 }
 
+static void tcp_enter_time_wait(struct sock *sk)
+{
+	struct tcp_sock *tp = tcp_sk(sk);
+
+	tcp_set_state(sk, TCP_TIME_WAIT);
+	tcp_clear_deadline(sk, TCP_T_RETRANS);
+	tcp_clear_deadline(sk, TCP_T_DELACK);
+	tcp_purge_queues(sk);
+	tp->snd_nxt = tp->snd_una = tp->write_seq;
+	tcp_set_deadline(sk, TCP_T_KEEPALIVE, TCP_TIMEWAIT_LEN);
+	sk->sk_state_change(sk);
+}
+
 static void tcp_fin_acked(struct sock *sk)
 {
 	struct tcp_sock *tp = tcp_sk(sk);
@@ -320,25 +332,12 @@ static void tcp_fin_acked(struct sock *sk)
 		}
 		break;
 	case TCP_CLOSING:
-		tcp_set_state(sk, TCP_TIME_WAIT);
+		tcp_enter_time_wait(sk);
 		break;
 	case TCP_LAST_ACK:
 		tcp_done(sk);
 		break;
 	}
-}
-
-static void tcp_enter_time_wait(struct sock *sk)
-{
-	struct tcp_sock *tp = tcp_sk(sk);
-
-	tcp_set_state(sk, TCP_TIME_WAIT);
-	tcp_clear_deadline(sk, TCP_T_RETRANS);
-	tcp_clear_deadline(sk, TCP_T_DELACK);
-	tcp_purge_queues(sk);
-	tp->snd_nxt = tp->snd_una = tp->write_seq;
-	tcp_set_deadline(sk, TCP_T_KEEPALIVE, TCP_TIMEWAIT_LEN);
-	sk->sk_state_change(sk);
 }
 
 /*
@@ -493,8 +492,6 @@ static void tcp_rcv_data(struct sock *sk, struct sk_buff *skb)
 	/* Trim what we have already and what lies beyond the window. */
 	if (seq_lt(cb->seq, tp->rcv_nxt))
 		seg_trim_front(skb, tp->rcv_nxt - cb->seq);
-	if (seq_lt(wnd_end, tp->rcv_nxt + tp->rcv_mss))
-		wnd_end = tp->rcv_nxt + max_t(u32, tp->rcv_wnd, 1);
 	if (seq_gt(cb->seq + skb->len, wnd_end) && skb->len) {
 		u32 keep = seq_gt(wnd_end, cb->seq) ? wnd_end - cb->seq : 0;
 

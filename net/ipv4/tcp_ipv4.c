@@ -233,6 +233,14 @@ int tcp_connect_port(struct sock *sk)
 
 	spin_lock(&tcp_table_lock);
 	if (inet->inet_num) {
+		if (!tp->in_bind) {
+			/* bound once, then a failed attempt left the table */
+			if (!port_free_for(sk, inet->inet_rcv_saddr, inet->inet_num)) {
+				err = -EADDRINUSE;
+				goto out;
+			}
+			port_insert(sk, inet->inet_rcv_saddr, inet->inet_num);
+		}
 		if (!conn_exists(inet->inet_saddr, inet->inet_sport, inet->inet_daddr,
 				 inet->inet_dport)) {
 			conn_insert(sk);
@@ -477,8 +485,7 @@ static struct sock *tcp_make_child(struct sock *lsk, struct sk_buff *skb,
 	tp->peer_mss = opt->mss ? opt->mss : TCP_DEFAULT_MSS;
 	tp->wscale_ok = opt->has_wscale;
 	tp->snd_wscale = opt->has_wscale ? opt->wscale : 0;
-	if (!tp->wscale_ok)
-		tp->rcv_wscale = 0;
+	tp->rcv_wscale = tp->wscale_ok ? tcp_pick_wscale(sk) : 0;
 	tp->tstamp_ok = opt->has_ts;
 	if (opt->has_ts) {
 		tp->ts_recent = opt->tsval;
@@ -513,8 +520,6 @@ void tcp_rcv_listen(struct sock *lsk, struct sk_buff *skb)
 		goto drop;
 	}
 	if (!(th->flags & TCPHDR_SYN))
-		goto drop;
-	if (IPCB(skb)->route_type != RTN_LOCAL)
 		goto drop;
 
 	spin_lock(&ltp->acc_lock);

@@ -157,9 +157,13 @@ static int tcp_emit(struct sock *sk, struct sk_buff *skb, u32 seq, u8 flags)
 	th->doff_res = ((TCP_HDR_LEN + olen) / 4) << 4;
 	th->flags = flags;
 	win = (flags & TCPHDR_RST) ? 0 : tcp_select_window(sk);
-	if (syn)
-		th->window = htons(min_t(u32, win, 65535));
-	else
+	if (syn) {
+		/* Never scaled in a SYN: what the peer may send is what fits. */
+		win = min_t(u32, win, 65535);
+		tp->rcv_wnd = win;
+		th->window = htons(win);
+	}
+	if (!syn)
 		th->window = htons(min_t(u32, win >> tp->rcv_wscale, 65535));
 	th->urg_ptr = 0;
 	th->check = 0;

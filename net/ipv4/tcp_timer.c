@@ -228,8 +228,12 @@ static void tcp_keepalive_timeout(struct sock *sk)
 
 	switch (sk->sk_state) {
 	case TCP_TIME_WAIT:
-	case TCP_FIN_WAIT2:
 		tcp_done(sk);
+		return;
+	case TCP_FIN_WAIT2:
+		/* Only an orphan gives up waiting for the peer's FIN. */
+		if (sock_flag(sk, SOCK_DEAD))
+			tcp_done(sk);
 		return;
 	case TCP_ESTABLISHED:
 	case TCP_CLOSE_WAIT:
