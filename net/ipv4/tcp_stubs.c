@@ -23,35 +23,6 @@ __weak void skb_unlink(struct sk_buff *skb, struct sk_buff_head *list) { }
 __weak int skb_copy_datagram_iter(const struct sk_buff *skb, int offset,
 				  struct iov_iter *iter, int len) { return -EFAULT; }
 __weak int skb_put_from_iter(struct sk_buff *skb, struct iov_iter *iter, int len) { return -EFAULT; }
-__weak struct proc_dir_entry *proc_net;
-
-/* TEMPORARY until sock lands; remove then */
-__weak void lock_sock(struct sock *sk) { mutex_lock(&sk->sk_lock); }
-__weak void release_sock(struct sock *sk) { mutex_unlock(&sk->sk_lock); }
-__weak void sock_put(struct sock *sk) { }
-__weak struct sock *sk_alloc(int family, gfp_t gfp, struct proto *prot, int kern) { return NULL; }
-__weak void sock_init_data(struct socket *sock, struct sock *sk) { }
-__weak void sock_orphan(struct sock *sk) { }
-__weak void sock_graft(struct sock *sk, struct socket *sock) { }
-__weak int sock_error(struct sock *sk) { return 0; }
-__weak int sock_intr_errno(long timeo) { return -EINTR; }
-__weak int proto_register(struct proto *prot) { return -ENOSYS; }
-__weak int sock_setsockopt(struct socket *sock, int level, int optname,
-			   const void *optval, unsigned int optlen) { return -ENOPROTOOPT; }
-__weak int sock_getsockopt(struct socket *sock, int level, int optname,
-			   void *optval, int *optlen) { return -ENOPROTOOPT; }
-__weak int sysctl_somaxconn = 4096;
-__weak int sock_create_kern(int family, int type, int protocol, struct socket **res) { return -ENOSYS; }
-__weak void sock_release(struct socket *sock) { }
-__weak int kernel_bind(struct socket *sock, struct sockaddr *addr, int addrlen) { return -ENOSYS; }
-__weak int kernel_listen(struct socket *sock, int backlog) { return -ENOSYS; }
-__weak int kernel_accept(struct socket *sock, struct socket **newsock, int flags) { return -ENOSYS; }
-__weak int kernel_connect(struct socket *sock, struct sockaddr *addr, int addrlen,
-			  int flags) { return -ENOSYS; }
-__weak int kernel_sendmsg(struct socket *sock, struct msghdr *msg, struct kvec *vec,
-			  size_t num, size_t len) { return -ENOSYS; }
-__weak int kernel_recvmsg(struct socket *sock, struct msghdr *msg, struct kvec *vec,
-			  size_t num, size_t len, int flags) { return -ENOSYS; }
 
 /* TEMPORARY until ipv4 lands; remove then */
 __weak atomic64_t tcp_mib[TCP_MIB_MAX];
