@@ -538,8 +538,13 @@ static int tcp_sendmsg(struct socket *sock, struct msghdr *msg, size_t size)
 		tp->write_seq += copy;
 		sk->sk_wmem_queued += copy;
 		copied += copy;
-		if (skb->len >= mss)
+		if (skb->len >= mss) {
 			tcp_push(sk, false);
+			/* Let the receive path in (ACKs for us wait on this lock). */
+			release_sock(sk);
+			cond_resched();
+			lock_sock(sk);
+		}
 	}
 out:
 	if (copied) {
