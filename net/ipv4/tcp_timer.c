@@ -249,7 +249,9 @@ static void tcp_keepalive_timeout(struct sock *sk)
 		return;
 	}
 	idle = jiffies - tp->rcv_tstamp;
-	if (idle < tp->keepidle && !tp->probes) {
+	if (idle < tp->keepidle) {
+		/* The peer spoke since: start over. */
+		tp->probes = 0;
 		tcp_set_deadline(sk, TCP_T_KEEPALIVE, tp->keepidle - idle);
 		return;
 	}
