@@ -27,11 +27,10 @@
 #include <linux/kernel.h>
 #include <linux/minmax.h>
 #include <linux/errno.h>
+#include <linux/netdevice.h>
 #include <net/tcp.h>
 
-/* net/core's protocol workqueue; until it exists the unbound system one. */
-struct workqueue_struct *net_wq __weak;	/* TEMPORARY until core lands; remove then */
-
+/* net/core's protocol workqueue (made at boot; the system one before that). */
 static struct workqueue_struct *tcp_wq(void)
 {
 	return net_wq ? net_wq : system_unbound_wq;
