@@ -170,6 +170,8 @@ static ssize_t timerfd_read(struct file *file, char *ubuf, size_t len, loff_t *p
 		return -EFAULT;
 	for (;;) {
 		spin_lock_irq(&ctx->lock);
+		/* Expirations already due count even if the tick is late. */
+		timerfd_advance(ctx);
 		got = ctx->ticks;
 		ctx->ticks = 0;
 		spin_unlock_irq(&ctx->lock);

@@ -346,6 +346,25 @@ static void test_ctl_errors(void)
 
 /* ------------------------------------------------------------ EPOLLEXCLUSIVE */
 
+/* Wait (up to 5 s) until process pid sleeps, per /proc/<pid>/stat. */
+static void wait_asleep(pid_t pid)
+{
+	char path[64], buf[256];
+	const char *state;
+	int i;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
+	for (i = 0; i < 500; i++) {
+		if (read_text(path, buf, sizeof(buf)) > 0) {
+			state = strrchr(buf, ')');
+			if (state && state[1] == ' ' && state[2] == 'S')
+				return;
+		}
+		msleep(10);
+	}
+	diag("process %d never slept", pid);
+}
+
 /* In a child: wait up to 1.5 s on ep; exit 1 if woken with an event. */
 static pid_t exclusive_waiter(int ep)
 {
@@ -355,6 +374,7 @@ static pid_t exclusive_waiter(int ep)
 	pid = fork();
 	if (pid == 0)
 		_exit(wait1(ep, NULL, 1500) == 1);
+	wait_asleep(pid);
 	return pid;
 }
 
@@ -367,7 +387,6 @@ static int woken_children(int efd, uint32_t flags)
 	add(ep2, efd, EPOLLIN | flags, 0);
 	a = exclusive_waiter(ep1);
 	b = exclusive_waiter(ep2);
-	msleep(300);
 	put_u64(efd, 1);
 	st = wait_status(a);
 	woke += WIFEXITED(st) && WEXITSTATUS(st) == 1;
@@ -509,7 +528,9 @@ static void test_sleep(void)
 	struct waiter w = { .ep = ep };
 	struct epoll_event ev;
 	struct sigaction sa = { .sa_handler = on_alarm, .sa_flags = SA_RESTART };
-	struct itimerval it = { .it_value = { 0, 100000 } };
+	/* Repeating, so that one lands inside the wait however late it starts. */
+	struct itimerval it = { .it_value = { 0, 100000 }, .it_interval = { 0, 100000 } };
+	struct itimerval off = { 0 };
 	struct timespec ts;
 	sigset_t block, old, during;
 	long long t0, dt;
@@ -552,6 +573,7 @@ static void test_sleep(void)
 	setitimer(ITIMER_REAL, &it, NULL);
 	errno = 0;
 	r = wait1(ep, NULL, 5000);
+	setitimer(ITIMER_REAL, &off, NULL);
 	ok(r == -1 && errno == EINTR, "SIGALRM interrupts epoll_wait: EINTR despite SA_RESTART");
 
 	/* epoll_pwait: SIGUSR1 blocked outside, let in only during the wait. */
