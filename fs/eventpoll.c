@@ -29,7 +29,9 @@
  * fails with EBADF), as on Linux.
  *
  * An epoll file is pollable (readable while some item has an event), so
- * instances nest.  Adding an epoll file to another is refused with ELOOP
+ * instances nest.  Its ->poll asks the items' files and so takes ep->mtx:
+ * unlike most ->poll methods it may sleep, which its callers (poll,
+ * select and epoll itself, all in process context) allow.  Adding an epoll file to another is refused with ELOOP
  * if it would close a cycle or make a chain of more than EP_MAX_NESTS + 1
  * instances.
  *
