@@ -36,6 +36,7 @@
 #include <linux/fs.h>
 #include <linux/file.h>
 #include <linux/poll.h>
+#include <linux/uio.h>
 #include <linux/anon_inodes.h>
 #include <linux/eventfd.h>
 #include <linux/syscalls.h>
@@ -128,25 +129,29 @@ static bool eventfd_take(struct eventfd_ctx *ctx, u64 *got)
 	return taken;
 }
 
-static ssize_t eventfd_read(struct file *file, char *ubuf, size_t len, loff_t *pos)
+/* O_NONBLOCK on the file, or RWF_NOWAIT on this call. */
+static bool eventfd_nowait(const struct kiocb *iocb)
 {
-	struct eventfd_ctx *ctx = file->private_data;
+	return (iocb->ki_filp->f_flags & O_NONBLOCK) || (iocb->ki_flags & IOCB_NOWAIT);
+}
+
+static ssize_t eventfd_read(struct kiocb *iocb, struct iov_iter *to)
+{
+	struct eventfd_ctx *ctx = iocb->ki_filp->private_data;
 	u64 got;
 	int err;
 
-	if (len < sizeof(got))
+	if (iov_iter_count(to) < sizeof(got))
 		return -EINVAL;
-	/* Check the buffer first: a value taken off the counter cannot go back. */
-	if (!access_ok(ubuf, sizeof(got)))
-		return -EFAULT;
 	while (!eventfd_take(ctx, &got)) {
-		if (file->f_flags & O_NONBLOCK)
+		if (eventfd_nowait(iocb))
 			return -EAGAIN;
 		err = wait_event_interruptible(ctx->wq, READ_ONCE(ctx->count) != 0);
 		if (err)
 			return err;
 	}
-	if (copy_to_user(ubuf, &got, sizeof(got)))
+	/* A bad buffer loses the value taken, as on Linux. */
+	if (copy_to_iter(&got, sizeof(got), to) != sizeof(got))
 		return -EFAULT;
 	return sizeof(got);
 }
@@ -167,20 +172,20 @@ static bool eventfd_add(struct eventfd_ctx *ctx, u64 val)
 	return fits;
 }
 
-static ssize_t eventfd_write(struct file *file, const char *ubuf, size_t len, loff_t *pos)
+static ssize_t eventfd_write(struct kiocb *iocb, struct iov_iter *from)
 {
-	struct eventfd_ctx *ctx = file->private_data;
+	struct eventfd_ctx *ctx = iocb->ki_filp->private_data;
 	u64 val;
 	int err;
 
-	if (len < sizeof(val))
+	if (iov_iter_count(from) < sizeof(val))
 		return -EINVAL;
-	if (copy_from_user(&val, ubuf, sizeof(val)))
+	if (copy_from_iter(&val, sizeof(val), from) != sizeof(val))
 		return -EFAULT;
 	if (val == ULLONG_MAX)
 		return -EINVAL;
 	while (!eventfd_add(ctx, val)) {
-		if (file->f_flags & O_NONBLOCK)
+		if (eventfd_nowait(iocb))
 			return -EAGAIN;
 		err = wait_event_interruptible(ctx->wq,
 					       eventfd_room(READ_ONCE(ctx->count)) >= val);
@@ -215,31 +220,48 @@ static int eventfd_release(struct inode *inode, struct file *file)
 
 static const struct file_operations eventfd_fops = {
 	.llseek = no_llseek,
-	.read = eventfd_read,
-	.write = eventfd_write,
+	.read_iter = eventfd_read,
+	.write_iter = eventfd_write,
 	.poll = eventfd_poll,
 	.release = eventfd_release,
 };
 
-static int do_eventfd(unsigned int initval, int flags)
+/* A new counter, and its file with EFD_NONBLOCK as O_NONBLOCK. */
+static struct file *eventfd_file_create(u64 initval, int flags)
 {
-	struct eventfd_ctx *ctx;
-	int fd;
+	struct eventfd_ctx *ctx = kzalloc(sizeof(*ctx), GFP_KERNEL);
+	struct file *file;
 
-	if (flags & ~(EFD_SEMAPHORE | EFD_CLOEXEC | EFD_NONBLOCK))
-		return -EINVAL;
-	ctx = kzalloc(sizeof(*ctx), GFP_KERNEL);
 	if (!ctx)
-		return -ENOMEM;
+		return ERR_PTR(-ENOMEM);
 	atomic_set(&ctx->refs, 1);
 	spin_lock_init(&ctx->lock);
 	init_waitqueue_head(&ctx->wq);
 	ctx->count = initval;
 	ctx->flags = flags & EFD_SEMAPHORE;
-	fd = anon_inode_getfd("[eventfd]", &eventfd_fops, ctx,
-			      O_RDWR | (flags & (EFD_CLOEXEC | EFD_NONBLOCK)));
-	if (fd < 0)
+	file = anon_inode_getfile("[eventfd]", &eventfd_fops, ctx,
+				  O_RDWR | (flags & EFD_NONBLOCK));
+	if (IS_ERR(file))
 		kfree(ctx);
+	return file;
+}
+
+static int do_eventfd(unsigned int initval, int flags)
+{
+	struct file *file;
+	int fd;
+
+	if (flags & ~(EFD_SEMAPHORE | EFD_CLOEXEC | EFD_NONBLOCK))
+		return -EINVAL;
+	fd = get_unused_fd_flags(flags & EFD_CLOEXEC);
+	if (fd < 0)
+		return fd;
+	file = eventfd_file_create(initval, flags);
+	if (IS_ERR(file)) {
+		put_unused_fd(fd);
+		return PTR_ERR(file);
+	}
+	fd_install(fd, file);
 	return fd;
 }
 
@@ -252,3 +274,7 @@ SYSCALL_DEFINE1(eventfd, unsigned int, count)
 {
 	return do_eventfd(count, 0);
 }
+
+#ifdef CONFIG_SELFTESTS
+#include "eventfd_test.c"
+#endif
