@@ -441,8 +441,14 @@ static int unix_bind(struct socket *sock, struct sockaddr *uaddr, int addr_len)
 	len = unix_check_name(sun, addr_len);
 	if (len < 0)
 		return len;
-	if (unix_sk(sk)->addr)
+	if (unix_sk(sk)->addr) {
+		/* A taken path is reported before the socket's own name. */
+		if (!addr_is_abstract(sun, len) && !kern_path(sun->sun_path, 0, &path)) {
+			path_put(&path);
+			return -EADDRINUSE;
+		}
 		return -EINVAL;
+	}
 	addr = unix_addr_new(sun, len);
 	if (!addr)
 		return -ENOMEM;
