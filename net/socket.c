@@ -356,12 +356,6 @@ static __poll_t sock_poll(struct file *file, poll_table *wait)
 	return sock->ops->poll(file, sock, wait);
 }
 
-/* TEMPORARY until core lands; remove then */
-__weak int dev_ioctl(unsigned int cmd, void *uarg)
-{
-	return -ENODEV;
-}
-
 static bool is_interface_ioctl(unsigned int cmd)
 {
 	return cmd >= 0x8900 && cmd <= 0x89ff;

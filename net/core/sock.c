@@ -212,23 +212,6 @@ static int buf_size(int val, int max, int min, bool force)
 	return max(val * 2, min);
 }
 
-/* TEMPORARY until core lands; remove then */
-__weak struct net_device *dev_get_by_name(const char *name)
-{
-	return NULL;
-}
-
-/* TEMPORARY until core lands; remove then */
-__weak struct net_device *dev_get_by_index(int ifindex)
-{
-	return NULL;
-}
-
-/* TEMPORARY until core lands; remove then */
-__weak void dev_put(struct net_device *dev)
-{
-}
-
 static int bind_to_device(struct sock *sk, const void *optval, unsigned int optlen)
 {
 	char name[IFNAMSIZ];

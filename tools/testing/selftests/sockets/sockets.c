@@ -120,6 +120,18 @@ static void test_options(void)
 	v = 0;
 	len = sizeof(int);
 	ok(getsockopt(s, SOL_SOCKET, SO_KEEPALIVE, &v, &len) == 0 && v == 1, "SO_KEEPALIVE reads back");
+	if (getuid() == 0) {
+		char name[16] = "";
+
+		ok_sys(setsockopt(s, SOL_SOCKET, SO_BINDTODEVICE, "lo", 3), "SO_BINDTODEVICE lo");
+		len = sizeof(name);
+		ok(getsockopt(s, SOL_SOCKET, SO_BINDTODEVICE, name, &len) == 0 &&
+		   !strcmp(name, "lo") && len == 3, "SO_BINDTODEVICE reads back (%s)", name);
+		ok_errno(setsockopt(s, SOL_SOCKET, SO_BINDTODEVICE, "nosuchdev0", 11), ENODEV,
+			 "SO_BINDTODEVICE: no such device");
+	} else {
+		skip("SO_BINDTODEVICE needs root");
+	}
 	close(s);
 }
 
