@@ -83,27 +83,30 @@ struct sock *sk_alloc(int family, gfp_t gfp, struct proto *prot, int kern)
 	return sk;
 }
 
-void sock_init_data(struct socket *sock, struct sock *sk)
+/* Wake-ups go to whoever waits on sk_wq, with the poll mask of the event. */
+static void set_default_callbacks(struct sock *sk)
 {
-	sk->sk_rcvbuf = READ_ONCE(sysctl_rmem_default);
-	sk->sk_sndbuf = READ_ONCE(sysctl_wmem_default);
-	sk->sk_rcvtimeo = MAX_SCHEDULE_TIMEOUT;
-	sk->sk_sndtimeo = MAX_SCHEDULE_TIMEOUT;
-	sk->sk_rcvlowat = 1;
-	sk->sk_state = TCP_CLOSE;
-	sk->sk_allocation = GFP_KERNEL;
-	sk->sk_state_change = sock_def_wakeup;
 	sk->sk_data_ready = sock_def_readable;
 	sk->sk_write_space = sock_def_write_space;
 	sk->sk_error_report = sock_def_error_report;
+	sk->sk_state_change = sock_def_wakeup;
+}
+
+void sock_init_data(struct socket *sock, struct sock *sk)
+{
+	/* No timeouts; buffers as net.core says; wake a reader per byte. */
+	sk->sk_sndtimeo = sk->sk_rcvtimeo = MAX_SCHEDULE_TIMEOUT;
+	sk->sk_sndbuf = READ_ONCE(sysctl_wmem_default);
+	sk->sk_rcvbuf = READ_ONCE(sysctl_rmem_default);
+	sk->sk_rcvlowat = 1;
+	sk->sk_allocation = GFP_KERNEL;
+	sk->sk_state = TCP_CLOSE;
 	sock_set_flag(sk, SOCK_ZAPPED);
+	set_default_callbacks(sk);
+	sk->sk_wq = &sk->sk_wq_own;
 	if (sock) {
 		sk->sk_type = sock->type;
-		sk->sk_socket = sock;
-		sk->sk_wq = &sock->wait;
-		sock->sk = sk;
-	} else {
-		sk->sk_wq = &sk->sk_wq_own;
+		sock_graft(sk, sock);
 	}
 }
 

@@ -910,6 +910,19 @@ out_peer:
 	return sent ? (int)sent : err;
 }
 
+/*
+ * Whether a receive may start: no urgent data here, a listener only
+ * accepts, and a seqpacket socket must have been connected.
+ */
+static int unix_recv_check(struct sock *sk, int flags)
+{
+	if (sk->sk_state == TCP_LISTEN)
+		return -EINVAL;
+	if (flags & MSG_OOB)
+		return -EOPNOTSUPP;
+	return sk->sk_type == SOCK_SEQPACKET && sk->sk_state != TCP_ESTABLISHED ? -ENOTCONN : 0;
+}
+
 /* Wait until the receive queue changes, a shutdown, an error or the timeout. */
 static long unix_wait_data(struct sock *sk, long timeo, struct sk_buff *last)
 {
@@ -935,10 +948,9 @@ static int unix_stream_recvmsg(struct socket *sock, struct msghdr *msg, size_t s
 	u32 peek_skip = 0;
 	int err = 0;
 
-	if (flags & MSG_OOB)
-		return -EOPNOTSUPP;
-	if (sk->sk_state == TCP_LISTEN)
-		return -EINVAL;
+	err = unix_recv_check(sk, flags);
+	if (err)
+		return err;
 	target = (flags & MSG_WAITALL) ? size : min_t(size_t, size, READ_ONCE(sk->sk_rcvlowat));
 	if (!target)
 		target = 1;
@@ -1204,12 +1216,9 @@ static int unix_dgram_recvmsg(struct socket *sock, struct msghdr *msg, size_t si
 	struct sk_buff *skb;
 	int err, copied;
 
-	if (flags & MSG_OOB)
-		return -EOPNOTSUPP;
-	if (sk->sk_state == TCP_LISTEN)
-		return -EINVAL;
-	if (sk->sk_type == SOCK_SEQPACKET && sk->sk_state != TCP_ESTABLISHED)
-		return -ENOTCONN;
+	err = unix_recv_check(sk, flags);
+	if (err)
+		return err;
 	mutex_lock(&u->iolock);
 	skb = unix_next_packet(sk, flags, &err);
 	if (!skb) {
@@ -1252,15 +1261,18 @@ static __poll_t unix_common_poll(struct file *file, struct socket *sock, poll_ta
 	__poll_t mask = 0;
 	u8 shut = READ_ONCE(sk->sk_shutdown);
 
+	bool rd_shut = shut & RCV_SHUTDOWN;
+
 	poll_wait(file, sk->sk_wq, wait);
-	if (READ_ONCE(sk->sk_err))
-		mask |= POLLERR;
+	/* End of input reads as readable: the read returns 0 at once. */
+	if (rd_shut || !skb_queue_empty(&sk->sk_receive_queue))
+		mask = POLLIN | POLLRDNORM;
+	if (rd_shut)
+		mask |= POLLRDHUP;
 	if (shut == SHUTDOWN_MASK)
 		mask |= POLLHUP;
-	if (shut & RCV_SHUTDOWN)
-		mask |= POLLRDHUP | POLLIN | POLLRDNORM;
-	if (!skb_queue_empty(&sk->sk_receive_queue))
-		mask |= POLLIN | POLLRDNORM;
+	if (READ_ONCE(sk->sk_err))
+		mask |= POLLERR;
 	return mask;
 }
 
