@@ -197,68 +197,40 @@ static const struct attribute_group netdev_group = {
 
 /* ------------------------------------------------------------ statistics/ */
 
-#define NETSTAT_ENTRY(field)							\
-static ssize_t field##_show(struct device *d, struct device_attribute *attr, char *buf) \
-{										\
-	struct rtnl_link_stats64 s;						\
-										\
-	dev_get_stats(to_net_dev(d), &s);					\
-	return sprintf(buf, "%llu\n", (unsigned long long)s.field);		\
-}										\
-static DEVICE_ATTR_RO(field)
-
-NETSTAT_ENTRY(rx_packets);
-NETSTAT_ENTRY(tx_packets);
-NETSTAT_ENTRY(rx_bytes);
-NETSTAT_ENTRY(tx_bytes);
-NETSTAT_ENTRY(rx_errors);
-NETSTAT_ENTRY(tx_errors);
-NETSTAT_ENTRY(rx_dropped);
-NETSTAT_ENTRY(tx_dropped);
-NETSTAT_ENTRY(multicast);
-NETSTAT_ENTRY(collisions);
-NETSTAT_ENTRY(rx_length_errors);
-NETSTAT_ENTRY(rx_over_errors);
-NETSTAT_ENTRY(rx_crc_errors);
-NETSTAT_ENTRY(rx_frame_errors);
-NETSTAT_ENTRY(rx_fifo_errors);
-NETSTAT_ENTRY(rx_missed_errors);
-NETSTAT_ENTRY(tx_aborted_errors);
-NETSTAT_ENTRY(tx_carrier_errors);
-NETSTAT_ENTRY(tx_fifo_errors);
-NETSTAT_ENTRY(tx_heartbeat_errors);
-NETSTAT_ENTRY(tx_window_errors);
-NETSTAT_ENTRY(rx_compressed);
-NETSTAT_ENTRY(tx_compressed);
-NETSTAT_ENTRY(rx_nohandler);
-
-static struct attribute *netstat_attrs[] = {
-	&dev_attr_rx_packets.attr,
-	&dev_attr_tx_packets.attr,
-	&dev_attr_rx_bytes.attr,
-	&dev_attr_tx_bytes.attr,
-	&dev_attr_rx_errors.attr,
-	&dev_attr_tx_errors.attr,
-	&dev_attr_rx_dropped.attr,
-	&dev_attr_tx_dropped.attr,
-	&dev_attr_multicast.attr,
-	&dev_attr_collisions.attr,
-	&dev_attr_rx_length_errors.attr,
-	&dev_attr_rx_over_errors.attr,
-	&dev_attr_rx_crc_errors.attr,
-	&dev_attr_rx_frame_errors.attr,
-	&dev_attr_rx_fifo_errors.attr,
-	&dev_attr_rx_missed_errors.attr,
-	&dev_attr_tx_aborted_errors.attr,
-	&dev_attr_tx_carrier_errors.attr,
-	&dev_attr_tx_fifo_errors.attr,
-	&dev_attr_tx_heartbeat_errors.attr,
-	&dev_attr_tx_window_errors.attr,
-	&dev_attr_rx_compressed.attr,
-	&dev_attr_tx_compressed.attr,
-	&dev_attr_rx_nohandler.attr,
-	NULL,
+/* One file per counter: the show routine finds the counter by offset. */
+struct netstat_attribute {
+	struct device_attribute dattr;
+	size_t offset;			/* in struct rtnl_link_stats64 */
 };
+
+static ssize_t netstat_show(struct device *d, struct device_attribute *attr, char *buf)
+{
+	const struct netstat_attribute *na = container_of(attr, struct netstat_attribute, dattr);
+	struct rtnl_link_stats64 s;
+
+	dev_get_stats(to_net_dev(d), &s);
+	return sprintf(buf, "%llu\n", *(const u64 *)((const char *)&s + na->offset));
+}
+
+#define NETSTAT(field) {							\
+	.dattr = __ATTR(field, 0444, netstat_show, NULL),			\
+	.offset = offsetof(struct rtnl_link_stats64, field),			\
+}
+
+/* The statistics/ files: every counter of struct rtnl_link_stats64, in its order. */
+static struct netstat_attribute netstat_files[] = {
+	NETSTAT(rx_packets), NETSTAT(tx_packets), NETSTAT(rx_bytes), NETSTAT(tx_bytes),
+	NETSTAT(rx_errors), NETSTAT(tx_errors), NETSTAT(rx_dropped), NETSTAT(tx_dropped),
+	NETSTAT(multicast), NETSTAT(collisions), NETSTAT(rx_length_errors),
+	NETSTAT(rx_over_errors), NETSTAT(rx_crc_errors), NETSTAT(rx_frame_errors),
+	NETSTAT(rx_fifo_errors), NETSTAT(rx_missed_errors), NETSTAT(tx_aborted_errors),
+	NETSTAT(tx_carrier_errors), NETSTAT(tx_fifo_errors), NETSTAT(tx_heartbeat_errors),
+	NETSTAT(tx_window_errors), NETSTAT(rx_compressed), NETSTAT(tx_compressed),
+	NETSTAT(rx_nohandler),
+};
+
+/* Filled from netstat_files by netdev_sysfs_init(). */
+static struct attribute *netstat_attrs[ARRAY_SIZE(netstat_files) + 1];
 
 static const struct attribute_group netstat_group = {
 	.name = "statistics",
@@ -307,5 +279,7 @@ void netdev_sysfs_del(struct net_device *dev)
 
 int __init netdev_sysfs_init(void)
 {
+	for (unsigned int i = 0; i < ARRAY_SIZE(netstat_files); i++)
+		netstat_attrs[i] = &netstat_files[i].dattr.attr;
 	return class_register(&net_class);
 }

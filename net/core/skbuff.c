@@ -109,24 +109,34 @@ void consume_skb(struct sk_buff *skb)
 		skb_release(skb);
 }
 
-/* Header offsets of @to are those of @from moved by @shift bytes. */
+/* The bytes moved @shift further from head: so do the header offsets that are set. */
+static void skb_shift_headers(struct sk_buff *skb, int shift)
+{
+	u16 *offsets[] = { &skb->mac_header, &skb->network_header, &skb->transport_header };
+
+	for (unsigned int i = 0; i < ARRAY_SIZE(offsets); i++)
+		if (*offsets[i] != SKB_HEADER_UNSET)
+			*offsets[i] += shift;
+}
+
+/*
+ * @to takes @from's metadata (header offsets moved by @shift bytes) but
+ * keeps its own area, and belongs to no socket or queue.
+ */
 static void skb_copy_meta(struct sk_buff *to, const struct sk_buff *from, int shift)
 {
-	to->dev = from->dev;
-	to->protocol = from->protocol;
-	to->pkt_type = from->pkt_type;
-	to->ip_summed = from->ip_summed;
-	to->skb_iif = from->skb_iif;
-	to->priority = from->priority;
-	to->mark = from->mark;
-	to->tstamp = from->tstamp;
-	memcpy(to->cb, from->cb, sizeof(to->cb));
-	to->mac_header = from->mac_header == SKB_HEADER_UNSET ?
-		SKB_HEADER_UNSET : from->mac_header + shift;
-	to->network_header = from->network_header == SKB_HEADER_UNSET ?
-		SKB_HEADER_UNSET : from->network_header + shift;
-	to->transport_header = from->transport_header == SKB_HEADER_UNSET ?
-		SKB_HEADER_UNSET : from->transport_header + shift;
+	struct sk_buff area = *to;
+
+	*to = *from;
+	to->next = to->prev = NULL;
+	to->sk = NULL;
+	to->destructor = NULL;
+	to->head = area.head;
+	to->data = area.data;
+	to->len = area.len;
+	to->size = area.size;
+	to->truesize = area.truesize;
+	skb_shift_headers(to, shift);
 }
 
 struct sk_buff *skb_copy(const struct sk_buff *skb, gfp_t gfp)
@@ -180,12 +190,7 @@ int skb_cow_head(struct sk_buff *skb, unsigned int headroom)
 	skb->data = area + old_room + shift;
 	skb->size = size;
 	/* truesize stays: the owner's socket account was charged with it. */
-	if (skb->mac_header != SKB_HEADER_UNSET)
-		skb->mac_header += shift;
-	if (skb->network_header != SKB_HEADER_UNSET)
-		skb->network_header += shift;
-	if (skb->transport_header != SKB_HEADER_UNSET)
-		skb->transport_header += shift;
+	skb_shift_headers(skb, shift);
 	return 0;
 }
 
@@ -213,53 +218,57 @@ int skb_copy_bits(const struct sk_buff *skb, int offset, void *to, int len)
 
 /* ------------------------------------------------------------ locked queues */
 
-void skb_queue_tail(struct sk_buff_head *list, struct sk_buff *newsk)
+/* Every locked operation either adds at one end ... */
+static void skb_queue_add_locked(struct sk_buff_head *list, struct sk_buff *newsk, bool front)
 {
 	unsigned long flags;
 
 	spin_lock_irqsave(&list->lock, flags);
-	__skb_queue_tail(list, newsk);
+	if (front)
+		__skb_queue_head(list, newsk);
+	else
+		__skb_queue_tail(list, newsk);
 	spin_unlock_irqrestore(&list->lock, flags);
+}
+
+/* ... or takes off @skb, or when NULL the first (@back: last) one. */
+static struct sk_buff *skb_queue_take_locked(struct sk_buff_head *list, struct sk_buff *skb,
+					     bool back)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&list->lock, flags);
+	if (!skb)
+		skb = back ? skb_peek_tail(list) : skb_peek(list);
+	if (skb)
+		__skb_unlink(skb, list);
+	spin_unlock_irqrestore(&list->lock, flags);
+	return skb;
+}
+
+void skb_queue_tail(struct sk_buff_head *list, struct sk_buff *newsk)
+{
+	skb_queue_add_locked(list, newsk, false);
 }
 
 void skb_queue_head(struct sk_buff_head *list, struct sk_buff *newsk)
 {
-	unsigned long flags;
-
-	spin_lock_irqsave(&list->lock, flags);
-	__skb_queue_head(list, newsk);
-	spin_unlock_irqrestore(&list->lock, flags);
+	skb_queue_add_locked(list, newsk, true);
 }
 
 struct sk_buff *skb_dequeue(struct sk_buff_head *list)
 {
-	struct sk_buff *skb;
-	unsigned long flags;
-
-	spin_lock_irqsave(&list->lock, flags);
-	skb = __skb_dequeue(list);
-	spin_unlock_irqrestore(&list->lock, flags);
-	return skb;
+	return skb_queue_take_locked(list, NULL, false);
 }
 
 struct sk_buff *skb_dequeue_tail(struct sk_buff_head *list)
 {
-	struct sk_buff *skb;
-	unsigned long flags;
-
-	spin_lock_irqsave(&list->lock, flags);
-	skb = __skb_dequeue_tail(list);
-	spin_unlock_irqrestore(&list->lock, flags);
-	return skb;
+	return skb_queue_take_locked(list, NULL, true);
 }
 
 void skb_unlink(struct sk_buff *skb, struct sk_buff_head *list)
 {
-	unsigned long flags;
-
-	spin_lock_irqsave(&list->lock, flags);
-	__skb_unlink(skb, list);
-	spin_unlock_irqrestore(&list->lock, flags);
+	skb_queue_take_locked(list, skb, false);
 }
 
 void skb_queue_purge(struct sk_buff_head *list)
