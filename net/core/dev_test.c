@@ -19,6 +19,7 @@
 #include <linux/etherdevice.h>
 #include <linux/netdevice.h>
 #include <linux/selftest.h>
+#include "dev.h"
 
 /* An EtherType for local experiments (IEEE 802 "local experimental 1"). */
 #define TEST_ETHERTYPE	0x88b5
@@ -200,6 +201,11 @@ static bool polled_once(void *arg)
 	return atomic_read(&((struct testdev *)arg)->polls) >= 1;
 }
 
+static bool operstate_down(void *arg)
+{
+	return READ_ONCE(((struct net_device *)arg)->operstate) == IF_OPER_DOWN;
+}
+
 static struct sk_buff *test_frame(struct net_device *dev)
 {
 	struct sk_buff *skb = alloc_skb_with_headroom(8, GFP_KERNEL);
@@ -276,7 +282,19 @@ static int dev_test_register_and_xmit(void)
 	ST_ASSERT(wait_for(sent_count_is_3, td), "drained after wake: %u sent",
 		  skb_queue_len(&td->sent));
 
+	/* Carrier loss: not RUNNING at once, operstate and NETDEV_CHANGE via net_wq. */
+	ST_ASSERT(dev->operstate == IF_OPER_UP, "operstate %u", dev->operstate);
+	netif_carrier_off(dev);
+	ST_ASSERT(!(dev_get_flags(dev) & IFF_RUNNING), "RUNNING without carrier");
+	ST_ASSERT(wait_for(operstate_down, dev), "operstate stays %u", dev->operstate);
+	ST_ASSERT(events_seen[NETDEV_CHANGE] >= 1, "CHANGE event for the carrier");
+	netif_carrier_on(dev);
+
 	rtnl_lock();
+	ST_ASSERT(dev_change_name(dev, "tstrenamed") == -EBUSY, "rename while up");
+	ST_ASSERT(dev_change_name(dev2, dev->name) == -EEXIST, "rename onto a used name");
+	ST_ASSERT(dev_change_name(dev2, "tstrenamed") == 0 && !strcmp(dev2->name, "tstrenamed") &&
+		  __dev_get_by_name("tstrenamed") == dev2, "rename");
 	ST_ASSERT(dev_close(dev) == 0 && !(dev_get_flags(dev) & (IFF_UP | IFF_RUNNING)), "down");
 	ST_ASSERT(events_seen[NETDEV_GOING_DOWN] == 1 && events_seen[NETDEV_DOWN] == 1,
 		  "DOWN events");
