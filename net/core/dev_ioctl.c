@@ -27,12 +27,6 @@
 #include <asm/uaccess.h>
 #include "dev.h"
 
-/* TEMPORARY until ipv4 lands; remove then */
-int __weak inet_gifconf(struct net_device *dev, char *ubuf, int len)
-{
-	return 0;
-}
-
 static int dev_ifconf(void *uarg)
 {
 	struct net_device *dev;
