@@ -96,18 +96,18 @@ static int ifa_insert(struct in_device *idev, __be32 local, u8 prefixlen,
 
 	if (ifa_find_local(idev, local))
 		return -EEXIST;
-	ifa = kzalloc(sizeof(*ifa), GFP_KERNEL);
+	ifa = kmalloc(sizeof(*ifa), GFP_KERNEL);
 	if (!ifa)
 		return -ENOBUFS;
-	ifa->ifa_dev = idev;
-	ifa->ifa_local = local;
-	ifa->ifa_address = local;
-	ifa->ifa_mask = mask;
-	ifa->ifa_prefixlen = prefixlen;
-	ifa->ifa_broadcast = broadcast;
-	ifa->ifa_flags = IFA_F_PERMANENT | extra_flags;
-	ifa->ifa_scope = (ntohl(local) >> 24) == IN_LOOPBACKNET ? RT_SCOPE_HOST
-								  : RT_SCOPE_UNIVERSE;
+	*ifa = (struct in_ifaddr) {
+		.ifa_dev = idev,
+		.ifa_local = local, .ifa_address = local,	/* no point-to-point peers */
+		.ifa_mask = mask, .ifa_prefixlen = prefixlen,
+		.ifa_broadcast = broadcast,
+		.ifa_flags = IFA_F_PERMANENT | extra_flags,
+		.ifa_scope = (ntohl(local) >> 24) == IN_LOOPBACKNET ? RT_SCOPE_HOST
+								    : RT_SCOPE_UNIVERSE,
+	};
 	strscpy(ifa->ifa_label, label && label[0] ? label : dev->name, IFNAMSIZ);
 
 	list_for_each_entry(pos, &idev->ifa_list, ifa_list) {
