@@ -588,15 +588,6 @@ static struct netdev_notifier inetdev_notifier = {
 
 void devinet_init(void)
 {
-	struct net_device *dev;
-
-	rtnl_lock();
+	/* replays REGISTER (and UP) for the devices already there, under rtnl */
 	register_netdevice_notifier(&inetdev_notifier);
-	/* devices registered before us (lo) */
-	for_each_netdev(dev) {
-		in_dev_create(dev);
-		if (netif_running(dev))
-			inetdev_up(dev);
-	}
-	rtnl_unlock();
 }

@@ -240,6 +240,11 @@ static int raw_sendmsg(struct socket *sock, struct msghdr *msg, size_t len)
 		}
 		err = ip_send_prebuilt(skb, &rt, false);
 	} else {
+		if (inet->inet_num == IPPROTO_ICMP && len) {
+			/* ping's requests count as ICMP output, as in Linux */
+			ICMP_INC_STATS(ICMP_MIB_OUTMSGS);
+			ICMPMSG_OUT_INC(skb->data[0]);
+		}
 		p.saddr = rt.saddr;
 		err = ip_send_skb(sk, skb, &p);
 	}
