@@ -171,6 +171,8 @@ extern int sysctl_ip_forward;
 extern int sysctl_ipfrag_time;
 extern int sysctl_ipfrag_high_thresh;
 int ipfrag_mem_used(void);
+int ipfrag_queue_count(void);
+void ipfrag_expire_all(void);	/* self tests: time every queue out now */
 
 void ip_init(void);
 void ip_output_init(void);

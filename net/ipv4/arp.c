@@ -680,7 +680,7 @@ static int arp_proc_line(const struct arp_entry_info *e, void *arg)
 	for (int i = 0; i < e->ha_len; i++)
 		n += snprintf(ha + n, sizeof(ha) - n, i ? ":%02x" : "%02x",
 			      (e->state & (NUD_INCOMPLETE | NUD_FAILED)) ? 0 : e->ha[i]);
-	seq_printf(m, "%-16s 0x%-10x0x%-10x%-17s     %-9s %s\n", ip,
+	seq_printf(m, "%-16s 0x%-10x0x%-10x%-17s     %-8s %s\n", ip,
 		   dev ? dev->type : ARPHRD_ETHER, e->flags, ha, "*", dev ? dev->name : "?");
 	rcu_read_unlock();
 	return 0;

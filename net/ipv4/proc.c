@@ -21,7 +21,6 @@
 atomic64_t ip_mib[IPSTATS_MIB_MAX];
 atomic64_t tcp_mib[TCP_MIB_MAX] __weak;	/* TCP's own definition wins */
 
-int ipfrag_queue_count(void);
 
 static const char *const ip_names[IPSTATS_MIB_MAX] = {
 	"Forwarding", "DefaultTTL", "InReceives", "InHdrErrors", "InAddrErrors",
