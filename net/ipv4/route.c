@@ -39,6 +39,8 @@
 #include <uapi/linux/sockios.h>
 #include <asm/uaccess.h>
 
+#define IP_MAX_DATAGRAM		65535	/* RFC 791: tot_len is 16 bits */
+
 struct rt_node {
 	struct list_head list;
 	struct ip_route_entry e;
@@ -403,6 +405,9 @@ found_dev:
 	rt->saddr = saddr;
 	if (!rt->mtu || rt->mtu > dev->mtu)
 		rt->mtu = dev->mtu;
+	/* lo's MTU is 65536, one more than an IPv4 datagram can be */
+	if (rt->mtu > IP_MAX_DATAGRAM)
+		rt->mtu = IP_MAX_DATAGRAM;
 	dev_hold(dev);
 	rt->dev = dev;
 out:
