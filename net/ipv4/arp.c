@@ -296,6 +296,8 @@ int arp_output(struct sk_buff *skb, struct net_device *dev, __be32 nexthop)
 	default:
 		if (skb_queue_len(&e->pending) >= ARP_QUEUE_LEN)
 			old = __skb_dequeue(&e->pending);
+		/* icmp_send() may read it if resolution fails: not a received packet */
+		memset(IPCB(skb), 0, sizeof(struct inet_skb_parm));
 		__skb_queue_tail(&e->pending, skb);
 		skb = NULL;
 		break;
