@@ -9,12 +9,15 @@
 #include <linux/errno.h>
 #include <linux/string.h>
 #include <linux/delay.h>
+#include <linux/random.h>
+#include <linux/sched.h>
 #include <linux/etherdevice.h>
 #include <linux/netdevice.h>
 #include <linux/inetdevice.h>
 #include <linux/selftest.h>
 #include <net/ip.h>
 #include <net/arp.h>
+#include <uapi/linux/icmp.h>
 
 struct arpt_priv {
 	struct sk_buff_head sent;
@@ -239,3 +242,105 @@ out:
 }
 DEFINE_SELFTEST("ipv4: ARP resolution, answers and failure on a fake device",
 		arp_resolution_test);
+
+/* ------------------------------------------------- malformed input */
+
+/* One random packet from 192.0.2.7 to us: a plausible start, then damage. */
+static struct sk_buff *fuzz_packet(struct net_device *dev, u32 r)
+{
+	static const u8 protos[] = { IPPROTO_ICMP, IPPROTO_UDP, IPPROTO_TCP, 253 };
+	unsigned int len = 20 + get_random_u32_below(r & 1 ? 1600 : 96);
+	struct sk_buff *skb = alloc_skb(MAX_HEADER_ROOM + len, GFP_KERNEL);
+	struct iphdr *iph;
+	u8 *p;
+
+	if (!skb)
+		return NULL;
+	skb_reserve(skb, MAX_HEADER_ROOM);
+	p = skb_put(skb, len);
+	get_random_bytes(p, len);
+	iph = (struct iphdr *)p;
+	if (r & 2) {
+		/* mostly sane header, so that the layers above are reached */
+		iph->version = 4;
+		iph->ihl = (r & 0x30) ? 5 : 5 + (r >> 8) % 11;
+		if (iph->ihl * 4 > len)
+			iph->ihl = 5;
+		iph->tot_len = htons((r & 4) ? len : (u16)(len + (int)(r >> 16) % 64 - 32));
+		iph->protocol = protos[(r >> 4) & 3];
+		iph->saddr = tnet(7);
+		iph->daddr = (r & 8) ? tnet(1) : tnet(255);
+		if (!(r & 0x40))
+			iph->frag_off &= htons(IP_MF | IP_OFFSET);
+		if (!(r & 0x80))
+			iph->frag_off = 0;
+		if (iph->protocol == IPPROTO_ICMP && len >= 20 + 8 + 28 && (r & 0x100)) {
+			/* an ICMP error quoting something we might have sent */
+			u8 *ih = p + iph->ihl * 4;
+
+			if (iph->ihl * 4 + 36 <= len) {
+				ih[0] = (r & 0x200) ? ICMP_DEST_UNREACH : ICMP_TIME_EXCEEDED;
+				ih[8] = 0x40 | (ih[8] & 0xf);
+				memcpy(ih + 8 + 12, &iph->daddr, 4);
+			}
+		}
+		iph->check = 0;
+		if (r & 0x400)
+			iph->check = ip_fast_csum(iph, iph->ihl);
+	}
+	skb->dev = dev;
+	skb->protocol = htons(ETH_P_IP);
+	skb->pkt_type = PACKET_HOST;
+	skb_reset_network_header(skb);
+	return skb;
+}
+
+static int ip_fuzz_test(void)
+{
+	struct net_device *dev = alloc_netdev(sizeof(struct arpt_priv), "ipfz%d", arpt_setup);
+	struct arpt_priv *p;
+	u16 dummy_type;
+	u8 *dummy;
+	int ret = 0;
+
+	ST_ASSERT(dev, "alloc_netdev");
+	p = netdev_priv(dev);
+	skb_queue_head_init(&p->sent);
+	if (register_netdev(dev)) {
+		free_netdev(dev);
+		return -1;
+	}
+	rtnl_lock();
+	if (dev_change_flags(dev, dev->flags | IFF_UP) ||
+	    inet_addr_add(dev, tnet(1), 24, tnet(255), NULL))
+		ret = -1;
+	rtnl_unlock();
+	/* the peer is known, so that answers go out without waiting */
+	if (!ret)
+		ret = arp_entry_set(dev, tnet(7), peer_mac, NUD_PERMANENT);
+
+	for (int i = 0; i < 20000 && !ret; i++) {
+		struct sk_buff *skb = fuzz_packet(dev, get_random_u32());
+
+		if (skb)
+			netif_receive_skb(skb);
+		if (!(i & 255)) {
+			struct sk_buff *s;
+
+			while ((s = arpt_next(dev, &dummy_type, &dummy)) != NULL)
+				kfree_skb(s);
+			cond_resched();
+		}
+	}
+	ipfrag_expire_all();
+	if (!ret && (ipfrag_queue_count() || ipfrag_mem_used())) {
+		st_diag("reassembly holds %d queues, %d bytes", ipfrag_queue_count(),
+			ipfrag_mem_used());
+		ret = -1;
+	}
+	unregister_netdev(dev);
+	skb_queue_purge(&p->sent);
+	free_netdev(dev);
+	return ret;
+}
+DEFINE_SELFTEST("ipv4: 20000 random malformed datagrams on a fake device", ip_fuzz_test);
