@@ -288,7 +288,7 @@ static int tcp_connect(struct socket *sock, struct sockaddr *uaddr, int addrlen,
 	}
 	if (!inet->inet_saddr)
 		inet->inet_saddr = rt.saddr;
-	tp->adv_mss = min_t(u32, rt.mtu - TCP_IPV4_OVERHEAD, 65535);
+	tp->adv_mss = min_t(u32, rt.mtu, 65535) - TCP_IPV4_OVERHEAD;
 	ip_route_put(&rt);
 	inet->inet_daddr = daddr;
 	inet->inet_dport = sin->sin_port;

@@ -474,7 +474,7 @@ static struct sock *tcp_make_child(struct sock *lsk, struct sk_buff *skb,
 	inet->inet_dport = th->source;
 	inet->inet_num = ntohs(th->dest);
 
-	tp->adv_mss = min_t(u32, rt.mtu - TCP_IPV4_OVERHEAD, 65535);
+	tp->adv_mss = min_t(u32, rt.mtu, 65535) - TCP_IPV4_OVERHEAD;
 	ip_route_put(&rt);
 
 	tp->irs = TCP_SKB_CB(skb)->seq;

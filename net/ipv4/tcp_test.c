@@ -14,6 +14,8 @@
 #include <linux/selftest.h>
 #include <linux/uio.h>
 #include <asm/byteorder.h>
+#include <linux/netdevice.h>
+#include <linux/inetdevice.h>
 #include <net/tcp.h>
 
 static int tcp_seq_test(void)
@@ -244,6 +246,25 @@ DEFINE_SELFTEST("tcp: receive window selection", tcp_window_test);
 
 /* ------------------------------------------------- loopback connection */
 
+/* Bring lo up with 127.0.0.1/8 as user space would at boot (left so). */
+static int lo_setup(void)
+{
+	int err = 0;
+
+	if (!loopback_dev)
+		return -ENODEV;
+	rtnl_lock();
+	if (!(loopback_dev->flags & IFF_UP))
+		err = dev_open(loopback_dev);
+	if (!err && !inet_addr_is_local(htonl(INADDR_LOOPBACK))) {
+		err = inet_addr_add(loopback_dev, htonl(INADDR_LOOPBACK), 8, 0, "lo");
+		if (err == -EEXIST)
+			err = 0;
+	}
+	rtnl_unlock();
+	return err;
+}
+
 #define LO_BYTES	(4u << 20)
 #define LO_PORT		47011
 
@@ -307,6 +328,8 @@ static int tcp_loopback_test(void)
 	int err;
 
 	memset(&s, 0, sizeof(s));
+	err = lo_setup();
+	ST_ASSERT(!err, "lo setup %d", err);
 	err = sock_create_kern(AF_INET, SOCK_STREAM, IPPROTO_TCP, &s.lsock);
 	if (err) {
 		st_diag("no TCP sockets yet (%d)", err);
@@ -355,6 +378,8 @@ static int tcp_refused_test(void)
 	struct socket *c;
 	int err;
 
+	err = lo_setup();
+	ST_ASSERT(!err, "lo setup %d", err);
 	err = sock_create_kern(AF_INET, SOCK_STREAM, IPPROTO_TCP, &c);
 	if (err) {
 		st_diag("no TCP sockets yet (%d)", err);
