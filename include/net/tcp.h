@@ -181,6 +181,9 @@ struct tcp_sock {
 	u8 dupacks;
 	bool in_recovery;
 	u32 total_retrans;
+	/* Undoing a spurious retransmission (RFC 3522 detection by timestamps). */
+	bool undo_valid;
+	u32 undo_cwnd, undo_ssthresh, undo_max, undo_stamp;
 
 	/* Delayed ACK. */
 	u32 unacked_bytes;		/* received since our last ACK */
@@ -300,6 +303,7 @@ void tcp_cong_on_ack(struct tcp_sock *tp, u32 acked);
 bool tcp_cong_dupack(struct tcp_sock *tp);
 bool tcp_cong_recovery_ack(struct tcp_sock *tp, u32 ack, u32 acked);
 void tcp_cong_on_timeout(struct tcp_sock *tp);
+void tcp_undo_mark(struct tcp_sock *tp);
 
 /* ------------------------------------------- tcp_ipv4.c */
 void tcp_rcv_listen(struct sock *sk, struct sk_buff *skb);

@@ -508,10 +508,8 @@ static int tcp_sendmsg(struct socket *sock, struct msghdr *msg, size_t size)
 		    !(TCP_SKB_CB(skb)->flags & (TCPHDR_SYN | TCPHDR_FIN))) {
 			copy = min_t(u32, mss - skb->len, skb_tailroom(skb));
 		} else {
-			size_t want = min_t(size_t, iov_iter_count(&msg->msg_iter), (size_t)space);
-			unsigned int sz = min_t(u32, mss, max_t(u32, want, 4096));
-
-			skb = tcp_new_skb(sk, sz);
+			/* Room for a whole segment, so the next small writes join this one. */
+			skb = tcp_new_skb(sk, mss);
 			if (!skb) {
 				err = -ENOBUFS;
 				goto out;

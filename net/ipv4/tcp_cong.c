@@ -105,6 +105,7 @@ bool tcp_cong_dupack(struct tcp_sock *tp)
 	/* Only enter recovery if the loss is after the previous recovery point. */
 	if (!seq_gt(tp->snd_una - 1, tp->recover) && tp->recover != tp->iss)
 		return false;
+	tcp_undo_mark(tp);
 	tp->ssthresh = half_flight(tp);
 	tp->recover = tp->snd_max;
 	tp->cwnd = tp->ssthresh + 3 * mss;
@@ -137,6 +138,22 @@ bool tcp_cong_recovery_ack(struct tcp_sock *tp, u32 ack, u32 acked)
 	if (tp->cwnd < mss)
 		tp->cwnd = mss;
 	return true;
+}
+
+/*
+ * Remember the state before a retransmission cuts the window, so that an
+ * ACK proving the original arrived (its timestamp echo is older than the
+ * retransmission, RFC 3522) can put it back.
+ */
+void tcp_undo_mark(struct tcp_sock *tp)
+{
+	if (!tp->tstamp_ok || tp->undo_valid)
+		return;
+	tp->undo_valid = true;
+	tp->undo_cwnd = tp->cwnd;
+	tp->undo_ssthresh = tp->ssthresh;
+	tp->undo_max = tp->snd_max;
+	tp->undo_stamp = tcp_ts_now();
 }
 
 void tcp_cong_on_timeout(struct tcp_sock *tp)

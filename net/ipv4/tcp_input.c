@@ -341,6 +341,50 @@ static void tcp_fin_acked(struct sock *sk)
 }
 
 /*
+ * The first ACK of new data after a retransmission: was the original
+ * received after all?  Its timestamp echo then predates the
+ * retransmission (RFC 3522).
+ */
+static bool tcp_spurious(struct tcp_sock *tp, const struct tcp_opts *opt)
+{
+	bool spurious;
+
+	if (!tp->undo_valid)
+		return false;
+	tp->undo_valid = false;
+	spurious = opt->has_ts && opt->tsecr && (s32)(opt->tsecr - tp->undo_stamp) < 0;
+	return spurious;
+}
+
+/* Put the window back as it was before a spurious retransmission. */
+static void tcp_undo(struct sock *sk, u32 ack)
+{
+	struct tcp_sock *tp = tcp_sk(sk);
+	struct sk_buff *skb;
+
+	tp->cwnd = max(tp->cwnd, tp->undo_cwnd);
+	tp->ssthresh = max(tp->ssthresh, tp->undo_ssthresh);
+	tp->in_recovery = false;
+	tp->dupacks = 0;
+	tp->retransmits = 0;
+	tp->recover = tp->iss;
+	/* After a timeout everything was to go again: what was sent before need not. */
+	if (seq_lt(tp->snd_nxt, tp->undo_max)) {
+		tp->snd_nxt = tp->undo_max;
+		tp->send_head = NULL;
+		skb_queue_walk(&sk->sk_write_queue, skb) {
+			if (seq_gt(TCP_SKB_CB(skb)->end_seq, tp->snd_nxt)) {
+				/* a segment grown since is sent whole again */
+				if (seq_lt(TCP_SKB_CB(skb)->seq, tp->snd_nxt))
+					tp->snd_nxt = TCP_SKB_CB(skb)->seq;
+				tp->send_head = skb;
+				break;
+			}
+		}
+	}
+}
+
+/*
  * Process the ACK field in a synchronized state.  Returns false when the
  * segment must be dropped here.
  */
@@ -365,6 +409,8 @@ static bool tcp_process_ack(struct sock *sk, struct sk_buff *skb, const struct t
 		return false;
 	}
 	if (seq_gt(ack, tp->snd_una)) {
+		bool spurious = tcp_spurious(tp, opt);
+
 		tcp_ack_rtt(tp, opt, ack);
 		acked = tcp_clean_acked(sk, ack);
 		tp->retransmits = 0;
@@ -374,7 +420,9 @@ static bool tcp_process_ack(struct sock *sk, struct sk_buff *skb, const struct t
 			if (tp->srtt_us)
 				tcp_rtt_sample(tp, tp->srtt_us);
 		}
-		if (tp->in_recovery) {
+		if (spurious) {
+			tcp_undo(sk, ack);
+		} else if (tp->in_recovery) {
 			if (tcp_cong_recovery_ack(tp, ack, acked))
 				tcp_retransmit_head(sk);	/* partial ACK: the next hole */
 		} else {

@@ -13,6 +13,7 @@
 #include <linux/vmalloc.h>
 #include <linux/selftest.h>
 #include <linux/uio.h>
+#include <linux/timekeeping.h>
 #include <asm/byteorder.h>
 #include <linux/netdevice.h>
 #include <linux/inetdevice.h>
@@ -265,7 +266,7 @@ static int lo_setup(void)
 	return err;
 }
 
-#define LO_BYTES	(4u << 20)
+#define LO_BYTES	(64u << 20)
 #define LO_PORT		47011
 
 struct lo_server {
@@ -325,6 +326,7 @@ static int tcp_loopback_test(void)
 	struct socket *c;
 	u8 *buf;
 	u32 sum = 5381, sent = 0;
+	u64 t0, ns;
 	int err;
 
 	memset(&s, 0, sizeof(s));
@@ -348,6 +350,7 @@ static int tcp_loopback_test(void)
 	ST_ASSERT(!err, "client socket %d", err);
 	err = kernel_connect(c, (struct sockaddr *)&a, sizeof(a), 0);
 	ST_ASSERT(!err, "connect %d", err);
+	t0 = ktime_get_ns();
 	while (sent < LO_BYTES) {
 		struct msghdr msg = { };
 		struct kvec iov = { .iov_base = buf, .iov_len = 65536 - (sent % 7001) };
@@ -362,6 +365,13 @@ static int tcp_loopback_test(void)
 	}
 	sock_release(c);
 	err = selftest_thread_reap(t);
+	ns = ktime_get_ns() - t0;
+	st_diag("segments in %lld out %lld retransmitted %lld",
+		(long long)atomic64_read(&tcp_mib[TCP_MIB_INSEGS]),
+		(long long)atomic64_read(&tcp_mib[TCP_MIB_OUTSEGS]),
+		(long long)atomic64_read(&tcp_mib[TCP_MIB_RETRANSSEGS]));
+	st_diag("%u bytes in %llu ms: %llu MB/s", sent, ns / 1000000,
+		(u64)sent * 1000 / (ns ? ns : 1));
 	vfree(buf);
 	sock_release(s.lsock);
 	ST_ASSERT(!err && !s.err, "server %d/%d", err, s.err);
@@ -369,7 +379,7 @@ static int tcp_loopback_test(void)
 	ST_ASSERT(s.sum == sum, "checksum");
 	return 0;
 }
-DEFINE_SELFTEST("tcp: loopback connection moves 4 MiB intact", tcp_loopback_test);
+DEFINE_SELFTEST("tcp: loopback connection moves 64 MiB intact", tcp_loopback_test);
 
 static int tcp_refused_test(void)
 {

@@ -204,6 +204,8 @@ static void tcp_retransmit_timeout(struct sock *sk)
 	}
 	if (!tp->retransmits)
 		tp->first_rto_at = jiffies;
+	if (sk->sk_state != TCP_SYN_SENT && sk->sk_state != TCP_SYN_RECV)
+		tcp_undo_mark(tp);
 	tcp_cong_on_timeout(tp);
 	tp->retransmits++;
 	tcp_rto_backoff(tp);
