@@ -26,6 +26,7 @@
 #include <linux/string.h>
 #include <linux/capability.h>
 #include <linux/jiffies.h>
+#include <linux/sort.h>
 #include <linux/skbuff.h>
 #include <linux/netdevice.h>
 #include <linux/inetdevice.h>
@@ -74,6 +75,16 @@ static u8 rtnl_operstate(const struct net_device *dev)
 	return dev->operstate;
 }
 
+/* What ip(8) shows as the queueing discipline: none while down, a FIFO or none. */
+static const char *rtnl_qdisc_name(const struct net_device *dev)
+{
+	if (!netif_running(dev))
+		return "noop";
+	if (!dev->tx_queue_len || (dev->flags & IFF_LOOPBACK))
+		return "noqueue";
+	return "pfifo_fast";
+}
+
 static void rtnl_stats32(struct rtnl_link_stats *d, const struct rtnl_link_stats64 *s)
 {
 	const u64 *from = (const u64 *)s;
@@ -120,9 +131,7 @@ static int rtnl_fill_link(struct sk_buff *skb, struct net_device *dev, int type,
 	    nla_put_u32(skb, IFLA_NUM_TX_QUEUES, 1) ||
 	    nla_put_u32(skb, IFLA_NUM_RX_QUEUES, 1) ||
 	    nla_put_u8(skb, IFLA_CARRIER, netif_carrier_ok(dev)) ||
-	    nla_put_string(skb, IFLA_QDISC,
-			   dev->tx_queue_len && !(dev->flags & IFF_LOOPBACK) ?
-			   "pfifo_fast" : "noqueue") ||
+	    nla_put_string(skb, IFLA_QDISC, rtnl_qdisc_name(dev)) ||
 	    nla_put_u32(skb, IFLA_CARRIER_CHANGES, 0) ||
 	    nla_put_u8(skb, IFLA_PROTO_DOWN, 0))
 		goto full;
@@ -604,47 +613,82 @@ void rtmsg_route(int event, const struct ip_route_entry *e, u32 pid, u32 seq)
 	rtnl_notify(skb, pid, RTNLGRP_IPV4_ROUTE, NULL);
 }
 
-/* A dump walk: skip the first @skip entries, stop (1) when the chunk is full. */
-struct rtnl_walk {
-	struct sk_buff *skb;
-	struct netlink_callback *cb;
-	long idx;
-	long skip;
+/*
+ * Routes are dumped from a sorted copy: by table, then address, then
+ * prefix length and metric, which is how ip(8) users are used to seeing
+ * them.  The table cannot change while rtnl is held.
+ */
+struct rtnl_route_snap {
+	struct ip_route_entry *v;
+	int n;
+	int room;
 	u8 table;			/* RT_TABLE_UNSPEC: all */
 };
 
-static int rtnl_route_one(const struct ip_route_entry *e, void *arg)
+static int rtnl_route_copy(const struct ip_route_entry *e, void *arg)
 {
-	struct rtnl_walk *w = arg;
+	struct rtnl_route_snap *snap = arg;
 
-	if (w->table != RT_TABLE_UNSPEC && e->table != w->table)
+	if (snap->table != RT_TABLE_UNSPEC && e->table != snap->table)
 		return 0;
-	if (w->idx < w->skip) {
-		w->idx++;
-		return 0;
-	}
-	if (rtnl_fill_route(w->skb, e, RTM_NEWROUTE, w->cb->portid, w->cb->seq, NLM_F_MULTI))
-		return 1;
-	w->idx++;
+	if (snap->n < snap->room)
+		snap->v[snap->n] = *e;
+	snap->n++;
+	return 0;
+}
+
+static int rtnl_route_order(const void *a, const void *b)
+{
+	const struct ip_route_entry *x = a, *y = b;
+	u32 xd = be32_to_cpu(x->dst), yd = be32_to_cpu(y->dst);
+
+	if (x->table != y->table)
+		return x->table < y->table ? -1 : 1;
+	if (xd != yd)
+		return xd < yd ? -1 : 1;
+	if (x->dst_len != y->dst_len)
+		return x->dst_len < y->dst_len ? -1 : 1;
+	if (x->priority != y->priority)
+		return x->priority < y->priority ? -1 : 1;
 	return 0;
 }
 
 static int rtnl_dump_routes(struct sk_buff *skb, struct netlink_callback *cb)
 {
-	struct rtnl_walk w = { .skb = skb, .cb = cb, .skip = cb->args[0] };
+	struct rtnl_route_snap snap = { };
 	int family = rtnl_req_family(cb->nlh);
-	int more;
+	long i;
+	int more = 0;
 
 	if (family != AF_UNSPEC && family != AF_INET)
 		return 0;
 	if (nlmsg_len(cb->nlh) >= (int)sizeof(struct rtmsg))
-		w.table = ((struct rtmsg *)nlmsg_data(cb->nlh))->rtm_table;
+		snap.table = ((struct rtmsg *)nlmsg_data(cb->nlh))->rtm_table;
 
 	rtnl_lock();
-	more = ip_route_for_each(RT_TABLE_UNSPEC, rtnl_route_one, &w);
+	ip_route_for_each(RT_TABLE_UNSPEC, rtnl_route_copy, &snap);	/* count */
+	snap.room = snap.n;
+	snap.n = 0;
+	snap.v = kmalloc((snap.room + 1) * sizeof(*snap.v), GFP_KERNEL);
+	if (!snap.v) {
+		rtnl_unlock();
+		return -ENOMEM;
+	}
+	ip_route_for_each(RT_TABLE_UNSPEC, rtnl_route_copy, &snap);
 	rtnl_unlock();
-	cb->args[0] = w.idx;
-	return more > 0 ? 1 : more;
+
+	snap.n = min(snap.n, snap.room);
+	sort(snap.v, snap.n, sizeof(*snap.v), rtnl_route_order, NULL);
+	for (i = cb->args[0]; i < snap.n; i++) {
+		if (rtnl_fill_route(skb, &snap.v[i], RTM_NEWROUTE, cb->portid, cb->seq,
+				    NLM_F_MULTI)) {
+			more = 1;
+			break;
+		}
+	}
+	kfree(snap.v);
+	cb->args[0] = i;
+	return more;
 }
 
 /* Route attributes we read: IPv4 addresses and 32-bit numbers, and the metrics nest. */
@@ -724,6 +768,19 @@ static int rtnl_newroute(struct sk_buff *in_skb, struct nlmsghdr *nlh)
 	err = rtnl_parse_route(nlh, &e);
 	if (err)
 		return err;
+	if (!e.ifindex && e.gateway && e.type == RTN_UNICAST) {
+		/* No device named: the one the gateway is directly reachable on. */
+		struct ip_route rt;
+
+		err = ip_route_output(e.gateway, 0, 0, &rt);
+		if (err)
+			return err;
+		if (rt.gateway == e.gateway && rt.type == RTN_UNICAST && rt.dev)
+			e.ifindex = rt.dev->ifindex;
+		ip_route_put(&rt);
+		if (!e.ifindex)
+			return -ENETUNREACH;
+	}
 	err = ip_route_add(&e);
 	if (err == -EEXIST && (nlh->nlmsg_flags & NLM_F_REPLACE) &&
 	    !(nlh->nlmsg_flags & NLM_F_EXCL)) {
@@ -829,6 +886,14 @@ static int rtnl_fill_neigh(struct sk_buff *skb, const struct arp_entry_info *n, 
 	nlmsg_end(skb, nlh);
 	return 0;
 }
+
+/* A neighbour dump walk: skip the first @skip entries, stop (1) when the chunk is full. */
+struct rtnl_walk {
+	struct sk_buff *skb;
+	struct netlink_callback *cb;
+	long idx;
+	long skip;
+};
 
 static int rtnl_neigh_one(const struct arp_entry_info *n, void *arg)
 {
