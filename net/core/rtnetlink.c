@@ -1022,33 +1022,3 @@ static int __init rtnetlink_init(void)
 	return netlink_kernel_register(NETLINK_ROUTE, rtnl_rcv);
 }
 subsys_initcall(rtnetlink_init);
-
-/* TEMPORARY until the net core (dev.c) lands; remove then */
-static DEFINE_MUTEX(rtnl_fallback_mutex);
-__weak struct list_head net_devices = LIST_HEAD_INIT(net_devices);
-__weak void rtnl_lock(void) { mutex_lock(&rtnl_fallback_mutex); }
-__weak void rtnl_unlock(void) { mutex_unlock(&rtnl_fallback_mutex); }
-__weak void register_netdevice_notifier(struct netdev_notifier *nb) { }
-__weak unsigned int dev_get_flags(const struct net_device *dev) { return dev->flags; }
-__weak void dev_get_stats(struct net_device *dev, struct rtnl_link_stats64 *s) { }
-__weak int dev_change_flags(struct net_device *dev, unsigned int flags) { return -ENODEV; }
-__weak int dev_set_mtu(struct net_device *dev, int new_mtu) { return -ENODEV; }
-__weak int dev_set_mac_address(struct net_device *dev, const void *sa) { return -ENODEV; }
-
-/* TEMPORARY until IPv4 (devinet.c, route.c, arp.c) lands; remove then */
-__weak int inet_addr_add(struct net_device *dev, __be32 local, u8 prefixlen,
-			 __be32 broadcast, const char *label) { return -EOPNOTSUPP; }
-__weak int inet_addr_del(struct net_device *dev, __be32 local, u8 prefixlen)
-{ return -EOPNOTSUPP; }
-__weak int ip_route_add(const struct ip_route_entry *e) { return -EOPNOTSUPP; }
-__weak int ip_route_del(const struct ip_route_entry *e) { return -EOPNOTSUPP; }
-__weak int ip_route_for_each(u8 table, int (*fn)(const struct ip_route_entry *e, void *arg),
-			     void *arg) { return 0; }
-__weak int ip_route_output(__be32 daddr, __be32 saddr, int oif, struct ip_route *rt)
-{ return -ENETUNREACH; }
-__weak void ip_route_put(struct ip_route *rt) { }
-__weak int arp_for_each(int (*fn)(const struct arp_entry_info *e, void *arg), void *arg)
-{ return 0; }
-__weak int arp_entry_set(struct net_device *dev, __be32 ip, const u8 *ha, u16 state)
-{ return -EOPNOTSUPP; }
-__weak int arp_entry_del(struct net_device *dev, __be32 ip) { return -EOPNOTSUPP; }

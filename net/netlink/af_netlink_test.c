@@ -88,19 +88,6 @@ static int nlt_error(struct socket *sock, u32 seq)
 	return ((struct nlmsgerr *)NLMSG_DATA(nlh))->error;
 }
 
-/* Packet buffers exist?  (Until the net core lands they do not.) */
-static bool nlt_have_skbs(void)
-{
-	struct sk_buff *skb = alloc_skb(64, GFP_KERNEL);
-
-	if (!skb) {
-		st_diag("no packet buffers (alloc_skb fails): skipped");
-		return false;
-	}
-	kfree_skb(skb);
-	return true;
-}
-
 static int netlink_ports_test(void)
 {
 	struct socket *a, *b, *c;
@@ -134,9 +121,6 @@ static int netlink_dump_test(void)
 	u32 me;
 	char *buf;
 	int n, msgs = 0;
-
-	if (!nlt_have_skbs())
-		return ST_SKIP;
 
 	buf = kmalloc(NLT_BUF, GFP_KERNEL);
 	ST_ASSERT(buf, "memory");
@@ -184,9 +168,6 @@ static int netlink_errors_test(void)
 	char small[16];
 	int n, full;
 
-	if (!nlt_have_skbs())
-		return ST_SKIP;
-
 	sock = nlt_open(0, 0);
 	ST_ASSERT(sock, "socket");
 
@@ -224,9 +205,6 @@ static int netlink_multicast_test(void)
 	struct sk_buff *skb;
 	char buf[64];
 	int n;
-
-	if (!nlt_have_skbs())
-		return ST_SKIP;
 
 	member = nlt_open(0, 1U << (RTNLGRP_NOTIFY - 1));
 	other = nlt_open(0, 0);
@@ -274,6 +252,3 @@ static int netlink_attr_test(void)
 	return 0;
 }
 DEFINE_SELFTEST("netlink: attribute parsing and policies", netlink_attr_test);
-
-/* TEMPORARY until the net core (loopback.c) lands; remove then */
-__weak struct net_device *loopback_dev;

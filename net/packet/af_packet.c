@@ -556,12 +556,3 @@ static int __init packet_init(void)
 	return sock_register(&packet_family);
 }
 subsys_initcall(packet_init);
-
-/* TEMPORARY until the net core (dev.c, skbuff.c) lands; remove then */
-__weak void dev_add_pack(struct packet_type *pt) { }
-__weak void dev_remove_pack(struct packet_type *pt) { }
-__weak int dev_queue_xmit(struct sk_buff *skb) { kfree_skb(skb); return -ENETDOWN; }
-__weak int skb_put_from_iter(struct sk_buff *skb, struct iov_iter *iter, int len)
-{
-	return copy_from_iter(skb_put(skb, len), len, iter) == (size_t)len ? 0 : -EFAULT;
-}
