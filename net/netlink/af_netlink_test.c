@@ -17,6 +17,8 @@
 #include <linux/selftest.h>
 #include <net/sock.h>
 #include <net/netlink.h>
+#include <net/route.h>
+#include <linux/inetdevice.h>
 #include <uapi/linux/rtnetlink.h>
 
 #define NLT_BUF		8192
@@ -252,3 +254,117 @@ static int netlink_attr_test(void)
 	return 0;
 }
 DEFINE_SELFTEST("netlink: attribute parsing and policies", netlink_attr_test);
+
+static int rtnetlink_link_notify_test(void)
+{
+	struct socket *sock;
+	struct nlattr *tb[IFLA_MAX + 1];
+	struct nlmsghdr *nlh;
+	struct ifinfomsg *ifm;
+	unsigned int mtu;
+	char *buf;
+	int n, err;
+
+	if (!loopback_dev) {
+		st_diag("no loopback device");
+		return ST_SKIP;
+	}
+	buf = kmalloc(NLT_BUF, GFP_KERNEL);
+	sock = nlt_open(0, RTMGRP_LINK);
+	ST_ASSERT(buf && sock, "socket");
+
+	/* An MTU change on lo, and back: two RTM_NEWLINK for the group. */
+	mtu = loopback_dev->mtu;
+	rtnl_lock();
+	err = dev_set_mtu(loopback_dev, mtu - 1);
+	if (!err)
+		err = dev_set_mtu(loopback_dev, mtu);
+	rtnl_unlock();
+	ST_ASSERT(!err, "dev_set_mtu: %d", err);
+
+	n = nlt_recv(sock, buf, NLT_BUF, 0);
+	nlh = (struct nlmsghdr *)buf;
+	ST_ASSERT(n > 0 && NLMSG_OK(nlh, n) && nlh->nlmsg_type == RTM_NEWLINK,
+		  "first notification: %d", n);
+	ifm = NLMSG_DATA(nlh);
+	ST_ASSERT(ifm->ifi_index == loopback_dev->ifindex, "lo's index");
+	ST_ASSERT(nlmsg_parse(nlh, sizeof(*ifm), tb, IFLA_MAX, NULL) == 0 && tb[IFLA_MTU] &&
+		  nla_get_u32(tb[IFLA_MTU]) == mtu - 1, "the new MTU");
+	n = nlt_recv(sock, buf, NLT_BUF, 0);
+	ST_ASSERT(n > 0 && nlh->nlmsg_type == RTM_NEWLINK, "second notification: %d", n);
+	ST_ASSERT(nlmsg_parse(nlh, sizeof(*ifm), tb, IFLA_MAX, NULL) == 0 && tb[IFLA_MTU] &&
+		  nla_get_u32(tb[IFLA_MTU]) == mtu, "the MTU restored");
+	sock_release(sock);
+	kfree(buf);
+	return 0;
+}
+DEFINE_SELFTEST("rtnetlink: link changes are told to RTMGRP_LINK", rtnetlink_link_notify_test);
+
+/* Add (@add) or remove @count routes 10.77.i.0/24 through lo. */
+static int nlt_routes(int count, bool add)
+{
+	struct ip_route_entry e;
+	int i, err = 0;
+
+	rtnl_lock();
+	for (i = 0; i < count && !err; i++) {
+		memset(&e, 0, sizeof(e));
+		e.dst = cpu_to_be32(0x0a4d0000 | (i << 8));
+		e.dst_len = 24;
+		e.table = RT_TABLE_MAIN;
+		e.type = RTN_UNICAST;
+		e.scope = RT_SCOPE_LINK;
+		e.protocol = RTPROT_BOOT;
+		e.ifindex = loopback_dev->ifindex;
+		err = add ? ip_route_add(&e) : ip_route_del(&e);
+	}
+	rtnl_unlock();
+	return err;
+}
+
+static int rtnetlink_long_dump_test(void)
+{
+	struct rtmsg rtm = { .rtm_family = AF_INET };
+	int n, datagrams = 0, ours = 0, err;
+	bool done = false;
+	struct socket *sock;
+	char *buf;
+
+	if (!loopback_dev)
+		return ST_SKIP;
+	err = nlt_routes(200, true);
+	ST_ASSERT(!err, "adding 200 routes: %d", err);
+
+	buf = kmalloc(NLMSG_GOODSIZE, GFP_KERNEL);
+	sock = nlt_open(0, 0);
+	ST_ASSERT(buf && sock, "socket");
+	ST_ASSERT(nlt_send(sock, RTM_GETROUTE, NLM_F_DUMP, 9, &rtm, sizeof(rtm)) > 0, "send");
+
+	/* 200 routes do not fit one 4 KiB chunk: recvmsg() must make the next ones. */
+	while (!done && (n = nlt_recv(sock, buf, NLMSG_GOODSIZE, 0)) > 0) {
+		struct nlmsghdr *nlh = (struct nlmsghdr *)buf;
+
+		datagrams++;
+		for (; NLMSG_OK(nlh, n); nlh = NLMSG_NEXT(nlh, n)) {
+			struct rtmsg *r = NLMSG_DATA(nlh);
+			struct nlattr *tb[RTA_MAX + 1];
+
+			if (nlh->nlmsg_type == NLMSG_DONE) {
+				done = true;
+				break;
+			}
+			ST_ASSERT(nlh->nlmsg_type == RTM_NEWROUTE, "type %u", nlh->nlmsg_type);
+			if (nlmsg_parse(nlh, sizeof(*r), tb, RTA_MAX, NULL) == 0 && tb[RTA_DST] &&
+			    (be32_to_cpu(nla_get_in_addr(tb[RTA_DST])) >> 16) == 0x0a4d)
+				ours++;
+		}
+	}
+	sock_release(sock);
+	kfree(buf);
+	err = nlt_routes(200, false);
+	ST_ASSERT(done && ours == 200, "done %d, %d of our 200 routes", done, ours);
+	ST_ASSERT(datagrams > 1, "one datagram only");
+	ST_ASSERT(!err, "removing them: %d", err);
+	return 0;
+}
+DEFINE_SELFTEST("rtnetlink: a long route dump comes in several chunks", rtnetlink_long_dump_test);
