@@ -36,7 +36,10 @@
 #include <linux/net.h>
 #include <linux/socket.h>
 #include <linux/uio.h>
+#include <linux/proc_fs.h>
+#include <linux/seq_file.h>
 #include <net/sock.h>
+#include <net/ip.h>
 #include <net/netlink.h>
 #include <uapi/linux/netlink.h>
 
@@ -811,12 +814,37 @@ size_t nla_strscpy(char *dst, const struct nlattr *nla, size_t size)
 	return n;
 }
 
+/* /proc/net/netlink: one line per socket, the columns Linux prints (no addresses shown). */
+static int netlink_proc_show(struct seq_file *m, void *v)
+{
+	struct netlink_sock *nlk;
+
+	seq_puts(m, "sk               Eth Pid        Groups   Rmem     Wmem     Dump  Locks    "
+		 "Drops    Inode\n");
+	mutex_lock(&nl_table_lock);
+	list_for_each_entry(nlk, &nl_sockets, node) {
+		struct sock *sk = &nlk->sk;
+
+		seq_printf(m, "%016x %-3d %-10u %08x %-8d %-8d %-5d %-8d %-8u %-8lu\n", 0,
+			   sk->sk_protocol, nlk->bound ? nlk->portid : 0, (u32)nlk->groups,
+			   atomic_read(&sk->sk_rmem_alloc), atomic_read(&sk->sk_wmem_alloc),
+			   nlk->dump_running, atomic_read(&sk->sk_refcnt), 0, sk->sk_ino);
+	}
+	mutex_unlock(&nl_table_lock);
+	return 0;
+}
+
 static int __init netlink_init(void)
 {
 	int err = proto_register(&netlink_proto);
 
 	if (err)
 		return err;
-	return sock_register(&netlink_family);
+	err = sock_register(&netlink_family);
+	if (err)
+		return err;
+	if (proc_net)
+		proc_create_single("netlink", 0444, proc_net, netlink_proc_show);
+	return 0;
 }
 subsys_initcall(netlink_init);

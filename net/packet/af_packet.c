@@ -18,7 +18,8 @@
  * Sending: sendmsg() builds one frame for the device named in the
  * sockaddr_ll (or bound to) and hands it to dev_queue_xmit().
  *
- * Locking: bind_lock (a mutex) serialises changes of the binding
+ * Locking: packet_list_lock (a mutex) guards the list of sockets that
+ * /proc/net/packet shows.  bind_lock (a mutex) serialises changes of the binding
  * (protocol, device) and of the registered hook; dev_remove_pack() waits
  * for handlers still running, so a released socket is never reached
  * from the receive path.  The statistics are atomics.
@@ -35,7 +36,10 @@
 #include <linux/net.h>
 #include <linux/socket.h>
 #include <linux/uio.h>
+#include <linux/proc_fs.h>
+#include <linux/seq_file.h>
 #include <net/sock.h>
+#include <net/ip.h>
 #include <uapi/linux/if_packet.h>
 #include <uapi/linux/capability.h>
 #include <uapi/linux/sockios.h>
@@ -43,6 +47,7 @@
 
 struct packet_sock {
 	struct sock sk;			/* first: a struct sock * is one of these */
+	struct list_head node;		/* on packet_sockets (/proc/net/packet) */
 	struct mutex bind_lock;
 	struct packet_type hook;	/* registered while running */
 	bool running;
@@ -67,6 +72,9 @@ static inline struct packet_sock *pkt_sk(const struct sock *sk)
 {
 	return (struct packet_sock *)sk;
 }
+
+static DEFINE_MUTEX(packet_list_lock);
+static LIST_HEAD(packet_sockets);
 
 static struct proto packet_proto = {
 	.name = "PACKET",
@@ -200,6 +208,10 @@ static int packet_release(struct socket *sock)
 	mutex_lock(&po->bind_lock);
 	packet_rehook(po, 0, NULL);
 	mutex_unlock(&po->bind_lock);
+
+	mutex_lock(&packet_list_lock);
+	list_del_init(&po->node);
+	mutex_unlock(&packet_list_lock);
 
 	sk_filter_release(sk);
 	sock_orphan(sk);
@@ -539,6 +551,28 @@ static int packet_create(struct socket *sock, int protocol, int kern)
 		packet_rehook(po, (__be16)protocol, NULL);
 		mutex_unlock(&po->bind_lock);
 	}
+	mutex_lock(&packet_list_lock);
+	list_add_tail(&po->node, &packet_sockets);
+	mutex_unlock(&packet_list_lock);
+	return 0;
+}
+
+/* /proc/net/packet: one line per socket, the columns Linux prints (no addresses shown). */
+static int packet_proc_show(struct seq_file *m, void *v)
+{
+	struct packet_sock *po;
+
+	seq_puts(m, "sk       RefCnt Type Proto  Iface R Rmem   User   Inode\n");
+	mutex_lock(&packet_list_lock);
+	list_for_each_entry(po, &packet_sockets, node) {
+		struct sock *sk = &po->sk;
+
+		seq_printf(m, "%016x %-6d %-4d %04x   %-5d %1d %-6u %-6u %-8lu\n", 0,
+			   atomic_read(&sk->sk_refcnt), sk->sk_type, ntohs(po->protocol),
+			   po->ifindex, po->running, atomic_read(&sk->sk_rmem_alloc),
+			   sk->sk_uid, sk->sk_ino);
+	}
+	mutex_unlock(&packet_list_lock);
 	return 0;
 }
 
@@ -553,6 +587,11 @@ static int __init packet_init(void)
 
 	if (err)
 		return err;
-	return sock_register(&packet_family);
+	err = sock_register(&packet_family);
+	if (err)
+		return err;
+	if (proc_net)
+		proc_create_single("packet", 0444, proc_net, packet_proc_show);
+	return 0;
 }
 subsys_initcall(packet_init);
