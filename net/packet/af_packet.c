@@ -117,9 +117,9 @@ static int packet_rcv(struct sk_buff *skb, struct net_device *dev, struct packet
 	if (sk->sk_type == SOCK_DGRAM)
 		skb_pull(skb, net - skb->data);
 
-	atomic_inc(&po->stat_packets);
 	if (sk_filter(sk, skb))
-		goto drop;
+		goto drop;		/* not for this socket: not counted */
+	atomic_inc(&po->stat_packets);
 
 	if (dev->header_ops && dev->header_ops->parse)
 		halen = dev->header_ops->parse(skb, ha);
