@@ -7,7 +7,7 @@
 # Usage: run_selftests.sh [-t SECONDS] [--stress] [TEST...]
 #   TEST        names relative to this directory (fs, stress/stress); a
 #               folder (net) stands for every executable file in it; default:
-#               every executable file here except this script
+#               every executable file here except this script, and net/
 #   --stress    also run the slow resource-exhaustion tests in stress/
 #   -t SECONDS  per-binary timeout (default 60, or $SELFTEST_TIMEOUT)
 #
@@ -65,6 +65,10 @@ else
 	for t in "$dir"/*; do
 		[ -f "$t" ] && [ -x "$t" ] && [ "${t##*/}" != run_selftests.sh ] &&
 			tests="$tests $t"
+	done
+	# the socket suites (net/) are part of the default run
+	for t in "$dir"/net/*; do
+		[ -f "$t" ] && [ -x "$t" ] && tests="$tests $t"
 	done
 	if [ $stress = 1 ]; then
 		for t in "$dir"/stress/*; do
