@@ -399,14 +399,12 @@ static struct sk_filter *sk_filter_get(struct sock *sk)
 /* Put @fp on @sk (NULL detaches); the old program's reference is dropped. */
 static struct sk_filter *sk_filter_swap(struct sock *sk, struct sk_filter *fp)
 {
-	struct sk_filter *old;
 	unsigned long flags;
 
 	spin_lock_irqsave(&filter_lock, flags);
-	old = sk->sk_filter;
-	sk->sk_filter = fp;
+	swap(sk->sk_filter, fp);
 	spin_unlock_irqrestore(&filter_lock, flags);
-	return old;
+	return fp;		/* what was attached before */
 }
 
 int sk_filter(struct sock *sk, struct sk_buff *skb)
