@@ -368,3 +368,55 @@ static int rtnetlink_long_dump_test(void)
 	return 0;
 }
 DEFINE_SELFTEST("rtnetlink: a long route dump comes in several chunks", rtnetlink_long_dump_test);
+
+static int rtnetlink_setlink_test(void)
+{
+	struct {
+		struct ifinfomsg ifm;
+		struct nlattr a;
+		u32 v;
+	} req = {
+		.ifm = { .ifi_family = AF_UNSPEC },
+		.a = { .nla_len = NLA_HDRLEN + 4, .nla_type = IFLA_TXQLEN },
+	};
+	struct {
+		struct ifinfomsg ifm;
+		struct nlattr a;
+		char name[8];
+	} mk = {
+		.ifm = { .ifi_family = AF_UNSPEC },
+		.a = { .nla_len = NLA_HDRLEN + 6, .nla_type = IFLA_IFNAME },
+		.name = "nlt0x",
+	};
+	struct socket *sock;
+	unsigned int qlen;
+	int n;
+
+	if (!loopback_dev)
+		return ST_SKIP;
+	sock = nlt_open(0, 0);
+	ST_ASSERT(sock, "socket");
+	qlen = loopback_dev->tx_queue_len;
+
+	req.ifm.ifi_index = loopback_dev->ifindex;
+	req.v = qlen + 7;
+	ST_ASSERT(nlt_send(sock, RTM_SETLINK, NLM_F_ACK, 5, &req, sizeof(req)) > 0, "send");
+	n = nlt_error(sock, 5);
+	ST_ASSERT(n == 0 && loopback_dev->tx_queue_len == qlen + 7, "IFLA_TXQLEN set: %d", n);
+	req.v = qlen;
+	ST_ASSERT(nlt_send(sock, RTM_NEWLINK, NLM_F_ACK, 6, &req, sizeof(req)) > 0, "send");
+	n = nlt_error(sock, 6);
+	ST_ASSERT(n == 0 && loopback_dev->tx_queue_len == qlen, "and back: %d", n);
+
+	/* Making a link is not something we do; changing a missing one is ENODEV. */
+	ST_ASSERT(nlt_send(sock, RTM_NEWLINK, NLM_F_CREATE | NLM_F_EXCL, 7, &mk, sizeof(mk)) > 0,
+		  "send");
+	n = nlt_error(sock, 7);
+	ST_ASSERT(n == -EOPNOTSUPP, "create: %d", n);
+	ST_ASSERT(nlt_send(sock, RTM_SETLINK, 0, 8, &mk, sizeof(mk)) > 0, "send");
+	n = nlt_error(sock, 8);
+	ST_ASSERT(n == -ENODEV, "unknown name: %d", n);
+	sock_release(sock);
+	return 0;
+}
+DEFINE_SELFTEST("rtnetlink: RTM_SETLINK changes a link, never makes one", rtnetlink_setlink_test);
