@@ -4,7 +4,9 @@
  * (autobind, explicit, EADDRINUSE), a link dump ending in NLMSG_DONE with
  * the loopback device in it, errors answered with NLMSG_ERROR (unknown
  * type, unknown ifindex), acknowledgements, MSG_TRUNC on a short buffer,
- * multicast delivery to a group member only, and the attribute parser.
+ * multicast delivery to a group member only, the attribute parser,
+ * RTMGRP_LINK notifications, a route dump long enough to need several
+ * chunks, and RTM_SETLINK on an existing link (and refusing to make one).
  */
 #include <linux/kernel.h>
 #include <linux/errno.h>
