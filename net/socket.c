@@ -866,8 +866,11 @@ static int msg_import(struct msg_in *m, const struct user_msghdr *umsg, int dir)
 	m->kcontrol = NULL;
 	if (copy_from_user(&m->umsg, umsg, sizeof(m->umsg)))
 		return -EFAULT;
-	if (m->umsg.msg_namelen < 0 || m->umsg.msg_namelen > (int)sizeof(m->addr))
+	/* A negative length is an error; a longer one is as long as any address. */
+	if (m->umsg.msg_namelen < 0)
 		return -EINVAL;
+	if (m->umsg.msg_namelen > (int)sizeof(m->addr))
+		m->umsg.msg_namelen = sizeof(m->addr);
 	m->uname = m->umsg.msg_name;
 	m->msg.msg_name = &m->addr;
 	if (dir == ITER_SOURCE) {

@@ -216,6 +216,18 @@ static void test_dgram(void)
 	ok_eq(recv(sv[1], buf, sizeof(buf), MSG_TRUNC), 5, "the next datagram is whole");
 	send(sv[0], big, sizeof(big), 0);
 	ok_eq(recv(sv[1], buf, 1, MSG_TRUNC), (long)sizeof(big), "MSG_TRUNC: the real length");
+	{
+		struct sockaddr_storage ss;
+
+		send(sv[0], "n", 1, 0);
+		mh.msg_name = &ss;
+		mh.msg_namelen = -1;
+		ok_errno(recvmsg(sv[1], &mh, 0), EINVAL, "recvmsg: negative msg_namelen");
+		mh.msg_namelen = 1000;
+		ok_eq(recvmsg(sv[1], &mh, 0), 1, "recvmsg: a long msg_namelen is fine");
+		mh.msg_name = NULL;
+		mh.msg_namelen = 0;
+	}
 	close(sv[0]);
 	close(sv[1]);
 }
