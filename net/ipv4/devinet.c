@@ -154,8 +154,7 @@ static void ifa_unlink(struct in_ifaddr *ifa)
 static void ifa_remove(struct in_device *idev, struct in_ifaddr *ifa)
 {
 	struct in_ifaddr *pos, *next;
-	struct in_ifaddr *gone[16];
-	int n = 0;
+	LIST_HEAD(gone);
 
 	/*
 	 * Removing a primary takes the secondaries of its subnet with it
@@ -167,19 +166,15 @@ static void ifa_remove(struct in_device *idev, struct in_ifaddr *ifa)
 			    !same_subnet(pos, ifa->ifa_local, ifa->ifa_mask))
 				continue;
 			ifa_unlink(pos);
-			if (n < ARRAY_SIZE(gone)) {
-				gone[n++] = pos;
-			} else {
-				synchronize_rcu();
-				kfree(pos);
-			}
+			synchronize_rcu();	/* readers done: reuse the link */
+			list_add(&pos->ifa_list, &gone);
 		}
 	}
 	ifa_unlink(ifa);
-	gone[n < ARRAY_SIZE(gone) ? n++ : 0] = ifa;
 	synchronize_rcu();
-	while (n--)
-		kfree(gone[n]);
+	kfree(ifa);
+	list_for_each_entry_safe(pos, next, &gone, ifa_list)
+		kfree(pos);
 }
 
 int inet_addr_del(struct net_device *dev, __be32 local, u8 prefixlen)
