@@ -13,17 +13,9 @@
 
 #include <linux/types.h>
 #include <linux/netdevice.h>
+#include <uapi/linux/neighbour.h>
 
-/* Neighbour states (ndm_state bits) */
-#define NUD_INCOMPLETE	0x01
-#define NUD_REACHABLE	0x02
-#define NUD_STALE	0x04
-#define NUD_DELAY	0x08
-#define NUD_PROBE	0x10
-#define NUD_FAILED	0x20
-#define NUD_NOARP	0x40
-#define NUD_PERMANENT	0x80
-#define NUD_NONE	0x00
+/* Neighbour states: NUD_* of <uapi/linux/neighbour.h> (rtnetlink's ndm_state). */
 
 /*
  * Send @skb (data at the network header) to next hop @nexthop on @dev:

@@ -178,21 +178,17 @@ static inline bool sock_flag(const struct sock *sk, enum sock_flags flag)
 {
 	return test_bit(flag, &sk->sk_flags);
 }
-static inline void sock_set_flag(struct sock *sk, enum sock_flags flag)
-{
-	set_bit(flag, &sk->sk_flags);
-}
-static inline void sock_reset_flag(struct sock *sk, enum sock_flags flag)
-{
-	clear_bit(flag, &sk->sk_flags);
-}
+
+/* Set (@on) or clear one flag; sock_set_flag()/sock_reset_flag() are the two halves. */
 static inline void sock_valbool_flag(struct sock *sk, enum sock_flags flag, bool on)
 {
 	if (on)
-		sock_set_flag(sk, flag);
+		set_bit(flag, &sk->sk_flags);
 	else
-		sock_reset_flag(sk, flag);
+		clear_bit(flag, &sk->sk_flags);
 }
+#define sock_set_flag(sk, flag)		sock_valbool_flag(sk, flag, true)
+#define sock_reset_flag(sk, flag)	sock_valbool_flag(sk, flag, false)
 
 /* ------------------------------------------------------------ locking */
 

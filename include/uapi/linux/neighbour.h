@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * Neighbour (ARP) messages of rtnetlink (RTM_{NEW,DEL,GET}NEIGH,
- * rtnetlink(7)): the body, its attributes and flags.  The NUD_* states are
- * in <net/arp.h>.  Numbers and layouts are the Linux ABI.
+ * rtnetlink(7)): the body, its attributes and flags.  With the NUD_* neighbour
+ * states (ndm_state).  Numbers and layouts are the Linux ABI.
  */
 #ifndef _UAPI_LINUX_NEIGHBOUR_H
 #define _UAPI_LINUX_NEIGHBOUR_H
@@ -49,5 +49,16 @@ struct nda_cacheinfo {
 	__u32 ndm_updated;
 	__u32 ndm_refcnt;
 };
+
+/* ndm_state: the states of a neighbour entry (bits, one set at a time). */
+#define NUD_NONE	0x00
+#define NUD_INCOMPLETE	0x01	/* resolving */
+#define NUD_REACHABLE	0x02	/* confirmed recently */
+#define NUD_STALE	0x04	/* usable, to be confirmed on next use */
+#define NUD_DELAY	0x08	/* used while stale: waiting before probing */
+#define NUD_PROBE	0x10	/* probing */
+#define NUD_FAILED	0x20	/* no answer */
+#define NUD_NOARP	0x40	/* needs no resolution */
+#define NUD_PERMANENT	0x80	/* set by hand, never expires */
 
 #endif /* _UAPI_LINUX_NEIGHBOUR_H */
