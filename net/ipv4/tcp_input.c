@@ -190,12 +190,15 @@ void tcp_purge_queues(struct sock *sk)
 void tcp_reset(struct sock *sk, int err)
 {
 	switch (sk->sk_state) {
+	case TCP_CLOSE_WAIT:
+		/* The peer had finished; our writes are what failed. */
+		sk->sk_err = err == ECONNRESET ? EPIPE : err;
+		break;
 	case TCP_SYN_SENT:
 	case TCP_SYN_RECV:
 	case TCP_ESTABLISHED:
 	case TCP_FIN_WAIT1:
 	case TCP_FIN_WAIT2:
-	case TCP_CLOSE_WAIT:
 		sk->sk_err = err;
 		break;
 	default:
@@ -534,6 +537,15 @@ static void tcp_rcv_data(struct sock *sk, struct sk_buff *skb)
 		/* The peer has sent its FIN already: ignore (retransmissions get an ACK). */
 		if (skb->len || fin)
 			tp->ack_now = true;
+		kfree_skb(skb);
+		return;
+	}
+	/* Closed for reading (close()): new data has nowhere to go (RFC 9293 3.10.4). */
+	if ((sk->sk_state == TCP_FIN_WAIT1 || sk->sk_state == TCP_FIN_WAIT2) &&
+	    (sk->sk_shutdown & RCV_SHUTDOWN) && skb->len &&
+	    seq_gt(cb->seq + skb->len, tp->rcv_nxt)) {
+		tcp_send_rst(sk);
+		tcp_done(sk);
 		kfree_skb(skb);
 		return;
 	}
