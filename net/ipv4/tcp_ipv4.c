@@ -727,6 +727,7 @@ static int tcp_seq_show(struct seq_file *m, void *v)
 			struct sock *sk = &tp->inet.sk;
 			struct inet_sock *inet = &tp->inet;
 			u32 txq, rxq;
+			__be32 laddr;
 			unsigned long when;
 			int kind;
 
@@ -738,18 +739,21 @@ static int tcp_seq_show(struct seq_file *m, void *v)
 				rxq = tp->rcv_nxt - tp->copied_seq;
 			}
 			when = tcp_timer_report(tp, &kind);
+			/* a connected socket shows the source it uses even if bound to any */
+			laddr = inet->inet_rcv_saddr ? inet->inet_rcv_saddr :
+				(sk->sk_state == TCP_LISTEN ? 0 : inet->inet_saddr);
 			seq_setwidth(m, 149);
 			if (sk->sk_state == TCP_TIME_WAIT) {
 				seq_printf(m, "%4d: %08X:%04X %08X:%04X %02X %08X:%08X %02X:%08lX "
 					   "%08X %5d %8d %d %d %016lx",
-					   sl, (u32)inet->inet_rcv_saddr, ntohs(inet->inet_sport),
+					   sl, (u32)laddr, ntohs(inet->inet_sport),
 					   (u32)inet->inet_daddr, ntohs(inet->inet_dport),
 					   sk->sk_state, 0, 0, kind, when, 0, 0, 0, 0,
 					   atomic_read(&sk->sk_refcnt), 0UL);
 			} else {
 				seq_printf(m, "%4d: %08X:%04X %08X:%04X %02X %08X:%08X %02X:%08lX "
 					   "%08X %5u %8d %lu %d %016lx %lu %lu %u %u %d",
-					   sl, (u32)inet->inet_rcv_saddr, ntohs(inet->inet_sport),
+					   sl, (u32)laddr, ntohs(inet->inet_sport),
 					   (u32)inet->inet_daddr, ntohs(inet->inet_dport),
 					   sk->sk_state, txq, rxq, kind, when, tp->retransmits,
 					   sk->sk_uid, tp->probes, sk->sk_ino,
