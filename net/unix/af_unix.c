@@ -1174,6 +1174,23 @@ out_other:
 }
 
 /*
+ * The queue of @sk has just left the full state: pollers of the sockets
+ * connected to it may write again.  (Blocked senders wait on peer_wait.)
+ * A socket still on the list has not begun its release, so its wait
+ * queue is still there.
+ */
+static void wake_blocked_senders(struct sock *sk)
+{
+	struct unix_sock *u;
+
+	spin_lock(&unix_list_lock);
+	list_for_each_entry(u, &unix_list, node)
+		if (u->peer == sk && unix_writable(&u->sk))
+			wake_up_interruptible_poll(u->sk.sk_wq, POLLOUT | POLLWRNORM | POLLWRBAND);
+	spin_unlock(&unix_list_lock);
+}
+
+/*
  * The next packet: taken off the queue, or with MSG_PEEK left there (the
  * caller holds iolock, and only readers unlink, so it stays put).  NULL
  * with *err: 0 at end of file, -EAGAIN, a pending error, a signal.
@@ -1225,8 +1242,12 @@ static int unix_dgram_recvmsg(struct socket *sock, struct msghdr *msg, size_t si
 		mutex_unlock(&u->iolock);
 		return err;
 	}
-	if (!(flags & MSG_PEEK))
+	if (!(flags & MSG_PEEK)) {
 		wake_up_interruptible_all(&u->peer_wait);
+		if (sk->sk_type == SOCK_DGRAM &&
+		    skb_queue_len(&sk->sk_receive_queue) == READ_ONCE(sk->sk_max_ack_backlog))
+			wake_blocked_senders(sk);
+	}
 	unix_copy_sender(msg, skb);
 	copied = min_t(size_t, skb->len, size);
 	if (skb->len > size)

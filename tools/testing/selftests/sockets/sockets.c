@@ -500,6 +500,45 @@ static void test_mmsg(void)
 	close(sv[1]);
 }
 
+/* A connected datagram sender is writable again once its peer's full queue drains. */
+static void test_dgram_full_poll(void)
+{
+	struct sockaddr_un sun;
+	socklen_t len = sizeof(sun);
+	struct pollfd pfd;
+	int rx, tx, n = 0;
+	char c;
+
+	rx = socket(AF_UNIX, SOCK_DGRAM, 0);
+	tx = socket(AF_UNIX, SOCK_DGRAM, 0);
+	memset(&sun, 0, sizeof(sun));
+	sun.sun_family = AF_UNIX;
+	bind(rx, (void *)&sun, sizeof(sa_family_t));
+	getsockname(rx, (void *)&sun, &len);
+	ok_sys(connect(tx, (void *)&sun, len), "connect a datagram sender");
+	/* Room to spare in the send buffer: only the peer's queue may block. */
+	n = 1 << 22;
+	setsockopt(tx, SOL_SOCKET, SO_SNDBUF, &n, sizeof(n));
+	n = 0;
+	while (send(tx, "f", 1, MSG_DONTWAIT) == 1 && n < 100000)
+		n++;
+	ok(errno == EAGAIN, "the receiver's queue fills: EAGAIN after %d", n);
+	pfd.fd = tx;
+	pfd.events = POLLOUT;
+	ok(poll(&pfd, 1, 0) == 0, "poll: not writable while the peer's queue is full (%#x)",
+	   pfd.revents);
+	if (fork() == 0) {
+		usleep(100000);
+		recv(rx, &c, 1, 0);
+		_exit(0);
+	}
+	ok(poll(&pfd, 1, 3000) == 1 && (pfd.revents & POLLOUT),
+	   "poll: woken writable when the peer reads (%#x)", pfd.revents);
+	wait(NULL);
+	close(rx);
+	close(tx);
+}
+
 static void test_proc_net_unix(void)
 {
 	char line[256];
@@ -528,6 +567,7 @@ int main(void)
 	test_scm_rights();
 	test_scm_creds();
 	test_mmsg();
+	test_dgram_full_poll();
 	test_proc_net_unix();
 	return tap_finish();
 }
