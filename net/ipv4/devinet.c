@@ -87,6 +87,25 @@ static __be32 default_broadcast(__be32 local, u8 prefixlen)
 	return local | ~inet_make_mask(prefixlen);
 }
 
+/*
+ * Is @addr a broadcast of @ifa: the one configured, or its subnet's
+ * all-ones address (which has a broadcast route even when none is
+ * configured, as `ip addr add` without `brd` leaves it)?
+ */
+static bool ifa_is_broadcast(const struct in_ifaddr *ifa, __be32 addr)
+{
+	if (!addr)
+		return false;
+	return addr == ifa->ifa_broadcast ||
+	       (ifa->ifa_prefixlen < 31 && addr == (ifa->ifa_local | ~ifa->ifa_mask));
+}
+
+/* What SIOCSIFADDR gives: a broadcast only on a device that has them (not lo). */
+static __be32 dev_default_broadcast(const struct net_device *dev, __be32 local, u8 prefixlen)
+{
+	return dev->flags & IFF_BROADCAST ? default_broadcast(local, prefixlen) : 0;
+}
+
 static int ifa_insert(struct in_device *idev, __be32 local, u8 prefixlen,
 		      __be32 broadcast, const char *label, u32 extra_flags)
 {
@@ -291,7 +310,7 @@ bool inet_addr_is_broadcast(__be32 addr)
 		if (!idev)
 			continue;
 		list_for_each_entry_rcu(ifa, &idev->ifa_list, ifa_list)
-			if (ifa->ifa_broadcast && ifa->ifa_broadcast == addr) {
+			if (ifa_is_broadcast(ifa, addr)) {
 				ret = true;
 				goto out;
 			}
@@ -314,7 +333,7 @@ bool inet_dev_is_broadcast(const struct net_device *dev, __be32 addr)
 	idev = __in_dev_get(dev);
 	if (idev) {
 		list_for_each_entry_rcu(ifa, &idev->ifa_list, ifa_list)
-			if (ifa->ifa_broadcast == addr && addr) {
+			if (ifa_is_broadcast(ifa, addr)) {
 				ret = true;
 				break;
 			}
@@ -473,14 +492,14 @@ int devinet_ioctl(unsigned int cmd, void *uarg)
 			if (!val)
 				break;
 			plen = classful_prefix(val);
-			ret = ifa_insert(idev, val, plen, default_broadcast(val, plen),
+			ret = ifa_insert(idev, val, plen, dev_default_broadcast(dev, val, plen),
 					 ifr.ifr_name, 0);
 		} else if (!val) {
 			/* address 0: remove the alias / address */
 			ifa_remove(idev, ifa);
 		} else if (ifa->ifa_local != val) {
 			plen = ifa->ifa_prefixlen;
-			ret = ifa_change(idev, ifa, val, plen, default_broadcast(val, plen));
+			ret = ifa_change(idev, ifa, val, plen, dev_default_broadcast(dev, val, plen));
 		}
 		break;
 	case SIOCSIFNETMASK:
@@ -494,7 +513,7 @@ int devinet_ioctl(unsigned int cmd, void *uarg)
 
 			/* a broadcast that followed the old mask follows the new one */
 			if (bcast == default_broadcast(ifa->ifa_local, ifa->ifa_prefixlen))
-				bcast = default_broadcast(ifa->ifa_local, plen);
+				bcast = dev_default_broadcast(dev, ifa->ifa_local, plen);
 			ret = ifa_change(idev, ifa, ifa->ifa_local, plen, bcast);
 		}
 		break;
@@ -526,9 +545,8 @@ static void inetdev_up(struct net_device *dev)
 	if (!idev)
 		return;
 	if ((dev->flags & IFF_LOOPBACK) && list_empty(&idev->ifa_list)) {
-		/* lo: 127.0.0.1/8, as Linux gives it */
-		ifa_insert(idev, htonl(INADDR_LOOPBACK), 8,
-			   default_broadcast(htonl(INADDR_LOOPBACK), 8), NULL, 0);
+		/* lo: 127.0.0.1/8 without a broadcast, as Linux gives it */
+		ifa_insert(idev, htonl(INADDR_LOOPBACK), 8, 0, NULL, 0);
 		return;		/* ifa_insert added the routes */
 	}
 	list_for_each_entry(ifa, &idev->ifa_list, ifa_list)

@@ -206,38 +206,98 @@ void ip_rt_flush_dev(struct net_device *dev)
 	}
 }
 
-static void ifa_route(const struct in_ifaddr *ifa, u8 table, u8 type, __be32 dst,
-		      u8 len, u8 scope, bool add)
+/*
+ * The routes an address owns, as Linux 6.1 makes them: "local ADDR" in
+ * the local table; for a primary, its subnet (in main, or "local" for lo's
+ * whole 127/8) unless the prefix is /32; "broadcast" for the subnet's
+ * all-ones address when the prefix is shorter than /31, and for the
+ * configured broadcast when that is another one.  A secondary's routes
+ * name its subnet's primary as their source.
+ */
+struct ifa_rt_set {
+	struct ip_route_entry e[4];
+	int n;
+};
+
+static void ifa_rt_put(struct ifa_rt_set *set, const struct in_ifaddr *ifa, __be32 src,
+		       u8 table, u8 type, __be32 dst, u8 len, u8 scope)
 {
-	struct ip_route_entry e = {
+	set->e[set->n++] = (struct ip_route_entry) {
 		.dst = dst, .dst_len = len, .table = table, .type = type,
 		.scope = scope, .protocol = RTPROT_KERNEL,
-		.prefsrc = ifa->ifa_local, .ifindex = ifa->ifa_dev->dev->ifindex,
+		.prefsrc = src, .ifindex = ifa->ifa_dev->dev->ifindex,
 	};
+}
 
-	if (add)
-		ip_route_add(&e);
-	else
-		ip_route_del(&e);
+/* The primary @ifa hangs from: itself, or the primary of its subnet. */
+static const struct in_ifaddr *ifa_primary(const struct in_ifaddr *ifa)
+{
+	const struct in_ifaddr *p;
+
+	if (!(ifa->ifa_flags & IFA_F_SECONDARY))
+		return ifa;
+	list_for_each_entry(p, &ifa->ifa_dev->ifa_list, ifa_list)
+		if (!(p->ifa_flags & IFA_F_SECONDARY) && p->ifa_mask == ifa->ifa_mask &&
+		    !((p->ifa_local ^ ifa->ifa_local) & p->ifa_mask))
+			return p;
+	return ifa;
+}
+
+static void ifa_rt_set_of(const struct in_ifaddr *ifa, struct ifa_rt_set *set)
+{
+	bool lo = ifa->ifa_dev->dev->flags & IFF_LOOPBACK;
+	__be32 net = ifa->ifa_local & ifa->ifa_mask;
+	__be32 subnet_bcast = ifa->ifa_local | ~ifa->ifa_mask;
+	__be32 src = ifa_primary(ifa)->ifa_local;
+
+	set->n = 0;
+	ifa_rt_put(set, ifa, src, RT_TABLE_LOCAL, RTN_LOCAL, ifa->ifa_local, 32, RT_SCOPE_HOST);
+	if (!(ifa->ifa_flags & IFA_F_SECONDARY) && ifa->ifa_prefixlen < 32) {
+		if (lo)	/* everything in lo's subnet is ours: "local 127.0.0.0/8" */
+			ifa_rt_put(set, ifa, src, RT_TABLE_LOCAL, RTN_LOCAL, net,
+				   ifa->ifa_prefixlen, RT_SCOPE_HOST);
+		else
+			ifa_rt_put(set, ifa, src, RT_TABLE_MAIN, RTN_UNICAST, net,
+				   ifa->ifa_prefixlen, RT_SCOPE_LINK);
+	}
+	if (ifa->ifa_prefixlen < 31)
+		ifa_rt_put(set, ifa, src, RT_TABLE_LOCAL, RTN_BROADCAST, subnet_bcast, 32,
+			   RT_SCOPE_LINK);
+	if (ifa->ifa_broadcast && ifa->ifa_broadcast != htonl(INADDR_BROADCAST) &&
+	    (ifa->ifa_prefixlen >= 31 || ifa->ifa_broadcast != subnet_bcast))
+		ifa_rt_put(set, ifa, src, RT_TABLE_LOCAL, RTN_BROADCAST, ifa->ifa_broadcast, 32,
+			   RT_SCOPE_LINK);
+}
+
+/* Does an address of @ifa's device other than @ifa also own route @e? */
+static bool ifa_rt_shared(const struct in_ifaddr *ifa, const struct ip_route_entry *e)
+{
+	const struct in_ifaddr *other;
+	struct ifa_rt_set set;
+
+	list_for_each_entry(other, &ifa->ifa_dev->ifa_list, ifa_list) {
+		if (other == ifa)
+			continue;
+		ifa_rt_set_of(other, &set);
+		for (int i = 0; i < set.n; i++)
+			if (set.e[i].table == e->table && set.e[i].type == e->type &&
+			    set.e[i].dst == e->dst && set.e[i].dst_len == e->dst_len)
+				return true;
+	}
+	return false;
 }
 
 static void ifa_routes(const struct in_ifaddr *ifa, bool add)
 {
-	bool lo = ifa->ifa_dev->dev->flags & IFF_LOOPBACK;
-	__be32 net = ifa->ifa_local & ifa->ifa_mask;
+	struct ifa_rt_set set;
 
-	ifa_route(ifa, RT_TABLE_LOCAL, RTN_LOCAL, ifa->ifa_local, 32, RT_SCOPE_HOST, add);
-	if (!(ifa->ifa_flags & IFA_F_SECONDARY) && ifa->ifa_prefixlen < 32) {
-		if (lo)	/* everything in lo's subnet is ours: "local 127.0.0.0/8" */
-			ifa_route(ifa, RT_TABLE_LOCAL, RTN_LOCAL, net, ifa->ifa_prefixlen,
-				  RT_SCOPE_HOST, add);
-		else
-			ifa_route(ifa, RT_TABLE_MAIN, RTN_UNICAST, net, ifa->ifa_prefixlen,
-				  RT_SCOPE_LINK, add);
+	ifa_rt_set_of(ifa, &set);
+	for (int i = 0; i < set.n; i++) {
+		if (add)
+			ip_route_add(&set.e[i]);	/* a shared broadcast: EEXIST */
+		else if (!ifa_rt_shared(ifa, &set.e[i]))
+			ip_route_del(&set.e[i]);
 	}
-	if (ifa->ifa_broadcast && ifa->ifa_prefixlen < 31)
-		ifa_route(ifa, RT_TABLE_LOCAL, RTN_BROADCAST, ifa->ifa_broadcast, 32,
-			  RT_SCOPE_LINK, add);
 }
 
 void ip_rt_add_ifa_routes(const struct in_ifaddr *ifa)
