@@ -76,5 +76,7 @@ void ip_rt_flush_dev(struct net_device *dev);
 struct in_ifaddr;
 void ip_rt_add_ifa_routes(const struct in_ifaddr *ifa);
 void ip_rt_del_ifa_routes(const struct in_ifaddr *ifa);
+/* An address is gone from the host: drop the routes naming it as source. */
+void ip_rt_flush_src(__be32 addr);
 
 #endif /* _NET_ROUTE_H */

@@ -38,6 +38,7 @@
 #include <asm/uaccess.h>
 
 int devinet_ioctl(unsigned int cmd, void *uarg);
+struct net_device *inet_dev_of_addr(__be32 addr);
 
 static struct in_device *in_dev_create(struct net_device *dev)
 {
@@ -170,6 +171,33 @@ static void ifa_unlink(struct in_ifaddr *ifa)
 	list_del_rcu(&ifa->ifa_list);
 }
 
+void arp_dev_down(struct net_device *dev);
+
+/*
+ * After addresses left @idev: as on Linux, routes naming a vanished
+ * address as their source go (wherever they lead), and a running device
+ * left with no address at all loses every route through it and its ARP
+ * entries, as if it had gone down.
+ */
+static void ifa_gone(struct in_device *idev, struct list_head *gone)
+{
+	struct net_device *dev = idev->dev;
+	struct in_ifaddr *ifa;
+	bool elsewhere;
+
+	list_for_each_entry(ifa, gone, ifa_list) {
+		rcu_read_lock();
+		elsewhere = inet_dev_of_addr(ifa->ifa_local) != NULL;
+		rcu_read_unlock();
+		if (!elsewhere)
+			ip_rt_flush_src(ifa->ifa_local);
+	}
+	if (list_empty(&idev->ifa_list) && netif_running(dev)) {
+		ip_rt_flush_dev(dev);
+		arp_dev_down(dev);
+	}
+}
+
 static void ifa_remove(struct in_device *idev, struct in_ifaddr *ifa)
 {
 	struct in_ifaddr *pos, *next;
@@ -186,12 +214,13 @@ static void ifa_remove(struct in_device *idev, struct in_ifaddr *ifa)
 				continue;
 			ifa_unlink(pos);
 			synchronize_rcu();	/* readers done: reuse the link */
-			list_add(&pos->ifa_list, &gone);
+			list_add_tail(&pos->ifa_list, &gone);
 		}
 	}
 	ifa_unlink(ifa);
 	synchronize_rcu();
-	kfree(ifa);
+	list_add_tail(&ifa->ifa_list, &gone);
+	ifa_gone(idev, &gone);
 	list_for_each_entry_safe(pos, next, &gone, ifa_list)
 		kfree(pos);
 }
@@ -498,7 +527,8 @@ int devinet_ioctl(unsigned int cmd, void *uarg)
 			/* address 0: remove the alias / address */
 			ifa_remove(idev, ifa);
 		} else if (ifa->ifa_local != val) {
-			plen = ifa->ifa_prefixlen;
+			/* a new address starts over from its class, as on Linux */
+			plen = classful_prefix(val);
 			ret = ifa_change(idev, ifa, val, plen, dev_default_broadcast(dev, val, plen));
 		}
 		break;
@@ -568,8 +598,6 @@ static void inetdev_destroy(struct net_device *dev)
 		kfree(ifa);
 	kfree(idev);
 }
-
-void arp_dev_down(struct net_device *dev);
 
 static void inetdev_event(struct netdev_notifier *nb, enum netdev_event ev,
 			  struct net_device *dev)

@@ -206,6 +206,22 @@ void ip_rt_flush_dev(struct net_device *dev)
 	}
 }
 
+void ip_rt_flush_src(__be32 addr)
+{
+	struct list_head *tables[] = { &rt_local, &rt_main };
+	struct rt_node *pos, *next;
+
+	ASSERT_RTNL();
+	for (int i = 0; i < ARRAY_SIZE(tables); i++) {
+		list_for_each_entry_safe(pos, next, tables[i], list) {
+			if (pos->e.prefsrc != addr)
+				continue;
+			list_del_rcu(&pos->list);
+			call_rcu(&pos->rcu, rt_free_rcu);
+		}
+	}
+}
+
 /*
  * The routes an address owns, as Linux 6.1 makes them: "local ADDR" in
  * the local table; for a primary, its subnet (in main, or "local" for lo's
