@@ -42,6 +42,13 @@
 
 /* ------------------------------------------------------- notifications */
 
+/*
+ * The change request rtnl_rcv() is serving (under rtnl_lock()), so that
+ * notifications of the changes it causes carry the requester's port id
+ * and sequence number even though devinet.c and route.c send them.
+ */
+static u32 rtnl_cur_portid, rtnl_cur_seq;
+
 void rtnl_notify(struct sk_buff *skb, u32 pid, u32 group, const struct nlmsghdr *nlh)
 {
 	/* NLM_F_ECHO: the requester wants a copy even without joining. */
@@ -371,6 +378,11 @@ void rtmsg_ifa(int event, const struct in_ifaddr *ifa, u32 pid, u32 seq)
 	int ifindex = ifa->ifa_dev && ifa->ifa_dev->dev ? ifa->ifa_dev->dev->ifindex : 0;
 	struct sk_buff *skb;
 
+	if (!pid && !seq) {
+		pid = rtnl_cur_portid;
+		seq = rtnl_cur_seq;
+	}
+
 	if (!netlink_has_listeners(NETLINK_ROUTE, RTNLGRP_IPV4_IFADDR))
 		return;
 	skb = alloc_skb(RTNL_SMALL_MSG_SIZE, GFP_KERNEL);
@@ -519,12 +531,8 @@ static int rtnl_newaddr(struct sk_buff *in_skb, struct nlmsghdr *nlh)
 		      -EEXIST : 0;
 		goto out;
 	}
+	/* devinet.c announces the address (and route.c its routes) */
 	err = inet_addr_add(req.dev, req.local, req.prefixlen, req.broadcast, req.label);
-	if (!err) {
-		ifa = rtnl_find_ifa(__in_dev_get(req.dev), req.local, req.prefixlen, NULL);
-		if (ifa)
-			rtmsg_ifa(RTM_NEWADDR, ifa, NETLINK_CB(in_skb).portid, nlh->nlmsg_seq);
-	}
 out:
 	dev_put(req.dev);
 	return err;
@@ -533,7 +541,7 @@ out:
 static int rtnl_deladdr(struct sk_buff *in_skb, struct nlmsghdr *nlh)
 {
 	struct rtnl_ifa_req req;
-	struct in_ifaddr *ifa, gone;
+	struct in_ifaddr *ifa;
 	int err;
 
 	err = rtnl_parse_ifa(nlh, &req);
@@ -545,10 +553,7 @@ static int rtnl_deladdr(struct sk_buff *in_skb, struct nlmsghdr *nlh)
 		err = -EADDRNOTAVAIL;
 		goto out;
 	}
-	gone = *ifa;		/* for the notification once it is freed */
-	err = inet_addr_del(req.dev, ifa->ifa_local, ifa->ifa_prefixlen);
-	if (!err)
-		rtmsg_ifa(RTM_DELADDR, &gone, NETLINK_CB(in_skb).portid, nlh->nlmsg_seq);
+	err = inet_addr_del(req.dev, ifa->ifa_local, ifa->ifa_prefixlen);	/* announces */
 out:
 	dev_put(req.dev);
 	return err;
@@ -600,6 +605,11 @@ full:
 void rtmsg_route(int event, const struct ip_route_entry *e, u32 pid, u32 seq)
 {
 	struct sk_buff *skb;
+
+	if (!pid && !seq) {
+		pid = rtnl_cur_portid;
+		seq = rtnl_cur_seq;
+	}
 
 	if (!netlink_has_listeners(NETLINK_ROUTE, RTNLGRP_IPV4_ROUTE))
 		return;
@@ -788,9 +798,7 @@ static int rtnl_newroute(struct sk_buff *in_skb, struct nlmsghdr *nlh)
 		if (!err)
 			err = ip_route_add(&e);
 	}
-	if (!err)
-		rtmsg_route(RTM_NEWROUTE, &e, NETLINK_CB(in_skb).portid, nlh->nlmsg_seq);
-	return err;
+	return err;	/* route.c announced the change */
 }
 
 static int rtnl_delroute(struct sk_buff *in_skb, struct nlmsghdr *nlh)
@@ -801,10 +809,7 @@ static int rtnl_delroute(struct sk_buff *in_skb, struct nlmsghdr *nlh)
 	err = rtnl_parse_route(nlh, &e);
 	if (err)
 		return err;
-	err = ip_route_del(&e);
-	if (!err)
-		rtmsg_route(RTM_DELROUTE, &e, NETLINK_CB(in_skb).portid, nlh->nlmsg_seq);
-	return err;
+	return ip_route_del(&e);	/* announced by route.c */
 }
 
 /* `ip route get`: one lookup, answered as a host route. */
@@ -1011,7 +1016,11 @@ static int rtnl_rcv(struct sk_buff *skb, struct nlmsghdr *nlh)
 		return -EPERM;
 
 	rtnl_lock();
+	rtnl_cur_portid = NETLINK_CB(skb).portid;
+	rtnl_cur_seq = nlh->nlmsg_seq;
 	err = h->doit(skb, nlh);
+	rtnl_cur_portid = 0;
+	rtnl_cur_seq = 0;
 	rtnl_unlock();
 	return err;
 }

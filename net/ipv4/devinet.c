@@ -34,6 +34,8 @@
 #include <net/ip.h>
 #include <net/route.h>
 #include <net/arp.h>
+#include <net/netlink.h>
+#include <uapi/linux/rtnetlink.h>
 #include <uapi/linux/sockios.h>
 #include <asm/uaccess.h>
 
@@ -142,6 +144,8 @@ static int ifa_insert(struct in_device *idev, __be32 local, u8 prefixlen,
 	else
 		list_add_rcu(&ifa->ifa_list, &last_primary->ifa_list);
 
+	/* every change is announced, whichever interface made it (as Linux does) */
+	rtmsg_ifa(RTM_NEWADDR, ifa, 0, 0);
 	if (netif_running(dev))
 		ip_rt_add_ifa_routes(ifa);
 	return 0;
@@ -166,6 +170,7 @@ int inet_addr_add(struct net_device *dev, __be32 local, u8 prefixlen,
 /* Unlink @ifa (its routes first); the caller frees after a grace period. */
 static void ifa_unlink(struct in_ifaddr *ifa)
 {
+	rtmsg_ifa(RTM_DELADDR, ifa, 0, 0);
 	if (netif_running(ifa->ifa_dev->dev))
 		ip_rt_del_ifa_routes(ifa);
 	list_del_rcu(&ifa->ifa_list);

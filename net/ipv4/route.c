@@ -35,6 +35,8 @@
 #include <linux/inetdevice.h>
 #include <net/ip.h>
 #include <net/route.h>
+#include <net/netlink.h>
+#include <uapi/linux/rtnetlink.h>
 #include <uapi/linux/route.h>
 #include <uapi/linux/sockios.h>
 #include <asm/uaccess.h>
@@ -134,10 +136,13 @@ int ip_route_add(const struct ip_route_entry *e)
 		if (pos->e.dst_len < rt->e.dst_len ||
 		    (pos->e.dst_len == rt->e.dst_len && pos->e.priority > rt->e.priority)) {
 			list_add_tail_rcu(&rt->list, &pos->list);
-			return 0;
+			goto added;
 		}
 	}
 	list_add_tail_rcu(&rt->list, tbl);
+added:
+	/* whoever asked (rtnetlink, route(8)'s ioctl, an address): announced */
+	rtmsg_route(RTM_NEWROUTE, &rt->e, 0, 0);
 	return 0;
 }
 
@@ -163,6 +168,7 @@ int ip_route_del(const struct ip_route_entry *e)
 		if (e->type && e->type != RTN_UNICAST && r->type != e->type)
 			continue;
 		list_del_rcu(&pos->list);
+		rtmsg_route(RTM_DELROUTE, &pos->e, 0, 0);
 		call_rcu(&pos->rcu, rt_free_rcu);
 		return 0;
 	}

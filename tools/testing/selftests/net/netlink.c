@@ -11,11 +11,15 @@
  * RTM_DELROUTE in the main table, RTM_GETNEIGH; every reply echoing the
  * request's sequence number and our port id, dumps flagged NLM_F_MULTI
  * and ended by NLMSG_DONE, errors as NLMSG_ERROR carrying the request.
+ * Changes made by ioctl (SIOCSIFADDR, SIOCADDRT, SIOCDELRT) are announced
+ * to RTMGRP_IPV4_IFADDR / RTMGRP_IPV4_ROUTE like those made by netlink,
+ * and a netlink change is announced once.
  *
  * musl has no <linux/netlink.h>: the message layouts below are the Linux
  * ABI, as netlink(7) and rtnetlink(7) document them.
  */
 #include <net/if_arp.h>
+#include <net/route.h>
 
 #include "tap.h"
 #include "util.h"
@@ -103,7 +107,7 @@ enum {
 	RTN_UNICAST_ = 1, RTN_LOCAL_ = 2,
 	SCOPE_LINK = 253, SCOPE_HOST = 254,
 	PROTO_STATIC = 4,
-	GROUP_IPV4_IFADDR = 0x10,
+	GROUP_IPV4_IFADDR = 0x10, GROUP_IPV4_ROUTE = 0x40,
 };
 
 #define ALIGN4(n) (((n) + 3U) & ~3U)
@@ -519,11 +523,16 @@ static void change_addr(int fd, int type, int flags, in_addr_t addr, int prefix,
 	collect(fd, seq, 0);
 }
 
-/* Wait up to 2 s on a group socket for type about addr. */
-static int notified(int g, int type, in_addr_t addr)
+/*
+ * Count, during ms milliseconds (or until the first when first is set),
+ * the notifications of type on group socket g whose attribute attr (after
+ * a fixed header of size fixed) is addr.
+ */
+static int notices(int g, int type, size_t fixed, int attr, in_addr_t addr, int ms, int first)
 {
 	static char dgram[65536];
-	long long end = now_ns(CLOCK_MONOTONIC) + 2000000000LL;
+	long long end = now_ns(CLOCK_MONOTONIC) + ms * 1000000LL;
+	int count = 0;
 
 	for (;;) {
 		long long left = (end - now_ns(CLOCK_MONOTONIC)) / 1000000;
@@ -531,7 +540,7 @@ static int notified(int g, int type, in_addr_t addr)
 		size_t off = 0;
 
 		if (left <= 0 || poll_one(g, POLLIN, left) <= 0)
-			return 0;
+			return count;
 		n = recv(g, dgram, sizeof(dgram), MSG_DONTWAIT);
 		while (n > 0 && off + sizeof(struct nlmsghdr) <= (size_t)n) {
 			struct nlmsghdr *h = (struct nlmsghdr *)(dgram + off);
@@ -540,12 +549,72 @@ static int notified(int g, int type, in_addr_t addr)
 
 			if (h->nlmsg_len < sizeof(*h) || off + h->nlmsg_len > (size_t)n)
 				break;
-			a = find_attr(h, sizeof(struct ifaddrmsg), IFA_LOCAL_, &len);
-			if (h->nlmsg_type == type && a && len == 4 && !memcmp(a, &addr, 4))
-				return 1;
+			a = find_attr(h, fixed, attr, &len);
+			if (h->nlmsg_type == type && a && len == 4 && !memcmp(a, &addr, 4)) {
+				count++;
+				if (first)
+					return count;
+			}
 			off += ALIGN4(h->nlmsg_len);
 		}
 	}
+}
+
+/* Wait up to 2 s on a group socket for type about the address addr. */
+static int notified(int g, int type, in_addr_t addr)
+{
+	return notices(g, type, sizeof(struct ifaddrmsg), IFA_LOCAL_, addr, 2000, 1);
+}
+
+/* Changes made by ioctl are announced as netlink's are, and only once. */
+static void test_ioctl_notify(int fd)
+{
+	in_addr_t addr = inet_addr("192.0.2.1"), net = inet_addr("198.51.100.0");
+	struct sockaddr_in *sin;
+	struct rtentry rt;
+	struct ifreq ifr;
+	int g, s, n;
+
+	g = nl_socket(SOCK_RAW, GROUP_IPV4_IFADDR | GROUP_IPV4_ROUTE);
+	s = socket(AF_INET, SOCK_DGRAM, 0);
+	ok_why(g >= 0 && s >= 0, "socket/bind",
+	       "bind a NETLINK_ROUTE socket to RTMGRP_IPV4_IFADDR | RTMGRP_IPV4_ROUTE");
+
+	memset(&ifr, 0, sizeof(ifr));
+	strcpy(ifr.ifr_name, "lo:9");
+	sin = (struct sockaddr_in *)&ifr.ifr_addr;
+	sin->sin_family = AF_INET;
+	sin->sin_addr.s_addr = addr;
+	ok_why(ioctl(s, SIOCSIFADDR, &ifr) == 0, "SIOCSIFADDR", "SIOCSIFADDR lo:9 192.0.2.1");
+	n = g >= 0 ? notices(g, RTM_NEWADDR_, sizeof(struct ifaddrmsg), IFA_LOCAL_, addr, 500, 0) : 0;
+	if (!ok(n == 1, "the group socket is told once: RTM_NEWADDR for 192.0.2.1"))
+		diag("  %d notifications", n);
+
+	memset(&rt, 0, sizeof(rt));
+	sin = (struct sockaddr_in *)&rt.rt_dst;
+	sin->sin_family = AF_INET;
+	sin->sin_addr.s_addr = net;
+	sin = (struct sockaddr_in *)&rt.rt_genmask;
+	sin->sin_family = AF_INET;
+	sin->sin_addr.s_addr = inet_addr("255.255.255.0");
+	rt.rt_flags = RTF_UP;
+	rt.rt_dev = "lo";
+	ok_why(ioctl(s, SIOCADDRT, &rt) == 0, "SIOCADDRT", "SIOCADDRT 198.51.100.0/24 dev lo");
+	ok(g >= 0 && notices(g, RTM_NEWROUTE_, sizeof(struct rtmsg), RTA_DST_, net, 2000, 1),
+	   "the group socket is told: RTM_NEWROUTE for 198.51.100.0/24");
+	ok_why(ioctl(s, SIOCDELRT, &rt) == 0, "SIOCDELRT", "SIOCDELRT 198.51.100.0/24 dev lo");
+	ok(g >= 0 && notices(g, RTM_DELROUTE_, sizeof(struct rtmsg), RTA_DST_, net, 2000, 1),
+	   "the group socket is told: RTM_DELROUTE for 198.51.100.0/24");
+
+	change_addr(fd, RTM_DELADDR_, 0, addr, 24, lo_index);
+	ok(rep.got_error && rep.error == 0, "RTM_DELADDR 192.0.2.1/24 (the ioctl's address)");
+	n = g >= 0 ? notices(g, RTM_DELADDR_, sizeof(struct ifaddrmsg), IFA_LOCAL_, addr, 500, 0) : 0;
+	if (!ok(n == 1, "the group socket is told once: RTM_DELADDR for 192.0.2.1"))
+		diag("  %d notifications", n);
+	if (s >= 0)
+		close(s);
+	if (g >= 0)
+		close(g);
 }
 
 static void test_addr_change(int fd)
@@ -748,6 +817,7 @@ int main(void)
 	test_getaddr(fd);
 	test_addr_change(fd);
 	test_routes(fd);
+	test_ioctl_notify(fd);
 	test_neigh(fd);
 	close(fd);
 	return tap_finish();
