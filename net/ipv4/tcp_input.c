@@ -483,7 +483,12 @@ static void tcp_rcv_fin(struct sock *sk)
 		tcp_set_state(sk, TCP_CLOSING);
 		break;
 	case TCP_FIN_WAIT2:
-		tcp_send_ack(sk);
+		/*
+		 * The ACK of this FIN goes out once, with ack_now, when the
+		 * segment is done.  A second one would reach a peer that the
+		 * first has already closed; its RST would end TIME_WAIT early
+		 * (RFC 1337) and free the port too soon.
+		 */
 		tcp_enter_time_wait(sk);
 		break;
 	default:
