@@ -385,22 +385,34 @@ void tcp_retransmit_head(struct sock *sk)
 	tcp_transmit(sk, skb);
 }
 
-/* After the user read: tell the peer about a window that opened a lot. */
+/* The largest window we could offer now: the free space, as far as the header can say it. */
+static u32 tcp_window_room(struct sock *sk)
+{
+	return min(tcp_free_space(sk), 65535U << tcp_sk(sk)->rcv_wscale);
+}
+
+/*
+ * After the user read: tell the peer about a window that opened a lot,
+ * i.e. when what it may still send is under half of what we could offer
+ * now (or under a segment).  A smaller change waits for the next ACK the
+ * data makes us send anyway: a window update after every read would
+ * double the ACKs without letting the peer send more.
+ */
 void tcp_ack_data_rcvd(struct sock *sk)
 {
 	struct tcp_sock *tp = tcp_sk(sk);
 	u32 cur_edge = tp->rcv_wup + tp->rcv_wnd;
-	u32 free = tcp_free_space(sk);
+	u32 room = tcp_window_room(sk);
 	u32 mss = tp->rcv_mss ? tp->rcv_mss : tp->adv_mss;
-	u32 grow;
+	u32 left;
 
 	if (sk->sk_state != TCP_ESTABLISHED && sk->sk_state != TCP_FIN_WAIT1 &&
 	    sk->sk_state != TCP_FIN_WAIT2)
 		return;
-	grow = (u32)(tp->rcv_nxt + free - cur_edge);
-	if (seq_gt(tp->rcv_nxt + free, cur_edge) &&
-	    (grow >= 2 * mss || grow >= (u32)tcp_rspace(sk) / 2 ||
-	     (u32)(cur_edge - tp->rcv_nxt) < mss))
+	if (!seq_gt(tp->rcv_nxt + room, cur_edge) || (u32)(tp->rcv_nxt + room - cur_edge) < mss)
+		return;		/* the right edge would not move by a segment */
+	left = seq_gt(cur_edge, tp->rcv_nxt) ? cur_edge - tp->rcv_nxt : 0;
+	if (left < mss || left < room / 2)
 		tcp_send_ack(sk);
 }
 
