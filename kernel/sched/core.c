@@ -144,12 +144,20 @@ static void resched_curr(struct rq *rq)
 /*
  * p was just queued on rq.  Only an idle CPU is told to switch: the
  * kernel is not preemptive, and a busy CPU will reach p when the running
- * task's timeslice ends.
+ * task's timeslice ends.  Returns true when rq's CPU is another one that
+ * needs a reschedule IPI: the caller sends it once rq->lock is dropped,
+ * because an IPI is slow to send under emulation (the ICR write is a
+ * trip to the hypervisor) and the other CPU's schedule() and tick would
+ * spin on the lock meanwhile.
  */
-static void check_preempt_wakeup(struct rq *rq)
+static bool check_preempt_wakeup(struct rq *rq)
 {
-	if (rq->curr == rq->idle)
-		resched_curr(rq);
+	struct task_struct *curr = rq->curr;
+
+	if (curr != rq->idle || test_tsk_need_resched(curr))
+		return false;
+	set_tsk_need_resched(curr);
+	return rq->cpu != smp_processor_id();
 }
 
 static bool rq_is_idle(struct rq *rq)
@@ -205,6 +213,7 @@ static void activate_task(struct task_struct *p)
 {
 	int cpu = select_task_rq(p);
 	struct rq *rq = cpu_rq(cpu);
+	bool kick;
 
 	spin_lock(&rq->lock);
 	WRITE_ONCE(p->cpu, cpu);
@@ -215,8 +224,10 @@ static void activate_task(struct task_struct *p)
 	WRITE_ONCE(p->__state, TASK_RUNNING);
 	p->time_slice = RR_TIMESLICE;
 	enqueue_task(rq, p);
-	check_preempt_wakeup(rq);
+	kick = check_preempt_wakeup(rq);
 	spin_unlock(&rq->lock);
+	if (kick)
+		smp_send_reschedule(cpu);
 }
 
 /* ------------------------------------------------------------ wakeups */
