@@ -17,8 +17,10 @@
  *
  * ACKs: at once for out-of-order data, a filled hole, a FIN, every second
  * full-sized segment and the first segments of a connection (quick ACK);
- * otherwise after TCP_DELACK_MIN (RFC 1122 4.2.3.2).  Data the peer now
- * allows to go is pushed before, so ACKs ride on data when they can.
+ * otherwise after TCP_DELACK_MIN (RFC 1122 4.2.3.2).  The every-second-
+ * segment ACK is left to the reader's next read while a little unread
+ * data waits for it (tcp_reader_acks()).  Data the peer now allows to go
+ * is pushed before, so ACKs ride on data when they can.
  *
  * Caller holds lock_sock(sk) (and a reference).
  */
@@ -528,6 +530,24 @@ static void tcp_ooo_drain(struct sock *sk)
 	}
 }
 
+/*
+ * Two full segments are unacknowledged: may the ACK wait for the reader?
+ * While data sits unread, a reader is on its way (it was woken) and its
+ * read sends the ACK with the window it opened (tcp_ack_data_rcvd()), so
+ * a burst is acknowledged once instead of every second segment - the
+ * same stretch ACKs a batching receiver makes.  Not once the unread data
+ * reaches half of what we can announce: then the peer hears at once, and
+ * the delayed-ACK deadline covers a reader that never comes.
+ */
+static bool tcp_reader_acks(struct sock *sk)
+{
+	struct tcp_sock *tp = tcp_sk(sk);
+	u32 unread = tp->rcv_nxt - tp->copied_seq;
+	u32 cap = min_t(u32, tcp_rspace(sk), 65535U << tp->rcv_wscale);
+
+	return sk->sk_socket && !sock_flag(sk, SOCK_DEAD) && unread && unread < cap / 2;
+}
+
 /* The text and FIN of an acceptable segment (RFC 9293 3.10.7.4, seventh and eighth). */
 static void tcp_rcv_data(struct sock *sk, struct sk_buff *skb)
 {
@@ -596,10 +616,12 @@ static void tcp_rcv_data(struct sock *sk, struct sk_buff *skb)
 	else if (len)
 		tcp_data_ready(sk);
 
-	if (tp->unacked_bytes >= 2u * tp->rcv_mss || tp->quickack_opt)
+	if (tp->quickack_opt)
 		tp->ack_now = true;
 	else if (tp->quickacks) {
 		tp->quickacks--;
+		tp->ack_now = true;
+	} else if (tp->unacked_bytes >= 2u * tp->rcv_mss && !tcp_reader_acks(sk)) {
 		tp->ack_now = true;
 	}
 	if (!tp->ack_now && tp->unacked_bytes)

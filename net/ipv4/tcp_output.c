@@ -409,6 +409,10 @@ void tcp_ack_data_rcvd(struct sock *sk)
 	if (sk->sk_state != TCP_ESTABLISHED && sk->sk_state != TCP_FIN_WAIT1 &&
 	    sk->sk_state != TCP_FIN_WAIT2)
 		return;
+	if (tp->unacked_bytes >= 2u * mss) {
+		tcp_send_ack(sk);	/* the ACK the receive path left to us */
+		return;
+	}
 	if (!seq_gt(tp->rcv_nxt + room, cur_edge) || (u32)(tp->rcv_nxt + room - cur_edge) < mss)
 		return;		/* the right edge would not move by a segment */
 	left = seq_gt(cur_edge, tp->rcv_nxt) ? cur_edge - tp->rcv_nxt : 0;
