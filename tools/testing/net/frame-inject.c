@@ -55,6 +55,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "netutil.h"
+
 #define WIRE_MAX	65549	/* biggest frame sent: 14 + 65535 */
 #define UDP_WIRE_MAX	65507	/* biggest UDP payload over IPv4 */
 #define ETH_HLEN	14
@@ -76,14 +78,6 @@ static void die(const char *fmt, ...)
 	va_end(ap);
 	fputc('\n', stderr);
 	exit(1);
-}
-
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
 static void put16(uint8_t *p, unsigned int v)
@@ -278,21 +272,6 @@ struct link {
 	size_t rfill;
 	unsigned long sent, received;
 };
-
-static int write_all(int fd, const uint8_t *p, size_t n)
-{
-	while (n) {
-		ssize_t w = write(fd, p, n);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return -1;
-		p += w;
-		n -= (size_t)w;
-	}
-	return 0;
-}
 
 /* f points 4 bytes into a buffer: the length goes there (stream). */
 /* --pcap: every frame sent, in the classic libpcap file format (magic

@@ -47,6 +47,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "netutil.h"
+
 #define CHUNK		(128 * 1024)	/* bytes per read()/write() */
 #define GREETING	"NETTOOL1\n"
 #define GREETING_LEN	9
@@ -222,14 +224,6 @@ static void parse_endpoint(const char *s, int need_addr, struct sockaddr_in *sa)
 }
 
 /* ------------------------------------------------------------ time */
-
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 static void pause_ms(long ms)
 {
@@ -421,23 +415,6 @@ static void stream_fill(struct stream *s, uint8_t *p, size_t len)
 }
 
 /* ------------------------------------------------------------ I/O helpers */
-
-static int write_all(int fd, const void *buf, size_t len)
-{
-	const uint8_t *p = buf;
-
-	while (len) {
-		ssize_t n = write(fd, p, len);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return -1;
-		p += n;
-		len -= (size_t)n;
-	}
-	return 0;
-}
 
 /* Reads up to len bytes or EOF; waits at most ms (-1: forever). */
 static ssize_t read_line(int fd, char *buf, size_t len, int ms)
