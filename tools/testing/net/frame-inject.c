@@ -165,6 +165,7 @@ static struct {
 	unsigned int open_tcp, open_udp, done_port;
 	const char *done_word;
 	double wait;
+	long pace;		/* microseconds between fuzz frames; -1: default */
 	unsigned int drop, dup, reorder, corrupt;
 	int verbose;
 } opt = {
@@ -177,6 +178,7 @@ static struct {
 	.done_port = 7777,
 	.done_word = "FUZZ-DONE",
 	.wait = 300,
+	.pace = -1,
 };
 
 static void usage(int status)
@@ -200,6 +202,9 @@ static void usage(int status)
 "                          the final UDP datagram (7777, FUZZ-DONE)\n"
 "  --wait SEC              for the connection and the guest's first ARP\n"
 "                          answer (default 300)\n"
+"  --pace USEC             pause between frames (default 0 on a stream,\n"
+"                          whose backpressure paces us; 500 over UDP, where\n"
+"                          the host drops what QEMU has no room for)\n"
 "Relay faults, percent of the frames (default 0):\n"
 "  --drop P  --dup P  --reorder P  --corrupt P\n"
 "  --pcap FILE             write every frame sent to FILE (libpcap format)\n"
@@ -542,13 +547,19 @@ static void l4_checksum(uint8_t *l4, size_t len, unsigned int proto, size_t off,
 	put16(l4 + off, c);
 }
 
+/* Set while a frame of our own (ARP, ping, handshake, "done") is built:
+ * its randomness comes from sess_rng, so that how often the guest makes
+ * us answer does not shift the fuzz frames' stream. */
+static int own_frame;
+
 /* A well-formed IPv4 frame around l4len bytes already at f + 34; returns
  * the frame length.  Classes break it afterwards. */
 static size_t ipv4_frame(uint8_t *f, const uint8_t *dst, unsigned int proto, size_t l4len)
 {
+	unsigned int id = (own_frame ? step_rng(&sess_rng) : rnd()) & 0xffff;
+
 	put_eth(f, dst, ET_IPV4);
-	put_ipv4(f + ETH_HLEN, 20, 20 + l4len, rnd() & 0xffff, 0, proto, opt.my_ip,
-		 opt.guest_ip);
+	put_ipv4(f + ETH_HLEN, 20, 20 + l4len, id, 0, proto, opt.my_ip, opt.guest_ip);
 	ipv4_checksum(f + ETH_HLEN);
 	return ETH_HLEN + 20 + l4len;
 }
@@ -949,10 +960,13 @@ static unsigned int echo_id;
 
 static void send_tcp_ack(struct link *l)
 {
-	size_t n = tcp_segment(tx, opt.guest_mac, sess.port, opt.open_tcp, sess.snd_nxt,
-			       sess.rcv_nxt, 0x10, NULL, 0, 0);
+	size_t n;
 
+	own_frame = 1;
+	n = tcp_segment(tx, opt.guest_mac, sess.port, opt.open_tcp, sess.snd_nxt,
+			sess.rcv_nxt, 0x10, NULL, 0, 0);
 	link_send(l, tx, n);
+	own_frame = 0;
 }
 
 /* Looks at a frame from the guest: answers its ARP requests for us,
@@ -1035,6 +1049,7 @@ static void send_echo(struct link *l, unsigned int seq)
 {
 	uint8_t *ic = tx + ETH_HLEN + 20;
 
+	own_frame = 1;
 	ic[0] = 8;
 	ic[1] = 0;
 	put16(ic + 4, echo_id);
@@ -1043,6 +1058,7 @@ static void send_echo(struct link *l, unsigned int seq)
 	put16(ic + 2, 0);
 	put16(ic + 2, fold(sum_words(ic, 40, 0)));
 	link_send(l, tx, ipv4_frame(tx, opt.guest_mac, 1, 40));
+	own_frame = 0;
 }
 
 static void send_syn(struct link *l)
@@ -1050,6 +1066,7 @@ static void send_syn(struct link *l)
 	static const uint8_t mss[4] = { 2, 4, 0x05, 0xb4 };
 	size_t n;
 
+	own_frame = 1;
 	sess.port = 30000 + step_rng(&sess_rng) % 20000;
 	sess.snd_nxt = step_rng(&sess_rng);
 	n = tcp_segment(tx, opt.guest_mac, sess.port, opt.open_tcp, sess.snd_nxt, 0, 0x02,
@@ -1057,6 +1074,7 @@ static void send_syn(struct link *l)
 	sess.snd_nxt++;
 	sess.state = 1;
 	link_send(l, tx, n);
+	own_frame = 0;
 }
 
 static void send_done(struct link *l)
@@ -1064,12 +1082,14 @@ static void send_done(struct link *l)
 	uint8_t *u = tx + ETH_HLEN + 20;
 	size_t wl = strlen(opt.done_word);
 
+	own_frame = 1;
 	put16(u, 40002);
 	put16(u + 2, opt.done_port);
 	put16(u + 4, (unsigned int)(8 + wl));
 	memcpy(u + 8, opt.done_word, wl);
 	l4_checksum(u, 8 + wl, 17, 6, opt.my_ip, opt.guest_ip);
 	link_send(l, tx, ipv4_frame(tx, opt.guest_mac, 17, 8 + wl));
+	own_frame = 0;
 }
 
 /* ------------------------------------------------------------ fuzz mode */
@@ -1083,6 +1103,8 @@ static int fuzz(void)
 	int alive = 0;
 
 	link_open(&l);
+	if (opt.pace < 0)
+		opt.pace = l.dgram ? 500 : 0;
 	echo_id = 0x4649;
 	printf("frame-inject: connected; waiting for the guest to answer ARP for %u.%u.%u.%u\n",
 	       opt.guest_ip >> 24, (opt.guest_ip >> 16) & 255, (opt.guest_ip >> 8) & 255,
@@ -1117,6 +1139,8 @@ static int fuzz(void)
 		class_count[c]++;
 		link_send(&l, tx, n);
 		drain(&l, 0);
+		if (opt.pace > 0)
+			usleep((useconds_t)opt.pace);
 		if (opt.verbose && i % 1000 == 999)
 			printf("frame-inject: %lu frames\n", i + 1);
 	}
@@ -1321,6 +1345,7 @@ int main(int argc, char **argv)
 		else if (IS("--done-port")) opt.done_port = (unsigned int)parse_num(v, 65535);
 		else if (IS("--done-word")) opt.done_word = v;
 		else if (IS("--wait")) opt.wait = (double)parse_num(v, 86400);
+		else if (IS("--pace")) opt.pace = (long)parse_num(v, 1000000);
 		else if (IS("--drop")) opt.drop = (unsigned int)parse_num(v, 100);
 		else if (IS("--dup")) opt.dup = (unsigned int)parse_num(v, 100);
 		else if (IS("--reorder")) opt.reorder = (unsigned int)parse_num(v, 100);
