@@ -8,9 +8,23 @@
  * has a struct netrx_cpu with a list of scheduled NAPI contexts and a
  * thread bound to the CPU that takes them off one at a time and calls
  * ->poll(napi, weight).  napi_schedule() may run in hard-irq context; it
- * only links the context and wakes the thread.  netif_rx() queues on the
- * CPU's backlog, which is drained by a NAPI context of its own, so
- * loopback frames are processed by the same thread, in order.
+ * only links the context and wakes the thread.  netif_rx() queues on one
+ * CPU's backlog, which is drained by a NAPI context of its own.
+ *
+ * Backlog steering: the frames of one flow (the IPv4 addresses and, for
+ * TCP and UDP, the ports; or else the device) must
+ * be handed to the stack in the order they were queued, or TCP sees
+ * reordering that is not on the wire.  The two directions of a
+ * connection are two flows.  A small table maps a flow hash to
+ * the CPU whose backlog last took the flow and the backlog position of
+ * that frame.  A frame goes to the sending CPU's own backlog unless the
+ * flow still has frames waiting (or being handled) on another CPU; then
+ * it follows them there.  So a flow moves between CPUs only when none of
+ * its frames is in flight, and one thread at a time handles it.  A frame
+ * queued from process context on the local backlog also asks for a
+ * reschedule, so the netrx thread runs before the sender returns to user
+ * mode (the kernel is not preemptive; otherwise it would wait for the
+ * sender's timeslice to end).
  *
  * NAPI state (napi->state): SCHED is owned by whoever has the context
  * on a list or is polling it; napi_schedule() while SCHED is set records
@@ -27,7 +41,8 @@
  * sleepable-RCU.  Lists change under ptype_mutex.
  *
  * Locking: netrx_cpu->lock (irq-safe) guards the poll list; the backlog
- * has its queue lock.
+ * has its queue lock; netrx_flow_lock (irq-safe) the flow table and the
+ * backlogs' queued counts, and is taken before a backlog's queue lock.
  */
 #include <linux/kernel.h>
 #include <linux/init.h>
@@ -43,6 +58,8 @@
 #include <linux/rculist.h>
 #include <linux/timekeeping.h>
 #include <linux/netdevice.h>
+#include <uapi/linux/ip.h>
+#include <uapi/linux/in.h>
 #include "dev.h"
 
 /* Frames the backlog of one CPU holds before netif_rx() drops (Linux's netdev_max_backlog). */
@@ -56,15 +73,28 @@ struct netrx_cpu {
 	struct napi_struct backlog_napi;
 	unsigned long processed;	/* frames handed to the stack */
 	unsigned long dropped;		/* backlog overflows */
+	u32 queued;			/* backlog frames ever queued (netrx_flow_lock) */
+	u32 finished;			/* of those, the ones the stack is done with */
 };
 
 static DEFINE_PER_CPU(struct netrx_cpu, netrx_cpus);
 
+/* Flow steering table (see the top of the file); a power of two. */
+#define NETRX_FLOW_SLOTS	1024
+
+struct netrx_flow {
+	s16 cpu;		/* backlog the flow last went to; -1: none yet */
+	u32 tail;		/* that backlog's queued count after the frame */
+};
+
+static DEFINE_SPINLOCK(netrx_flow_lock);
+static struct netrx_flow netrx_flows[NETRX_FLOW_SLOTS];
+
 /* ------------------------------------------------------------ NAPI */
 
-static void napi_link(struct napi_struct *napi)
+/* Put @napi on @rx's poll list and wake @rx's thread. */
+static void napi_link_on(struct netrx_cpu *rx, struct napi_struct *napi)
 {
-	struct netrx_cpu *rx = this_cpu_ptr(&netrx_cpus);
 	unsigned long flags;
 
 	spin_lock_irqsave(&rx->lock, flags);
@@ -74,19 +104,30 @@ static void napi_link(struct napi_struct *napi)
 		wake_up_process(rx->thread);
 }
 
-void napi_schedule(struct napi_struct *napi)
+static void napi_link(struct napi_struct *napi)
+{
+	napi_link_on(this_cpu_ptr(&netrx_cpus), napi);
+}
+
+/* Take SCHED for @napi; true when the caller must link it (it was idle). */
+static bool napi_claim(struct napi_struct *napi)
 {
 	unsigned long old, new;
 
 	do {
 		old = READ_ONCE(napi->state);
 		if (old & BIT(NAPI_STATE_DISABLE))
-			return;
+			return false;
 		new = old | BIT(NAPI_STATE_SCHED);
 		if (old & BIT(NAPI_STATE_SCHED))
 			new |= BIT(NAPI_STATE_MISSED);
 	} while (cmpxchg(&napi->state, old, new) != old);
-	if (!(old & BIT(NAPI_STATE_SCHED)))
+	return !(old & BIT(NAPI_STATE_SCHED));
+}
+
+void napi_schedule(struct napi_struct *napi)
+{
+	if (napi_claim(napi))
 		napi_link(napi);
 }
 
@@ -204,6 +245,9 @@ static int backlog_poll(struct napi_struct *napi, int budget)
 		if (!skb)
 			break;
 		__netif_receive_skb(skb);
+		/* Only now may the flow's next frame go to another CPU. */
+		smp_wmb();
+		WRITE_ONCE(rx->finished, rx->finished + 1);
 		done++;
 	}
 	if (done < budget)
@@ -211,25 +255,89 @@ static int backlog_poll(struct napi_struct *napi, int budget)
 	return done;
 }
 
+/* The flow a received frame belongs to, as a hash (each direction its own). */
+static u32 netrx_flow_hash(const struct sk_buff *skb)
+{
+	const struct iphdr *iph = (const struct iphdr *)skb->data;
+	u32 a, b, ports = 0;
+	unsigned int hlen;
+
+	if (skb->protocol != htons(ETH_P_IP) || skb->len < sizeof(*iph))
+		goto by_device;
+	hlen = iph->ihl * 4;
+	if (iph->version != 4 || hlen < sizeof(*iph) || skb->len < hlen)
+		goto by_device;
+	a = (u32)iph->saddr;
+	b = (u32)iph->daddr;
+	/* Only a first (or only) fragment has the ports; later ones share the addresses. */
+	if ((iph->protocol == IPPROTO_TCP || iph->protocol == IPPROTO_UDP) &&
+	    !(iph->frag_off & htons(IP_MF | IP_OFFSET)) && skb->len >= hlen + 4) {
+		const __be16 *p = (const __be16 *)(skb->data + hlen);
+
+		ports = ((u32)ntohs(p[0]) << 16 | ntohs(p[1])) * 0x9e3779b1u;
+	}
+	return (a * 0x85ebca6bu) ^ (b * 0xc2b2ae35u) ^ ports ^ iph->protocol;
+by_device:
+	return skb->dev ? (u32)skb->dev->ifindex * 0xc2b2ae35u : 0;
+}
+
+/*
+ * Which CPU's backlog takes a frame of the flow in @slot, queued from CPU
+ * @here: @here itself, unless frames of the flow are still in flight on
+ * another CPU (netrx_flow_lock held).
+ */
+static int netrx_pick_cpu(const struct netrx_flow *slot, int here)
+{
+	struct netrx_cpu *prev;
+
+	if (slot->cpu < 0 || slot->cpu == here)
+		return here;
+	prev = &per_cpu(netrx_cpus, slot->cpu);
+	if (!READ_ONCE(prev->thread))
+		return here;
+	smp_rmb();
+	if ((s32)(READ_ONCE(prev->finished) - slot->tail) >= 0)
+		return here;		/* all handled: free to move */
+	return slot->cpu;
+}
+
 int netif_rx(struct sk_buff *skb)
 {
+	struct netrx_flow *slot;
 	struct netrx_cpu *rx;
 	unsigned long flags;
+	int here, cpu;
 
 	if (!skb->tstamp)
 		skb->tstamp = ktime_get_real_ns();
-	local_irq_save(flags);
-	rx = this_cpu_ptr(&netrx_cpus);
+	slot = &netrx_flows[netrx_flow_hash(skb) & (NETRX_FLOW_SLOTS - 1)];
+	spin_lock_irqsave(&netrx_flow_lock, flags);
+	here = smp_processor_id();
+	cpu = netrx_pick_cpu(slot, here);
+	rx = &per_cpu(netrx_cpus, cpu);
 	if (skb_queue_len(&rx->backlog) >= NETRX_MAX_BACKLOG) {
 		rx->dropped++;
-		local_irq_restore(flags);
+		spin_unlock_irqrestore(&netrx_flow_lock, flags);
 		if (skb->dev)
 			dev_stats_add(skb->dev, &skb->dev->stats.rx_dropped, 1);
 		kfree_skb(skb);
 		return NET_RX_DROP;
 	}
 	skb_queue_tail(&rx->backlog, skb);
-	napi_schedule(&rx->backlog_napi);
+	rx->queued++;
+	slot->cpu = cpu;
+	slot->tail = rx->queued;
+	spin_unlock(&netrx_flow_lock);
+	if (napi_claim(&rx->backlog_napi))
+		napi_link_on(rx, &rx->backlog_napi);
+	/*
+	 * Local backlog, sent by some task other than the netrx thread: let
+	 * the thread run at the sender's next scheduling point (for a user
+	 * task, its return from the system call) instead of after its
+	 * timeslice.
+	 */
+	if (cpu == here && rx->thread && current != rx->thread)
+		set_tsk_need_resched(current);
 	local_irq_restore(flags);
 	return NET_RX_SUCCESS;
 }
@@ -399,8 +507,10 @@ void netrx_cpu_counts(int cpu, unsigned long *processed, unsigned long *dropped)
 
 int __init netrx_init(void)
 {
-	int cpu;
+	int cpu, i;
 
+	for (i = 0; i < NETRX_FLOW_SLOTS; i++)
+		netrx_flows[i].cpu = -1;
 	for_each_possible_cpu(cpu) {
 		struct netrx_cpu *rx = &per_cpu(netrx_cpus, cpu);
 
