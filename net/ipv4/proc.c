@@ -19,7 +19,7 @@
 #include <net/raw.h>
 
 atomic64_t ip_mib[IPSTATS_MIB_MAX];
-atomic64_t tcp_mib[TCP_MIB_MAX] __weak;	/* TCP's own definition wins */
+atomic64_t tcp_mib[TCP_MIB_MAX];	/* counted by net/ipv4/tcp*.c, printed here */
 
 
 static const char *const ip_names[IPSTATS_MIB_MAX] = {
