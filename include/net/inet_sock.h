@@ -86,6 +86,11 @@ int ip_getsockopt(struct sock *sk, int level, int optname, void *optval, int *op
 void ip_cmsg_recv(struct msghdr *msg, struct sock *sk, const struct sk_buff *skb);
 /* The generic AF_INET ioctls (SIOCGIFADDR..., SIOCADDRT, SIOC*ARP); -ENOIOCTLCMD if not. */
 int inet_ioctl(struct socket *sock, unsigned int cmd, unsigned long arg);
+/* FIONREAD (next datagram) and SIOCOUTQ for UDP and raw sockets, then inet_ioctl(). */
+int inet_dgram_ioctl(struct socket *sock, unsigned int cmd, unsigned long arg);
+/* recvmsg of one datagram for UDP and raw; @src_port NULL when the protocol has no ports. */
+int inet_recv_datagram(struct socket *sock, struct msghdr *msg, size_t len, int flags,
+		       __be16 (*src_port)(const struct sk_buff *skb));
 /* Fill the ip_out_params of a send from @sk to @daddr. */
 void inet_out_params(const struct sock *sk, __be32 daddr, u8 protocol,
 		     struct ip_out_params *p);

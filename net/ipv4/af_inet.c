@@ -34,6 +34,8 @@
 #include <net/udp.h>
 #include <net/raw.h>
 #include <uapi/linux/sockios.h>
+#include <uapi/asm-generic/ioctls.h>
+#include <asm/uaccess.h>
 
 static LIST_HEAD(inetsw);
 static DEFINE_SPINLOCK(inetsw_lock);
@@ -454,6 +456,73 @@ int inet_ioctl(struct socket *sock, unsigned int cmd, unsigned long arg)
 	default:
 		return -ENOIOCTLCMD;
 	}
+}
+
+/*
+ * The ioctls of message-oriented AF_INET sockets (UDP, raw): FIONREAD is
+ * the size of the next datagram (udp(7)), SIOCOUTQ the bytes not yet sent;
+ * the rest are the generic inet ones.
+ */
+int inet_dgram_ioctl(struct socket *sock, unsigned int cmd, unsigned long arg)
+{
+	struct sk_buff_head *q = &sock->sk->sk_receive_queue;
+	struct sk_buff *skb;
+	unsigned long flags;
+	int val;
+
+	if (cmd == SIOCOUTQ) {
+		val = atomic_read(&sock->sk->sk_wmem_alloc);
+	} else if (cmd == FIONREAD) {
+		spin_lock_irqsave(&q->lock, flags);
+		skb = skb_peek(q);
+		val = skb ? skb->len : 0;
+		spin_unlock_irqrestore(&q->lock, flags);
+	} else {
+		return inet_ioctl(sock, cmd, arg);
+	}
+	return copy_to_user((void *)arg, &val, sizeof(val)) ? -EFAULT : 0;
+}
+
+/*
+ * recvmsg for message-oriented AF_INET sockets: one datagram (its bytes
+ * from skb->data), cut to @len with MSG_TRUNC, the sender's address (its
+ * port from @src_port when the protocol has ports), timestamps and the
+ * IP_* control messages.  MSG_TRUNC in @flags returns the real length.
+ * There is no IP_RECVERR queue: MSG_ERRQUEUE finds it empty.
+ */
+int inet_recv_datagram(struct socket *sock, struct msghdr *msg, size_t len, int flags,
+		       __be16 (*src_port)(const struct sk_buff *skb))
+{
+	struct sock *sk = sock->sk;
+	struct sockaddr_in *sin = msg->msg_name;
+	struct sk_buff *skb;
+	size_t copied;
+	int err;
+
+	if (flags & MSG_ERRQUEUE)
+		return -EAGAIN;
+	skb = skb_recv_datagram(sk, flags, &err);
+	if (!skb)
+		return err;
+	copied = min_t(size_t, skb->len, len);
+	if (copied < skb->len)
+		msg->msg_flags |= MSG_TRUNC;
+	err = skb_copy_datagram_iter(skb, 0, &msg->msg_iter, copied);
+	if (!err) {
+		if (sin) {
+			memset(sin, 0, sizeof(*sin));
+			sin->sin_family = AF_INET;
+			sin->sin_addr.s_addr = ip_hdr(skb)->saddr;
+			if (src_port)
+				sin->sin_port = src_port(skb);
+			msg->msg_namelen = sizeof(*sin);
+		}
+		sock_recv_timestamp(msg, sk, skb);
+		ip_cmsg_recv(msg, sk, skb);
+		err = (flags & MSG_TRUNC) ? skb->len : copied;
+	}
+	skb_free_datagram(sk, skb);
+	return err;
 }
 
 /* ----------------------------------------------------------- set-up */

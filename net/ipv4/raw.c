@@ -259,38 +259,7 @@ out:
 
 static int raw_recvmsg(struct socket *sock, struct msghdr *msg, size_t len, int flags)
 {
-	struct sock *sk = sock->sk;
-	struct sockaddr_in *sin = msg->msg_name;
-	struct sk_buff *skb;
-	size_t copied;
-	int err;
-
-	if (flags & MSG_ERRQUEUE)
-		return -EAGAIN;
-	skb = skb_recv_datagram(sk, flags, &err);
-	if (!skb)
-		return err;
-	copied = skb->len;
-	if (copied > len) {
-		copied = len;
-		msg->msg_flags |= MSG_TRUNC;
-	}
-	err = skb_copy_datagram_iter(skb, 0, &msg->msg_iter, copied);
-	if (err) {
-		skb_free_datagram(sk, skb);
-		return err;
-	}
-	if (sin) {
-		memset(sin, 0, sizeof(*sin));
-		sin->sin_family = AF_INET;
-		sin->sin_addr.s_addr = ip_hdr(skb)->saddr;
-		msg->msg_namelen = sizeof(*sin);
-	}
-	sock_recv_timestamp(msg, sk, skb);
-	ip_cmsg_recv(msg, sk, skb);
-	err = (flags & MSG_TRUNC) ? skb->len : copied;
-	skb_free_datagram(sk, skb);
-	return err;
+	return inet_recv_datagram(sock, msg, len, flags, NULL);
 }
 
 static int raw_setsockopt(struct socket *sock, int level, int optname,
@@ -339,29 +308,6 @@ static int raw_getsockopt(struct socket *sock, int level, int optname,
 	return ip_getsockopt(sk, level, optname, optval, optlen);
 }
 
-static int raw_ioctl(struct socket *sock, unsigned int cmd, unsigned long arg)
-{
-	struct sock *sk = sock->sk;
-	struct sk_buff *skb;
-	unsigned long flags;
-	int val;
-
-	switch (cmd) {
-	case FIONREAD:
-		spin_lock_irqsave(&sk->sk_receive_queue.lock, flags);
-		skb = skb_peek(&sk->sk_receive_queue);
-		val = skb ? skb->len : 0;
-		spin_unlock_irqrestore(&sk->sk_receive_queue.lock, flags);
-		break;
-	case SIOCOUTQ:
-		val = atomic_read(&sk->sk_wmem_alloc);
-		break;
-	default:
-		return inet_ioctl(sock, cmd, arg);
-	}
-	return copy_to_user((void *)arg, &val, sizeof(val)) ? -EFAULT : 0;
-}
-
 static int raw_listen(struct socket *sock, int backlog)
 {
 	return -EOPNOTSUPP;
@@ -402,7 +348,7 @@ static const struct proto_ops inet_sockraw_ops = {
 	.connect = raw_connect,
 	.getname = inet_getname,
 	.poll = datagram_poll,
-	.ioctl = raw_ioctl,
+	.ioctl = inet_dgram_ioctl,
 	.listen = raw_listen,
 	.shutdown = raw_shutdown,
 	.setsockopt = raw_setsockopt,

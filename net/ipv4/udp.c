@@ -562,66 +562,14 @@ out:
 	return err;
 }
 
-static int udp_recvmsg(struct socket *sock, struct msghdr *msg, size_t len, int flags)
+static __be16 udp_source_port(const struct sk_buff *skb)
 {
-	struct sock *sk = sock->sk;
-	struct sockaddr_in *sin = msg->msg_name;
-	struct sk_buff *skb;
-	size_t copied;
-	int err;
-
-	if (flags & MSG_ERRQUEUE)
-		return -EAGAIN;	/* IP_RECVERR's queue is not kept */
-	skb = skb_recv_datagram(sk, flags, &err);
-	if (!skb)
-		return err;
-	copied = skb->len;
-	if (copied > len) {
-		copied = len;
-		msg->msg_flags |= MSG_TRUNC;
-	}
-	err = skb_copy_datagram_iter(skb, 0, &msg->msg_iter, copied);
-	if (err) {
-		skb_free_datagram(sk, skb);
-		return err;
-	}
-	if (sin) {
-		const struct udphdr *uh = (const struct udphdr *)skb_transport_header(skb);
-
-		memset(sin, 0, sizeof(*sin));
-		sin->sin_family = AF_INET;
-		sin->sin_port = uh->source;
-		sin->sin_addr.s_addr = ip_hdr(skb)->saddr;
-		msg->msg_namelen = sizeof(*sin);
-	}
-	sock_recv_timestamp(msg, sk, skb);
-	ip_cmsg_recv(msg, sk, skb);
-	err = (flags & MSG_TRUNC) ? skb->len : copied;
-	skb_free_datagram(sk, skb);
-	return err;
+	return ((const struct udphdr *)skb_transport_header(skb))->source;
 }
 
-static int udp_ioctl(struct socket *sock, unsigned int cmd, unsigned long arg)
+static int udp_recvmsg(struct socket *sock, struct msghdr *msg, size_t len, int flags)
 {
-	struct sock *sk = sock->sk;
-	struct sk_buff *skb;
-	unsigned long flags;
-	int val;
-
-	switch (cmd) {
-	case FIONREAD:	/* udp(7): the size of the next datagram */
-		spin_lock_irqsave(&sk->sk_receive_queue.lock, flags);
-		skb = skb_peek(&sk->sk_receive_queue);
-		val = skb ? skb->len : 0;
-		spin_unlock_irqrestore(&sk->sk_receive_queue.lock, flags);
-		break;
-	case SIOCOUTQ:
-		val = atomic_read(&sk->sk_wmem_alloc);
-		break;
-	default:
-		return inet_ioctl(sock, cmd, arg);
-	}
-	return copy_to_user((void *)arg, &val, sizeof(val)) ? -EFAULT : 0;
+	return inet_recv_datagram(sock, msg, len, flags, udp_source_port);
 }
 
 static int udp_shutdown(struct socket *sock, int how)
@@ -687,7 +635,7 @@ static const struct proto_ops inet_dgram_ops = {
 	.connect = udp_connect,
 	.getname = inet_getname,
 	.poll = datagram_poll,
-	.ioctl = udp_ioctl,
+	.ioctl = inet_dgram_ioctl,
 	.listen = udp_listen,
 	.shutdown = udp_shutdown,
 	.setsockopt = udp_setsockopt,
