@@ -63,6 +63,31 @@ void rtnl_notify(struct sk_buff *skb, u32 pid, u32 group, const struct nlmsghdr 
 	netlink_broadcast(NETLINK_ROUTE, skb, 0, group);
 }
 
+/*
+ * An announcement to @group: a buffer of @size when anyone listens (NULL
+ * otherwise, or without memory), then rtnl_event_send() with the result
+ * of filling it.  Changes made for a netlink request carry its port id
+ * and sequence number when the caller passes none.
+ */
+static struct sk_buff *rtnl_event_skb(u32 group, unsigned int size, u32 *pid, u32 *seq)
+{
+	if (!*pid && !*seq) {
+		*pid = rtnl_cur_portid;
+		*seq = rtnl_cur_seq;
+	}
+	if (!netlink_has_listeners(NETLINK_ROUTE, group))
+		return NULL;
+	return alloc_skb(size, GFP_KERNEL);
+}
+
+static void rtnl_event_send(struct sk_buff *skb, int fill_err, u32 pid, u32 group)
+{
+	if (fill_err)
+		kfree_skb(skb);
+	else
+		rtnl_notify(skb, pid, group, NULL);
+}
+
 /* Family of a GET request: ifinfomsg, ifaddrmsg, rtmsg and rtgenmsg all start with it. */
 static int rtnl_req_family(const struct nlmsghdr *nlh)
 {
@@ -160,16 +185,13 @@ static void rtnl_link_notify(struct net_device *dev, int type, unsigned int chan
 {
 	struct sk_buff *skb;
 
+	/* link events come from the device layer: no requester's port id or sequence */
 	if (!netlink_has_listeners(NETLINK_ROUTE, RTNLGRP_LINK))
 		return;
 	skb = alloc_skb(RTNL_LINK_MSG_SIZE, GFP_KERNEL);
-	if (!skb)
-		return;
-	if (rtnl_fill_link(skb, dev, type, 0, 0, 0, change)) {
-		kfree_skb(skb);
-		return;
-	}
-	rtnl_notify(skb, 0, RTNLGRP_LINK, NULL);
+	if (skb)
+		rtnl_event_send(skb, rtnl_fill_link(skb, dev, type, 0, 0, 0, change),
+				0, RTNLGRP_LINK);
 }
 
 static int rtnl_dump_links(struct sk_buff *skb, struct netlink_callback *cb)
@@ -378,21 +400,10 @@ void rtmsg_ifa(int event, const struct in_ifaddr *ifa, u32 pid, u32 seq)
 	int ifindex = ifa->ifa_dev && ifa->ifa_dev->dev ? ifa->ifa_dev->dev->ifindex : 0;
 	struct sk_buff *skb;
 
-	if (!pid && !seq) {
-		pid = rtnl_cur_portid;
-		seq = rtnl_cur_seq;
-	}
-
-	if (!netlink_has_listeners(NETLINK_ROUTE, RTNLGRP_IPV4_IFADDR))
-		return;
-	skb = alloc_skb(RTNL_SMALL_MSG_SIZE, GFP_KERNEL);
-	if (!skb)
-		return;
-	if (rtnl_fill_ifa(skb, ifa, ifindex, event, pid, seq, 0)) {
-		kfree_skb(skb);
-		return;
-	}
-	rtnl_notify(skb, pid, RTNLGRP_IPV4_IFADDR, NULL);
+	skb = rtnl_event_skb(RTNLGRP_IPV4_IFADDR, RTNL_SMALL_MSG_SIZE, &pid, &seq);
+	if (skb)
+		rtnl_event_send(skb, rtnl_fill_ifa(skb, ifa, ifindex, event, pid, seq, 0),
+				pid, RTNLGRP_IPV4_IFADDR);
 }
 
 /* args[0]: device position, args[1]: address position within it. */
@@ -606,21 +617,10 @@ void rtmsg_route(int event, const struct ip_route_entry *e, u32 pid, u32 seq)
 {
 	struct sk_buff *skb;
 
-	if (!pid && !seq) {
-		pid = rtnl_cur_portid;
-		seq = rtnl_cur_seq;
-	}
-
-	if (!netlink_has_listeners(NETLINK_ROUTE, RTNLGRP_IPV4_ROUTE))
-		return;
-	skb = alloc_skb(RTNL_SMALL_MSG_SIZE, GFP_KERNEL);
-	if (!skb)
-		return;
-	if (rtnl_fill_route(skb, e, event, pid, seq, 0)) {
-		kfree_skb(skb);
-		return;
-	}
-	rtnl_notify(skb, pid, RTNLGRP_IPV4_ROUTE, NULL);
+	skb = rtnl_event_skb(RTNLGRP_IPV4_ROUTE, RTNL_SMALL_MSG_SIZE, &pid, &seq);
+	if (skb)
+		rtnl_event_send(skb, rtnl_fill_route(skb, e, event, pid, seq, 0),
+				pid, RTNLGRP_IPV4_ROUTE);
 }
 
 /*
