@@ -418,6 +418,24 @@ void skb_unlink(struct sk_buff *skb, struct sk_buff_head *list);
 	     skb != (struct sk_buff *)(queue);				\
 	     skb = tmp, tmp = skb->next)
 
+/* A private LIFO chain of skbs linked through skb->next (no lock, no count). */
+static inline void skb_chain_push(struct sk_buff **chain, struct sk_buff *skb)
+{
+	skb->next = *chain;
+	*chain = skb;
+}
+
+static inline struct sk_buff *skb_chain_pop(struct sk_buff **chain)
+{
+	struct sk_buff *skb = *chain;
+
+	if (skb) {
+		*chain = skb->next;
+		skb->next = NULL;
+	}
+	return skb;
+}
+
 /* ------------------------------------------------------- ownership */
 
 /* Detach @skb from its socket: runs and clears the destructor. */

@@ -121,29 +121,11 @@ static struct arp_ent *arp_create(__be32 ip, struct net_device *dev, u16 state)
 	return e;
 }
 
-/* Push @skb on a private chain (linked through skb->next). */
-static void chain_push(struct sk_buff **chain, struct sk_buff *skb)
-{
-	skb->next = *chain;
-	*chain = skb;
-}
-
-static struct sk_buff *chain_pop(struct sk_buff **chain)
-{
-	struct sk_buff *skb = *chain;
-
-	if (skb) {
-		*chain = skb->next;
-		skb->next = NULL;
-	}
-	return skb;
-}
-
 static void chain_drop(struct sk_buff **chain)
 {
 	struct sk_buff *skb;
 
-	while ((skb = chain_pop(chain)) != NULL)
+	while ((skb = skb_chain_pop(chain)) != NULL)
 		kfree_skb(skb);
 }
 
@@ -155,7 +137,7 @@ static void arp_unlink(struct arp_ent *e, struct sk_buff **dropped)
 	list_del(&e->hash);
 	arp_count--;
 	while ((skb = __skb_dequeue(&e->pending)) != NULL)
-		chain_push(dropped, skb);
+		skb_chain_push(dropped, skb);
 }
 
 static void arp_free(struct arp_ent *e)
@@ -335,7 +317,7 @@ static void arp_error_pending(struct sk_buff **list)
 {
 	struct sk_buff *skb;
 
-	while ((skb = chain_pop(list)) != NULL) {
+	while ((skb = skb_chain_pop(list)) != NULL) {
 		icmp_send(skb, ICMP_DEST_UNREACH, ICMP_HOST_UNREACH, 0);
 		kfree_skb(skb);
 	}
@@ -442,7 +424,7 @@ static void arp_age(struct work_struct *w)
 
 					arp_set_state(e, NUD_FAILED);
 					while ((skb = __skb_dequeue(&e->pending)) != NULL)
-						chain_push(&failed, skb);
+						skb_chain_push(&failed, skb);
 					break;
 				}
 				e->probes++;

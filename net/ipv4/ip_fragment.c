@@ -81,24 +81,6 @@ int ipfrag_queue_count(void)
 	return READ_ONCE(frag_nqueues);
 }
 
-/* A private chain of skbs linked through skb->next. */
-static void chain_push(struct sk_buff **chain, struct sk_buff *skb)
-{
-	skb->next = *chain;
-	*chain = skb;
-}
-
-static struct sk_buff *chain_pop(struct sk_buff **chain)
-{
-	struct sk_buff *skb = *chain;
-
-	if (skb) {
-		*chain = skb->next;
-		skb->next = NULL;
-	}
-	return skb;
-}
-
 /* Take @q off the list (frag_lock held); its skbs move to @trash. */
 static void fq_kill(struct frag_queue *q, struct sk_buff **trash)
 {
@@ -108,7 +90,7 @@ static void fq_kill(struct frag_queue *q, struct sk_buff **trash)
 	frag_nqueues--;
 	frag_mem -= q->mem;
 	while ((skb = __skb_dequeue(&q->frags)) != NULL)
-		chain_push(trash, skb);
+		skb_chain_push(trash, skb);
 	kfree(q);
 }
 
@@ -116,7 +98,7 @@ static void purge(struct sk_buff **trash)
 {
 	struct sk_buff *skb;
 
-	while ((skb = chain_pop(trash)) != NULL)
+	while ((skb = skb_chain_pop(trash)) != NULL)
 		kfree_skb(skb);
 }
 
@@ -296,7 +278,7 @@ static void frag_expire(struct work_struct *w)
 			__skb_unlink(first, &q->frags);
 			q->mem -= first->truesize;
 			frag_mem -= first->truesize;
-			chain_push(&notify, first);
+			skb_chain_push(&notify, first);
 		}
 		fq_kill(q, &trash);
 	}
@@ -304,7 +286,7 @@ static void frag_expire(struct work_struct *w)
 		schedule_delayed_work(&frag_expire_work, HZ);
 	spin_unlock(&frag_lock);
 
-	while ((skb = chain_pop(&notify)) != NULL) {
+	while ((skb = skb_chain_pop(&notify)) != NULL) {
 		if (IPCB(skb)->route_type == RTN_LOCAL)
 			icmp_send(skb, ICMP_TIME_EXCEEDED, ICMP_EXC_FRAGTIME, 0);
 		kfree_skb(skb);
