@@ -63,10 +63,29 @@ static void print_pair(struct seq_file *m, const char *prefix, const char *const
 	seq_putc(m, '\n');
 }
 
+struct icmpmsg_entry {
+	const char *dir;	/* "In" or "Out" */
+	int type;
+	s64 val;
+};
+
+/* One IcmpMsg: header line and value line for @n entries. */
+static void icmpmsg_lines(struct seq_file *m, const struct icmpmsg_entry *ent, int n)
+{
+	seq_puts(m, "IcmpMsg:");
+	for (int i = 0; i < n; i++)
+		seq_printf(m, " %sType%d", ent[i].dir, ent[i].type);
+	seq_puts(m, "\nIcmpMsg:");
+	for (int i = 0; i < n; i++)
+		seq_printf(m, " %lld", ent[i].val);
+	seq_putc(m, '\n');
+}
+
 static void icmp_show(struct seq_file *m)
 {
 	int nt = ARRAY_SIZE(icmp_type_names);
-	int count = 0;
+	struct icmpmsg_entry ent[16];
+	int n = 0;
 
 	seq_puts(m, "Icmp: InMsgs InErrors InCsumErrors");
 	for (int i = 0; i < nt; i++)
@@ -91,51 +110,24 @@ static void icmp_show(struct seq_file *m)
 
 	/* IcmpMsg: only the types seen, In before Out, at most 16 per line pair */
 	for (int dir = 0; dir < 2; dir++) {
+		atomic64_t *arr = dir ? icmp_out_type : icmp_in_type;
+
 		for (int t = 0; t < 256; t++) {
-			atomic64_t *arr = dir ? icmp_out_type : icmp_in_type;
+			s64 v = atomic64_read(&arr[t]);
 
-			if (atomic64_read(&arr[t]))
-				count++;
-		}
-	}
-	if (!count)
-		return;
-	{
-		struct { const char *dir; int type; s64 val; } ent[16];
-		int n = 0;
-
-		for (int dir = 0; dir < 2; dir++) {
-			for (int t = 0; t < 256; t++) {
-				atomic64_t *arr = dir ? icmp_out_type : icmp_in_type;
-				s64 v = atomic64_read(&arr[t]);
-
-				if (!v)
-					continue;
-				ent[n].dir = dir ? "Out" : "In";
-				ent[n].type = t;
-				ent[n].val = v;
-				if (++n == ARRAY_SIZE(ent)) {
-					seq_puts(m, "IcmpMsg:");
-					for (int i = 0; i < n; i++)
-						seq_printf(m, " %sType%d", ent[i].dir, ent[i].type);
-					seq_puts(m, "\nIcmpMsg:");
-					for (int i = 0; i < n; i++)
-						seq_printf(m, " %lld", ent[i].val);
-					seq_putc(m, '\n');
-					n = 0;
-				}
+			if (!v)
+				continue;
+			ent[n].dir = dir ? "Out" : "In";
+			ent[n].type = t;
+			ent[n].val = v;
+			if (++n == ARRAY_SIZE(ent)) {
+				icmpmsg_lines(m, ent, n);
+				n = 0;
 			}
 		}
-		if (n) {
-			seq_puts(m, "IcmpMsg:");
-			for (int i = 0; i < n; i++)
-				seq_printf(m, " %sType%d", ent[i].dir, ent[i].type);
-			seq_puts(m, "\nIcmpMsg:");
-			for (int i = 0; i < n; i++)
-				seq_printf(m, " %lld", ent[i].val);
-			seq_putc(m, '\n');
-		}
 	}
+	if (n)
+		icmpmsg_lines(m, ent, n);
 }
 
 static int snmp_show(struct seq_file *m, void *v)
