@@ -329,27 +329,32 @@ bool inet_addr_is_local(__be32 addr)
 	return ret;
 }
 
+/* Is @addr a broadcast address of one of @idev's addresses?  rcu_read_lock() held. */
+static bool idev_has_broadcast(const struct in_device *idev, __be32 addr)
+{
+	struct in_ifaddr *ifa;
+
+	if (!idev)
+		return false;
+	list_for_each_entry_rcu(ifa, &idev->ifa_list, ifa_list)
+		if (ifa_is_broadcast(ifa, addr))
+			return true;
+	return false;
+}
+
 bool inet_addr_is_broadcast(__be32 addr)
 {
 	struct net_device *dev;
-	struct in_device *idev;
-	struct in_ifaddr *ifa;
 	bool ret = false;
 
 	if (addr == htonl(INADDR_BROADCAST))
 		return true;
 	rcu_read_lock();
 	for_each_netdev_rcu(dev) {
-		idev = __in_dev_get(dev);
-		if (!idev)
-			continue;
-		list_for_each_entry_rcu(ifa, &idev->ifa_list, ifa_list)
-			if (ifa_is_broadcast(ifa, addr)) {
-				ret = true;
-				goto out;
-			}
+		ret = idev_has_broadcast(__in_dev_get(dev), addr);
+		if (ret)
+			break;
 	}
-out:
 	rcu_read_unlock();
 	return ret;
 }
@@ -357,21 +362,12 @@ out:
 /* Is @addr the (sub)net broadcast of an address on @dev? */
 bool inet_dev_is_broadcast(const struct net_device *dev, __be32 addr)
 {
-	struct in_device *idev;
-	struct in_ifaddr *ifa;
-	bool ret = false;
+	bool ret;
 
 	if (addr == htonl(INADDR_BROADCAST))
 		return true;
 	rcu_read_lock();
-	idev = __in_dev_get(dev);
-	if (idev) {
-		list_for_each_entry_rcu(ifa, &idev->ifa_list, ifa_list)
-			if (ifa_is_broadcast(ifa, addr)) {
-				ret = true;
-				break;
-			}
-	}
+	ret = idev_has_broadcast(__in_dev_get(dev), addr);
 	rcu_read_unlock();
 	return ret;
 }
