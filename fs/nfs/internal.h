@@ -1,0 +1,278 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The NFSv3 client's internal interface (fs/nfs/): the objects every part
+ * shares and which part provides which function.
+ *
+ *   super.c      mount (text options and the binary nfs_mount_data that
+ *                busybox passes), the MOUNT protocol call, FSINFO at
+ *                mount, the super block and its own BDI, statfs,
+ *                show_options, umount                         [nfs-core]
+ *   inode.c      nfs_fhget(), the attribute cache, getattr/setattr,
+ *                permission via ACCESS, revalidation              [nfs-core]
+ *   nfs3xdr.c    shared XDR pieces (fh, fattr3, post_op_attr, wcc_data,
+ *                sattr3, status -> errno) and the non-I/O procedures'
+ *                encoders/decoders                                [nfs-core]
+ *   nfs3proc.c   nfs3_proc_*() for every procedure but READ, WRITE,
+ *                COMMIT                                           [nfs-core]
+ *   dir.c, symlink.c, unlink.c  lookup, create, mkdir, symlink, mknod,
+ *                unlink (silly rename), rmdir, rename, link, readdir
+ *                (READDIRPLUS), d_revalidate, readlink            [nfs-dir]
+ *   file.c, read.c, write.c, direct.c, nfs3io.c  regular files: open and
+ *                close-to-open, reads through the page cache with
+ *                read-ahead, writeback (UNSTABLE WRITE + COMMIT, verifier
+ *                checks), fsync, O_DIRECT, mmap, and the READ/WRITE/COMMIT
+ *                procedures                                       [nfs-io]
+ *
+ * Locking: inode->i_rwsem serialises namespace changes in a directory and
+ * writes to a file, as in every file system here.  nfs_inode.attr_lock
+ * (a spinlock) protects the attribute-cache fields; the RPC calls are
+ * made without it.  Commit bookkeeping (the list of pages written
+ * UNSTABLE and waiting for COMMIT) is under nfs_inode.commit_lock.
+ */
+#ifndef _FS_NFS_INTERNAL_H
+#define _FS_NFS_INTERNAL_H
+
+#include <linux/fs.h>
+#include <linux/spinlock.h>
+#include <linux/list.h>
+#include <linux/mutex.h>
+#include <linux/socket.h>
+#include <uapi/linux/in.h>
+#include <linux/sunrpc/clnt.h>
+#include <uapi/linux/nfs3.h>
+
+struct backing_dev_info;
+struct kstatfs;
+struct iattr;
+
+#define NFS_SUPER_MAGIC		0x6969
+
+/* An NFSv3 file handle (opaque, up to 64 bytes). */
+struct nfs_fh {
+	unsigned short size;
+	unsigned char data[NFS3_FHSIZE];
+};
+
+/* fattr3 / post_op_attr / wcc_data as decoded; @valid says which parts. */
+#define NFS_ATTR_FATTR		0x01	/* the fattr3 fields below */
+#define NFS_ATTR_WCC		0x02	/* pre_* (wcc_attr) */
+struct nfs_fattr {
+	unsigned int valid;
+	enum nfs3_ftype type;
+	u32 mode;			/* permission bits only (07777) */
+	u32 nlink;
+	u32 uid, gid;
+	u64 size;
+	u64 used;			/* bytes allocated on the server */
+	u32 rdev_major, rdev_minor;
+	u64 fsid;
+	u64 fileid;
+	struct timespec64 atime, mtime, ctime;
+	/* wcc_attr: the attributes before the operation */
+	u64 pre_size;
+	struct timespec64 pre_mtime, pre_ctime;
+	unsigned long time_start;	/* jiffies when the call was sent */
+};
+
+/* nfs_server.flags: the NFS_MOUNT_* flags of <uapi/linux/nfs_mount.h>
+ * (SOFT, NOCTO, NOAC, TCP, NONLM, NORDIRPLUS ...). */
+
+/* One mount's view of a server export (sb->s_fs_info). */
+struct nfs_server {
+	struct super_block *sb;
+	struct rpc_clnt *client;	/* NFS program, version 3 */
+	struct sockaddr_in addr;	/* the NFS service (port set) */
+	char *hostname;			/* "host" of host:/path */
+	char *export_path;		/* "/path" */
+	struct nfs_fh root_fh;
+	int flags;			/* NFS_MOUNT_* */
+	unsigned int rsize, wsize;	/* bytes per READ / WRITE, page multiple */
+	unsigned int dtsize;		/* bytes per READDIR(PLUS) reply */
+	unsigned int timeo, retrans;	/* nfs(5): tenths of a second, count */
+	int protocol;			/* IPPROTO_TCP / IPPROTO_UDP */
+	/* attribute cache lifetimes, jiffies */
+	unsigned long acregmin, acregmax, acdirmin, acdirmax;
+	u64 maxfilesize;		/* FSINFO */
+	u32 fsinfo_properties;		/* NFS3_FSF_* */
+	u64 fsid;			/* of the root */
+	struct backing_dev_info *bdi;	/* the mount's own, 0:NN */
+	u16 mountd_port;		/* for UMNT */
+	int mountd_protocol;
+};
+
+/* nfs_inode.cache_validity: what must be fetched before it is trusted. */
+#define NFS_INO_INVALID_ATTR	0x01	/* attributes */
+#define NFS_INO_INVALID_DATA	0x02	/* page cache (file data, dir entries) */
+#define NFS_INO_INVALID_ACCESS	0x04	/* cached ACCESS results */
+#define NFS_INO_REVAL_PAGECACHE	0x08	/* compare mtime/size on next check */
+
+struct nfs_inode {
+	struct nfs_fh fh;
+	u64 fileid;
+	spinlock_t attr_lock;
+	unsigned long cache_validity;	/* NFS_INO_* */
+	unsigned long read_cache_jiffies; /* when the attributes were fetched */
+	unsigned long attrtimeo;	/* current attribute lifetime */
+	unsigned long attrtimeo_timestamp; /* last time attributes changed */
+	/* What the page cache was filled against (change detection). */
+	struct timespec64 cache_mtime;
+	u64 cache_size;
+	/* ACCESS cache for one credential (the common case). */
+	uid_t access_uid;
+	u32 access_mask;
+	unsigned long access_jiffies;
+	/* Writeback (nfs-io): pages written UNSTABLE, waiting for COMMIT. */
+	spinlock_t commit_lock;
+	struct list_head commit_list;
+	unsigned long ncommit;
+	u8 write_verf[NFS3_WRITEVERFSIZE]; /* verifier the uncommitted data has */
+	int write_error;		/* sticky error for fsync/close */
+	atomic_t open_writers;		/* for close-to-open flush */
+	/* Directory (nfs-dir): cookie verifier for READDIR. */
+	u8 cookieverf[NFS3_COOKIEVERFSIZE];
+	/* Silly-renamed files (nfs-dir) */
+	struct list_head silly_list;
+	struct inode vfs_inode;
+};
+
+static inline struct nfs_inode *NFS_I(const struct inode *inode)
+{
+	return container_of(inode, struct nfs_inode, vfs_inode);
+}
+
+static inline struct nfs_server *NFS_SB(const struct super_block *sb)
+{
+	return sb->s_fs_info;
+}
+
+static inline struct nfs_server *NFS_SERVER(const struct inode *inode)
+{
+	return NFS_SB(inode->i_sb);
+}
+
+static inline struct nfs_fh *NFS_FH(const struct inode *inode)
+{
+	return &NFS_I(inode)->fh;
+}
+
+/* ---- nfs3xdr.c (nfs-core): shared XDR pieces ---- */
+void nfs3_encode_fh(struct xdr_stream *xdr, const struct nfs_fh *fh);
+void nfs3_encode_diropargs(struct xdr_stream *xdr, const struct nfs_fh *dir,
+			   const char *name, unsigned int len);
+/* sattr3 from an iattr (ATTR_MODE/UID/GID/SIZE/ATIME/MTIME[_SET]) */
+void nfs3_encode_sattr(struct xdr_stream *xdr, const struct iattr *attr);
+int nfs3_decode_fh(struct xdr_stream *xdr, struct nfs_fh *fh);
+int nfs3_decode_fattr(struct xdr_stream *xdr, struct nfs_fattr *fattr);
+int nfs3_decode_post_op_attr(struct xdr_stream *xdr, struct nfs_fattr *fattr);
+int nfs3_decode_wcc_data(struct xdr_stream *xdr, struct nfs_fattr *fattr);
+/* post_op_fh3: *present false when the server sent none */
+int nfs3_decode_post_op_fh(struct xdr_stream *xdr, struct nfs_fh *fh,
+			   bool *present);
+/* Read the nfsstat3; 0 for NFS3_OK, else the positive status. -EIO if short. */
+int nfs3_decode_status(struct xdr_stream *xdr, u32 *status);
+/* nfsstat3 -> negative errno (NFS3ERR_JUKEBOX: -EJUKEBOX handled by callers) */
+int nfs3_stat_to_errno(u32 status);
+#define EJUKEBOX		528	/* server busy: retry later (kernel-internal) */
+
+/* ---- nfs3proc.c (nfs-core) ---- */
+extern const struct rpc_program nfs_program;
+int nfs3_proc_getattr(struct nfs_server *server, const struct nfs_fh *fh,
+		      struct nfs_fattr *fattr);
+int nfs3_proc_setattr(struct inode *inode, const struct iattr *attr,
+		      struct nfs_fattr *fattr);
+int nfs3_proc_lookup(struct inode *dir, const char *name, unsigned int len,
+		     struct nfs_fh *fh, struct nfs_fattr *fattr);
+int nfs3_proc_access(struct inode *inode, const struct cred *cred,
+		     u32 want, u32 *granted);
+int nfs3_proc_readlink(struct inode *inode, struct page *page,
+		       unsigned int *len);
+int nfs3_proc_create(struct inode *dir, const char *name, unsigned int len,
+		     const struct iattr *attr, int createmode, const u8 *verf,
+		     struct nfs_fh *fh, struct nfs_fattr *fattr);
+int nfs3_proc_mkdir(struct inode *dir, const char *name, unsigned int len,
+		    const struct iattr *attr, struct nfs_fh *fh,
+		    struct nfs_fattr *fattr);
+int nfs3_proc_symlink(struct inode *dir, const char *name, unsigned int len,
+		      const char *target, unsigned int tlen,
+		      const struct iattr *attr, struct nfs_fh *fh,
+		      struct nfs_fattr *fattr);
+int nfs3_proc_mknod(struct inode *dir, const char *name, unsigned int len,
+		    const struct iattr *attr, dev_t rdev, struct nfs_fh *fh,
+		    struct nfs_fattr *fattr);
+int nfs3_proc_remove(struct inode *dir, const char *name, unsigned int len);
+int nfs3_proc_rmdir(struct inode *dir, const char *name, unsigned int len);
+int nfs3_proc_rename(struct inode *old_dir, const char *old_name,
+		     unsigned int old_len, struct inode *new_dir,
+		     const char *new_name, unsigned int new_len);
+int nfs3_proc_link(struct inode *inode, struct inode *dir, const char *name,
+		   unsigned int len);
+/*
+ * One READDIR(PLUS) reply decoded into a page-sized entry list is private
+ * to dir.c: nfs-dir writes those two procedures itself (in dir.c or
+ * nfs3dir.c) with the shared XDR pieces above.
+ */
+struct nfs_fsstat {
+	u64 tbytes, fbytes, abytes;	/* total, free, available to user */
+	u64 tfiles, ffiles, afiles;
+};
+int nfs3_proc_fsstat(struct nfs_server *server, const struct nfs_fh *fh,
+		     struct nfs_fsstat *st);
+struct nfs_fsinfo {
+	u32 rtmax, rtpref, rtmult, wtmax, wtpref, wtmult, dtpref;
+	u64 maxfilesize;
+	u32 properties;
+};
+int nfs3_proc_fsinfo(struct nfs_server *server, const struct nfs_fh *fh,
+		     struct nfs_fsinfo *info);
+struct nfs_pathconf {
+	u32 linkmax, name_max;
+	bool no_trunc, chown_restricted, case_insensitive, case_preserving;
+};
+int nfs3_proc_pathconf(struct nfs_server *server, const struct nfs_fh *fh,
+		       struct nfs_pathconf *pc);
+
+/* ---- inode.c (nfs-core) ---- */
+/* The inode for @fh (found by fileid+fh in the icache, or new), attributes
+ * from @fattr; sets i_op/i_fop/a_ops by type. */
+struct inode *nfs_fhget(struct super_block *sb, const struct nfs_fh *fh,
+			struct nfs_fattr *fattr);
+/* Merge fresh attributes into the inode and its cache state (size and
+ * mtime changes by others invalidate the page cache, never below the
+ * client's own dirty data). */
+int nfs_refresh_inode(struct inode *inode, struct nfs_fattr *fattr);
+/* The same for a wcc_data / post-op reply of our own change: pre-op
+ * attributes that match the cache mean the change was ours alone. */
+int nfs_post_op_update_inode(struct inode *inode, struct nfs_fattr *fattr);
+/* GETATTR if the cached attributes expired (or always, @force). */
+int nfs_revalidate_inode(struct inode *inode, bool force);
+/* If the data changed on the server, drop the clean page cache. */
+int nfs_revalidate_mapping(struct inode *inode);
+/* Mark attributes (and with @data, data) as needing a fetch. */
+void nfs_invalidate_attrs(struct inode *inode, bool data);
+int nfs_getattr(const struct path *path, struct kstat *stat,
+		u32 request_mask, unsigned int flags);
+int nfs_setattr(struct dentry *dentry, struct iattr *attr);
+int nfs_permission(struct inode *inode, int mask);
+
+/* ---- dir.c / symlink.c (nfs-dir) ---- */
+extern const struct inode_operations nfs_dir_inode_operations;
+extern const struct file_operations nfs_dir_operations;
+extern const struct dentry_operations nfs_dentry_operations;
+extern const struct inode_operations nfs_symlink_inode_operations;
+/* Called by evict of a silly-renamed inode's last user (unlink.c). */
+void nfs_complete_unlink(struct dentry *dentry, struct inode *inode);
+
+/* ---- file.c / read.c / write.c / direct.c / nfs3io.c (nfs-io) ---- */
+extern const struct inode_operations nfs_file_inode_operations;
+extern const struct file_operations nfs_file_operations;
+extern const struct address_space_operations nfs_file_aops;
+/* Write back every dirty page of @inode and COMMIT it; wait.  Returns the
+ * first error (and clears the sticky one). */
+int nfs_wb_all(struct inode *inode);
+/* Pages written UNSTABLE but not committed exist. */
+bool nfs_have_uncommitted(struct inode *inode);
+
+/* ---- super.c (nfs-core) ---- */
+extern struct file_system_type nfs_fs_type;
+
+#endif /* _FS_NFS_INTERNAL_H */
