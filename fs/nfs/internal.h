@@ -275,4 +275,9 @@ bool nfs_have_uncommitted(struct inode *inode);
 /* ---- super.c (nfs-core) ---- */
 extern struct file_system_type nfs_fs_type;
 
+/* ---- appended by nfs-core ---- */
+/* NFS3ERR_BAD_COOKIE: the READDIR cookie is stale; nfs-dir restarts the
+ * listing (kernel-internal, never returned to user space). */
+#define EBADCOOKIE		523
+
 #endif /* _FS_NFS_INTERNAL_H */
