@@ -402,6 +402,8 @@ static void exec_mmap(struct mm_struct *mm)
 	struct mm_struct *old_mm = tsk->mm, *active = tsk->active_mm;
 
 	mm_release(tsk, old_mm);
+	if (old_mm)
+		note_mm_maxrss(tsk, old_mm);
 
 	local_irq_disable();
 	tsk->mm = mm;

@@ -88,6 +88,8 @@ static void __unhash_task(struct task_struct *p)
 	sig->stime += p->stime;
 	sig->nvcsw += p->nvcsw;
 	sig->nivcsw += p->nivcsw;
+	sig->min_flt += p->min_flt;
+	sig->maj_flt += p->maj_flt;
 	list_del_rcu(&p->thread_node);
 	sig->nr_threads--;
 	/* An execve in another thread waits for the group to shrink to it. */
@@ -395,7 +397,7 @@ struct wait_opts {
 	int cld_code;		/* CLD_* */
 	int cld_status;
 	uid_t uid;
-	unsigned long utime, stime;
+	struct process_usage usage;	/* the child's, with its reaped children */
 	struct task_struct *reap;
 };
 
@@ -421,7 +423,7 @@ static void fill_found(struct wait_opts *wo, struct task_struct *p, int status,
 	wo->status = status;
 	wo->cld_code = code;
 	wo->cld_status = cld_status;
-	thread_group_cputime(p, &wo->utime, &wo->stime);
+	process_usage(p, true, &wo->usage);
 }
 
 /* tasklist_lock held.  Returns 1 when wo holds a result. */
@@ -439,11 +441,16 @@ static int wait_task_zombie(struct wait_opts *wo, struct task_struct *p)
 	if (wo->options & WNOWAIT)
 		return 1;
 	p->exit_state = EXIT_DEAD;
+	/* The child's whole usage (its reaped children included) is ours now. */
 	spin_lock_irqsave(&current->sighand->siglock, flags);
-	psig->cutime += wo->utime + p->signal->cutime;
-	psig->cstime += wo->stime + p->signal->cstime;
-	psig->cnvcsw += p->signal->nvcsw + p->nvcsw + p->signal->cnvcsw;
-	psig->cnivcsw += p->signal->nivcsw + p->nivcsw + p->signal->cnivcsw;
+	psig->cutime += wo->usage.utime;
+	psig->cstime += wo->usage.stime;
+	psig->cnvcsw += wo->usage.nvcsw;
+	psig->cnivcsw += wo->usage.nivcsw;
+	psig->cmin_flt += wo->usage.min_flt;
+	psig->cmaj_flt += wo->usage.maj_flt;
+	if (wo->usage.maxrss > psig->cmaxrss)
+		psig->cmaxrss = wo->usage.maxrss;
 	spin_unlock_irqrestore(&current->sighand->siglock, flags);
 	wo->reap = p;
 	return 1;
@@ -552,18 +559,11 @@ static long do_wait(struct wait_opts *wo)
 	return ret;
 }
 
-static void ticks_to_timeval(unsigned long ticks, long *sec, long *usec)
-{
-	*sec = ticks / HZ;
-	*usec = (ticks % HZ) * (1000000 / HZ);
-}
-
 static int fill_rusage(struct wait_opts *wo, struct rusage *ru)
 {
-	struct rusage r = { };
+	struct rusage r;
 
-	ticks_to_timeval(wo->utime, &r.ru_utime.tv_sec, &r.ru_utime.tv_usec);
-	ticks_to_timeval(wo->stime, &r.ru_stime.tv_sec, &r.ru_stime.tv_usec);
+	process_usage_to_rusage(&wo->usage, &r);
 	return copy_to_user(ru, &r, sizeof(r)) ? -EFAULT : 0;
 }
 

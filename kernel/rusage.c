@@ -6,10 +6,13 @@
  * CPU time comes from the scheduler tick's per-task utime/stime (user vs
  * kernel by the mode the tick interrupted), plus what exited threads and
  * reaped children left in the signal_struct (kernel/exit.c adds them).
- * ru_maxrss is the process's peak resident set; minflt/majflt are the
- * live threads' fault counts; inblock/oublock are 0 (no block I/O
- * accounting); children's maxrss and fault counts are not collected and
- * read 0.
+ * ru_maxrss is the peak resident set (KiB) over every address space the
+ * process has had (execve and exit note the one left behind).  Faults and
+ * context switches count live and exited threads.  A reaped child's whole
+ * usage - its own plus that of the children it reaped - is added to its
+ * parent's c* fields when it is waited for (kernel/exit.c), maxrss as the
+ * maximum; wait4()/waitid() report the same whole usage of the child.
+ * inblock/oublock are 0 (no block I/O accounting).
  */
 #include <linux/kernel.h>
 #include <linux/errno.h>
@@ -43,6 +46,8 @@ SYSCALL_DEFINE1(times, struct tms *, tbuf)
 	return (long)jiffies_64_to_clock_t(get_jiffies_64());
 }
 
+/* Peak RSS of @mm in KiB: the high-water mark or, if higher, what is
+ * resident now (the mark is only raised at certain points). */
 static unsigned long mm_maxrss_kb(struct mm_struct *mm)
 {
 	unsigned long rss;
@@ -53,68 +58,112 @@ static unsigned long mm_maxrss_kb(struct mm_struct *mm)
 	return rss << (PAGE_SHIFT - 10);
 }
 
-static void add_task_usage(struct task_struct *t, unsigned long *ut, unsigned long *st,
-			   struct rusage *r)
+void note_mm_maxrss(struct task_struct *tsk, struct mm_struct *mm)
 {
-	*ut += READ_ONCE(t->utime);
-	*st += READ_ONCE(t->stime);
-	r->ru_nvcsw += READ_ONCE(t->nvcsw);
-	r->ru_nivcsw += READ_ONCE(t->nivcsw);
-	r->ru_minflt += READ_ONCE(t->min_flt);
-	r->ru_majflt += READ_ONCE(t->maj_flt);
+	struct signal_struct *sig = tsk->signal;
+	unsigned long kb = mm_maxrss_kb(mm);
+	unsigned long flags;
+
+	spin_lock_irqsave(&tsk->sighand->siglock, flags);
+	if (kb > sig->maxrss)
+		sig->maxrss = kb;
+	spin_unlock_irqrestore(&tsk->sighand->siglock, flags);
 }
 
-static void self_usage(unsigned long *ut, unsigned long *st, struct rusage *r)
+/* One thread's own counters (the task itself writes them). */
+static void add_thread_usage(struct task_struct *t, struct process_usage *u)
 {
-	struct signal_struct *sig = current->signal;
+	u->utime += READ_ONCE(t->utime);
+	u->stime += READ_ONCE(t->stime);
+	u->nvcsw += READ_ONCE(t->nvcsw);
+	u->nivcsw += READ_ONCE(t->nivcsw);
+	u->min_flt += READ_ONCE(t->min_flt);
+	u->maj_flt += READ_ONCE(t->maj_flt);
+}
+
+void process_usage(struct task_struct *p, bool reaped, struct process_usage *u)
+{
+	struct signal_struct *sig = p->signal;
 	struct task_struct *t;
+	struct mm_struct *mm;
 
-	*ut += READ_ONCE(sig->utime);
-	*st += READ_ONCE(sig->stime);
-	r->ru_nvcsw += READ_ONCE(sig->nvcsw);
-	r->ru_nivcsw += READ_ONCE(sig->nivcsw);
+	/* Threads already released left their counts in the signal_struct. */
+	u->utime = READ_ONCE(sig->utime);
+	u->stime = READ_ONCE(sig->stime);
+	u->nvcsw = READ_ONCE(sig->nvcsw);
+	u->nivcsw = READ_ONCE(sig->nivcsw);
+	u->min_flt = READ_ONCE(sig->min_flt);
+	u->maj_flt = READ_ONCE(sig->maj_flt);
+	u->maxrss = READ_ONCE(sig->maxrss);
+
 	rcu_read_lock();
-	for_each_thread(current, t)
-		add_task_usage(t, ut, st, r);
+	for_each_thread(p, t)
+		add_thread_usage(t, u);
 	rcu_read_unlock();
-	r->ru_maxrss = mm_maxrss_kb(current->mm);
+
+	/* A live process's current address space; a zombie's was noted. */
+	mm = READ_ONCE(p->mm);
+	if (p == current && mm)
+		u->maxrss = max(u->maxrss, mm_maxrss_kb(mm));
+
+	if (!reaped)
+		return;
+	u->utime += READ_ONCE(sig->cutime);
+	u->stime += READ_ONCE(sig->cstime);
+	u->nvcsw += READ_ONCE(sig->cnvcsw);
+	u->nivcsw += READ_ONCE(sig->cnivcsw);
+	u->min_flt += READ_ONCE(sig->cmin_flt);
+	u->maj_flt += READ_ONCE(sig->cmaj_flt);
+	u->maxrss = max(u->maxrss, READ_ONCE(sig->cmaxrss));
 }
 
-static void children_usage(unsigned long *ut, unsigned long *st, struct rusage *r)
+void process_usage_to_rusage(const struct process_usage *u, struct rusage *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->ru_utime = ns_to_kernel_old_timeval(jiffies_to_nsecs(u->utime));
+	r->ru_stime = ns_to_kernel_old_timeval(jiffies_to_nsecs(u->stime));
+	r->ru_maxrss = u->maxrss;
+	r->ru_minflt = u->min_flt;
+	r->ru_majflt = u->maj_flt;
+	r->ru_nvcsw = u->nvcsw;
+	r->ru_nivcsw = u->nivcsw;
+}
+
+/* What the caller's waited-for children used (RUSAGE_CHILDREN). */
+static void reaped_children_usage(struct process_usage *u)
 {
 	struct signal_struct *sig = current->signal;
 
-	*ut += READ_ONCE(sig->cutime);
-	*st += READ_ONCE(sig->cstime);
-	r->ru_nvcsw += READ_ONCE(sig->cnvcsw);
-	r->ru_nivcsw += READ_ONCE(sig->cnivcsw);
+	memset(u, 0, sizeof(*u));
+	u->utime = READ_ONCE(sig->cutime);
+	u->stime = READ_ONCE(sig->cstime);
+	u->nvcsw = READ_ONCE(sig->cnvcsw);
+	u->nivcsw = READ_ONCE(sig->cnivcsw);
+	u->min_flt = READ_ONCE(sig->cmin_flt);
+	u->maj_flt = READ_ONCE(sig->cmaj_flt);
+	u->maxrss = READ_ONCE(sig->cmaxrss);
 }
 
 static int do_getrusage(int who, struct rusage *r)
 {
-	unsigned long ut = 0, st = 0;
+	struct process_usage u = { };
 
-	memset(r, 0, sizeof(*r));
 	switch (who) {
 	case RUSAGE_THREAD:
-		add_task_usage(current, &ut, &st, r);
-		r->ru_maxrss = mm_maxrss_kb(current->mm);
+		add_thread_usage(current, &u);
+		u.maxrss = max(READ_ONCE(current->signal->maxrss),
+			       mm_maxrss_kb(current->mm));
 		break;
 	case RUSAGE_SELF:
-		self_usage(&ut, &st, r);
+		process_usage(current, false, &u);
 		break;
 	case RUSAGE_CHILDREN:
-		children_usage(&ut, &st, r);
-		break;
-	case RUSAGE_BOTH:
-		self_usage(&ut, &st, r);
-		children_usage(&ut, &st, r);
+		reaped_children_usage(&u);
 		break;
 	default:
 		return -EINVAL;
 	}
-	r->ru_utime = ns_to_kernel_old_timeval(jiffies_to_nsecs(ut));
-	r->ru_stime = ns_to_kernel_old_timeval(jiffies_to_nsecs(st));
+	process_usage_to_rusage(&u, r);
 	return 0;
 }
 
@@ -123,8 +172,6 @@ SYSCALL_DEFINE2(getrusage, int, who, struct rusage *, ru)
 	struct rusage r;
 	int ret;
 
-	if (who == RUSAGE_BOTH)
-		return -EINVAL;	/* internal only */
 	ret = do_getrusage(who, &r);
 	if (ret)
 		return ret;

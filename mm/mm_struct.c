@@ -25,6 +25,7 @@
 #include <linux/mm.h>
 #include <linux/rmap.h>
 #include <linux/sched.h>
+#include <linux/sched/signal.h>
 #include <linux/sched/mm.h>
 #include <linux/mmap_lock.h>
 #include <linux/slab.h>
@@ -177,6 +178,7 @@ void exit_mm(struct task_struct *tsk)
 
 	if (WARN_ON_ONCE(tsk != current) || !mm)
 		return;
+	note_mm_maxrss(tsk, mm);
 	local_irq_save(flags);
 	WRITE_ONCE(tsk->mm, NULL);
 	tsk->active_mm = &init_mm;

@@ -98,6 +98,14 @@ struct signal_struct {
 	/* Times of exited threads and of reaped children, in ticks (siglock). */
 	unsigned long utime, stime, cutime, cstime;
 	unsigned long nvcsw, nivcsw, cnvcsw, cnivcsw;
+	/* Page faults of exited threads and of reaped children (siglock). */
+	unsigned long min_flt, maj_flt, cmin_flt, cmaj_flt;
+	/*
+	 * Peak resident set, KiB: @maxrss of address spaces this process has
+	 * left (exit, execve), @cmaxrss the largest of its reaped children
+	 * (each counted with its own reaped children).
+	 */
+	unsigned long maxrss, cmaxrss;
 
 	/*
 	 * Resource limits, the nice value and the interval timers (tty
@@ -223,5 +231,26 @@ void zap_other_threads(struct task_struct *p);
 
 /* /proc and getrusage helpers: summed process times, in ticks. */
 void thread_group_cputime(struct task_struct *p, unsigned long *ut, unsigned long *st);
+
+/*
+ * A process's resource usage in the units it is kept in (CPU time in
+ * ticks, maxrss in KiB), as getrusage() and the wait calls report it
+ * (kernel/rusage.c).
+ */
+struct process_usage {
+	unsigned long utime, stime;
+	unsigned long nvcsw, nivcsw;
+	unsigned long min_flt, maj_flt;
+	unsigned long maxrss;
+};
+struct rusage;
+struct mm_struct;
+/* @p's whole thread group (live and exited threads); with @reaped, plus
+ * the children it has waited for.  Caller keeps @p from being freed. */
+void process_usage(struct task_struct *p, bool reaped,
+		   struct process_usage *u);
+void process_usage_to_rusage(const struct process_usage *u, struct rusage *r);
+/* @tsk is leaving @mm (exit or execve): remember @mm's peak RSS. */
+void note_mm_maxrss(struct task_struct *tsk, struct mm_struct *mm);
 
 #endif /* _LINUX_SCHED_SIGNAL_H */

@@ -3,7 +3,8 @@
  * proc_lifecycle - process creation and death: fork/vfork/posix_spawn,
  * execve (errors, scripts, argv/envp, auxv), wait status encoding, waitpid
  * and waitid options, zombies, orphan reparenting (to PID 1 and to a child
- * subreaper), process groups and sessions, exit_group with threads.
+ * subreaper), process groups and sessions, exit_group with threads, and
+ * the resource usage a wait reports for a child's whole subtree.
  *
  * The program re-executes itself ("--child-..." modes) wherever a test needs
  * a fresh image.
@@ -12,7 +13,9 @@
 #include <pthread.h>
 #include <spawn.h>
 #include <sys/auxv.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 
@@ -825,6 +828,168 @@ static void cleanup(void)
 	rmdir(tmpdir);
 }
 
+/* ---------------------------------------------------------------- rusage */
+
+#define USAGE_TOUCH_MB	8
+#define USAGE_BURN_MS	300
+
+static long long tv_us(struct timeval tv)
+{
+	return tv.tv_sec * 1000000LL + tv.tv_usec;
+}
+
+/* Spin in user mode for @ms of wall time and touch @mb MiB of fresh memory. */
+static void use_cpu_and_memory(int ms, int mb)
+{
+	struct timespec t0, t;
+	volatile unsigned long spin = 0;
+	size_t len = (size_t)mb << 20;
+	char *mem = mmap(NULL, len, PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (mem != MAP_FAILED) {
+		madvise(mem, len, MADV_NOHUGEPAGE);
+		for (size_t off = 0; off < len; off += 4096)
+			mem[off] = 1;
+	}
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	do {
+		for (int i = 0; i < 100000; i++)
+			spin++;
+		clock_gettime(CLOCK_MONOTONIC, &t);
+	} while ((t.tv_sec - t0.tv_sec) * 1000LL +
+		 (t.tv_nsec - t0.tv_nsec) / 1000000 < ms);
+}
+
+/* fork; the child runs fn(arg) and exits with its value; no wait. */
+static pid_t spawn_fn(int (*fn)(void *), void *arg)
+{
+	pid_t pid = fork();
+
+	if (pid == 0)
+		_exit(fn(arg));
+	return pid;
+}
+
+/* A middle process: its own child does the work; it only waits. */
+static int usage_middle(void *arg)
+{
+	pid_t g = fork();
+
+	(void)arg;
+	if (g < 0)
+		return 10;
+	if (g == 0) {
+		use_cpu_and_memory(USAGE_BURN_MS, USAGE_TOUCH_MB);
+		_exit(0);
+	}
+	return waitpid(g, NULL, 0) == g ? 0 : 11;
+}
+
+/*
+ * A subreaper whose child M leaves a worker G behind: G is reparented to
+ * the subreaper, which reaps both.  Exit code: 0 when its RUSAGE_CHILDREN
+ * then holds G's CPU time.
+ */
+static int usage_subreaper(void *arg)
+{
+	struct rusage ru;
+	pid_t m;
+	int pipefd[2];
+	char c;
+
+	(void)arg;
+	if (prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) || pipe(pipefd))
+		return 10;
+	m = fork();
+	if (m < 0)
+		return 11;
+	if (m == 0) {
+		pid_t g = fork();
+
+		if (g == 0) {
+			/* Wait for M to be gone, then work. */
+			read(pipefd[0], &c, 1);
+			use_cpu_and_memory(USAGE_BURN_MS, 1);
+			_exit(0);
+		}
+		_exit(g > 0 ? 0 : 1);
+	}
+	if (waitpid(m, NULL, 0) != m)
+		return 12;
+	close(pipefd[0]);
+	write(pipefd[1], "g", 1);
+	/* G is ours now. */
+	if (wait(NULL) <= 0)
+		return 13;
+	if (getrusage(RUSAGE_CHILDREN, &ru))
+		return 14;
+	return tv_us(ru.ru_utime) + tv_us(ru.ru_stime) >= USAGE_BURN_MS * 1000 / 3 ? 0 : 15;
+}
+
+static void test_rusage(void)
+{
+	const long long min_cpu_us = USAGE_BURN_MS * 1000 / 3;
+	const long min_faults = USAGE_TOUCH_MB * 256 * 3 / 4;
+	struct rusage ru, before, after;
+	siginfo_t info;
+	pid_t pid;
+	int st;
+
+	getrusage(RUSAGE_CHILDREN, &before);
+
+	/* wait4: the reaped child's grandchild did the work. */
+	pid = spawn_fn(usage_middle, NULL);
+	memset(&ru, 0, sizeof(ru));
+	ok_eq(wait4(pid, &st, 0, &ru), pid, "wait4() reaps a child that reaped a worker");
+	ok(WIFEXITED(st) && WEXITSTATUS(st) == 0, "the middle child waited for its worker (%s)",
+	   status_str(st));
+	ok(tv_us(ru.ru_utime) + tv_us(ru.ru_stime) >= min_cpu_us,
+	   "wait4() rusage includes the grandchild's CPU time (%lld us user, %lld us sys)",
+	   tv_us(ru.ru_utime), tv_us(ru.ru_stime));
+	ok(ru.ru_minflt >= min_faults,
+	   "wait4() rusage includes the grandchild's page faults (%ld minflt)", ru.ru_minflt);
+	ok(ru.ru_maxrss >= USAGE_TOUCH_MB * 1024,
+	   "wait4() ru_maxrss covers the grandchild's %d MiB (%ld KiB)", USAGE_TOUCH_MB,
+	   ru.ru_maxrss);
+	ok(ru.ru_nvcsw + ru.ru_nivcsw > 0, "wait4() rusage counts context switches (%ld + %ld)",
+	   ru.ru_nvcsw, ru.ru_nivcsw);
+
+	/* waitid() with the kernel's fifth argument. */
+	pid = spawn_fn(usage_middle, NULL);
+	memset(&ru, 0, sizeof(ru));
+	memset(&info, 0, sizeof(info));
+	ok_sys(syscall(SYS_waitid, P_PID, pid, &info, WEXITED, &ru),
+	       "waitid(P_PID, WEXITED) with a struct rusage");
+	ok(tv_us(ru.ru_utime) + tv_us(ru.ru_stime) >= min_cpu_us && ru.ru_minflt >= min_faults,
+	   "waitid() rusage includes the grandchild (%lld us, %ld minflt)",
+	   tv_us(ru.ru_utime) + tv_us(ru.ru_stime), ru.ru_minflt);
+
+	/* RUSAGE_CHILDREN: sums add up, maxrss is the largest, not a sum. */
+	getrusage(RUSAGE_CHILDREN, &after);
+	ok(tv_us(after.ru_utime) + tv_us(after.ru_stime) -
+	   tv_us(before.ru_utime) - tv_us(before.ru_stime) >= 2 * min_cpu_us,
+	   "getrusage(RUSAGE_CHILDREN) grew by both subtrees' CPU time");
+	ok(after.ru_minflt - before.ru_minflt >= 2 * min_faults,
+	   "getrusage(RUSAGE_CHILDREN) grew by both subtrees' faults (%ld)",
+	   after.ru_minflt - before.ru_minflt);
+	ok(after.ru_maxrss >= USAGE_TOUCH_MB * 1024 &&
+	   after.ru_maxrss < 2 * USAGE_TOUCH_MB * 1024 - 512,
+	   "getrusage(RUSAGE_CHILDREN) ru_maxrss is the largest child's, not the sum (%ld KiB)",
+	   after.ru_maxrss);
+
+	/* A subreaper collects an adopted grandchild's usage. */
+	pid = spawn_fn(usage_subreaper, NULL);
+	memset(&ru, 0, sizeof(ru));
+	ok_eq(wait4(pid, &st, 0, &ru), pid, "wait4() reaps a subreaper");
+	ok(WIFEXITED(st) && WEXITSTATUS(st) == 0,
+	   "the subreaper's RUSAGE_CHILDREN holds its adopted worker's CPU time (%s)",
+	   status_str(st));
+	ok(tv_us(ru.ru_utime) + tv_us(ru.ru_stime) >= min_cpu_us,
+	   "wait4() on the subreaper includes the adopted worker (%lld us)",
+	   tv_us(ru.ru_utime) + tv_us(ru.ru_stime));
+}
+
 int main(int argc, char **argv)
 {
 	if (argc >= 2 && !strncmp(argv[1], "--child-", 8))
@@ -846,6 +1011,7 @@ int main(int argc, char **argv)
 	test_execve();
 	test_auxv();
 	test_threads();
+	test_rusage();
 
 	cleanup();
 	return tap_finish();
