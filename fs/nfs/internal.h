@@ -280,4 +280,21 @@ extern struct file_system_type nfs_fs_type;
  * listing (kernel-internal, never returned to user space). */
 #define EBADCOOKIE		523
 
+/* ---- mount_clnt.c (rpc): the MOUNT v3 client ---- */
+/*
+ * MNT @path at @server (its port ignored) on mountd @port (0: ask the
+ * portmapper) over @protocol (IPPROTO_TCP/UDP).  On success *@fh is the
+ * export's root handle and the server's auth flavours are stored in
+ * @auth_flavors: *@nr_flavors is the room there on entry, the number
+ * stored on return.  mountstat3 errors: -EPERM, -ENOENT, -EACCES,
+ * -ENOTDIR, -EINVAL, -ENAMETOOLONG, -EOPNOTSUPP, -EIO; RPC errors as
+ * clnt.h says (soft: about 30 s without an answer gives -ETIMEDOUT).
+ */
+int nfs_mount_call(const struct sockaddr_in *server, u16 port, int protocol,
+		   const char *path, struct nfs_fh *fh, u32 *auth_flavors,
+		   unsigned int *nr_flavors);
+/* UMNT, best effort (one short soft try, errors ignored). */
+void nfs_umount_call(const struct sockaddr_in *server, u16 port, int protocol,
+		     const char *path);
+
 #endif /* _FS_NFS_INTERNAL_H */

@@ -40,6 +40,7 @@
 #include <linux/cred.h>
 #include <linux/sprintf.h>
 #include <linux/string.h>
+#include <linux/kstrtox.h>
 #include "sunrpc.h"
 
 /* Internal call flags, above the RPC_TASK_* of clnt.h. */
@@ -500,6 +501,29 @@ void rpc_peeraddr(struct rpc_clnt *clnt, struct sockaddr_in *addr)
 int rpc_protocol(struct rpc_clnt *clnt)
 {
 	return clnt->cl_xprt->proto;
+}
+
+int rpc_pton4(const char *s, struct sockaddr_in *sin)
+{
+	u8 *ip = (u8 *)&sin->sin_addr.s_addr;
+	unsigned int i, v;
+
+	memset(sin, 0, sizeof(*sin));
+	sin->sin_family = AF_INET;
+	for (i = 0; i < 4; i++) {
+		const char *end = i < 3 ? strchr(s, '.') : s + strlen(s);
+		char part[4];
+
+		if (!end || end == s || end - s >= (long)sizeof(part))
+			return -EINVAL;
+		memcpy(part, s, end - s);
+		part[end - s] = '\0';
+		if (kstrtouint(part, 10, &v) || v > 255)
+			return -EINVAL;
+		ip[i] = v;
+		s = end + 1;
+	}
+	return 0;
 }
 
 static int __init rpciod_init(void)

@@ -64,29 +64,6 @@ static const struct rpc_version *test_versions[TEST_MAX_VERS] = {
 	[0 ... TEST_MAX_VERS - 1] = &test_version,
 };
 
-static int parse_ipv4(const char *s, struct sockaddr_in *sin)
-{
-	u8 *ip = (u8 *)&sin->sin_addr.s_addr;
-	unsigned int i, v;
-
-	memset(sin, 0, sizeof(*sin));
-	sin->sin_family = AF_INET;
-	for (i = 0; i < 4; i++) {
-		const char *dot = i < 3 ? strchr(s, '.') : s + strlen(s);
-		char part[4];
-
-		if (!dot || dot == s || dot - s > 3)
-			return -EINVAL;
-		memcpy(part, s, dot - s);
-		part[dot - s] = '\0';
-		if (kstrtouint(part, 10, &v) || v > 255)
-			return -EINVAL;
-		ip[i] = v;
-		s = dot + 1;
-	}
-	return 0;
-}
-
 static int parse_proto(const char *s)
 {
 	if (!strcmp(s, "tcp"))
@@ -120,7 +97,7 @@ static int test_cmd_null(char **argv, int argc, bool loop)
 	if (argc < 6)
 		return -EINVAL;
 	proto = parse_proto(argv[1]);
-	if (proto < 0 || parse_ipv4(argv[2], &sin) || kstrtouint(argv[3], 0, &port) ||
+	if (proto < 0 || rpc_pton4(argv[2], &sin) || kstrtouint(argv[3], 0, &port) ||
 	    port > 0xffff || kstrtouint(argv[4], 0, &prog.number) ||
 	    kstrtouint(argv[5], 0, &vers) || vers >= TEST_MAX_VERS)
 		return -EINVAL;
@@ -185,7 +162,7 @@ static int test_cmd_getport(char **argv, int argc)
 	if (argc < 5)
 		return -EINVAL;
 	proto = parse_proto(argv[1]);
-	if (proto < 0 || parse_ipv4(argv[2], &sin) || kstrtouint(argv[3], 0, &prog) ||
+	if (proto < 0 || rpc_pton4(argv[2], &sin) || kstrtouint(argv[3], 0, &prog) ||
 	    kstrtouint(argv[4], 0, &vers))
 		return -EINVAL;
 	err = rpcb_getport_sync(&sin, prog, vers, proto, &port);

@@ -178,4 +178,12 @@ void rpc_peeraddr(struct rpc_clnt *clnt, struct sockaddr_in *addr);
 /* The client's transport: IPPROTO_TCP or IPPROTO_UDP. */
 int rpc_protocol(struct rpc_clnt *clnt);
 
+/* ---- appended by rpc ---- */
+/*
+ * rpc_create() returns the client or an ERR_PTR() (never NULL).
+ * Parse a dotted-quad IPv4 address ("10.0.2.2", nothing after it) into
+ * @sin: family AF_INET, port 0.  0 or -EINVAL.
+ */
+int rpc_pton4(const char *s, struct sockaddr_in *sin);
+
 #endif /* _LINUX_SUNRPC_CLNT_H */
