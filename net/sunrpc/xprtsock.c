@@ -317,6 +317,9 @@ static int xs_reconnect(struct rpc_xprt *xprt)
 		xprt->conn_error = err;
 		xprt->conn_attempts++;
 		delay = XS_CONNECT_DELAY_MIN << min(xprt->conn_attempts - 1, 6u);
+		/* Calls that do not wait for a connection see conn_error now. */
+		list_for_each_entry(req, &xprt->sendq, rq_list)
+			wake_up_all(&req->rq_wait);
 		spin_unlock(&xprt->lock);
 		wake_up_all(&xprt->state_wait);
 		wait_event_timeout(xprt->send_wait, READ_ONCE(xprt->stopping),
