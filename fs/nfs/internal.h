@@ -98,6 +98,10 @@ struct nfs_server {
 	struct backing_dev_info *bdi;	/* the mount's own, 0:NN */
 	u16 mountd_port;		/* for UMNT */
 	int mountd_protocol;
+	/* appended by nfs-core */
+	__be32 mountd_addr;		/* for UMNT */
+	bool mounted;			/* MNT done: UMNT at umount */
+	unsigned int namlen;		/* longest name (PATHCONF or namlen=) */
 };
 
 /* nfs_inode.cache_validity: what must be fetched before it is trusted. */
@@ -279,6 +283,11 @@ extern struct file_system_type nfs_fs_type;
 /* NFS3ERR_BAD_COOKIE: the READDIR cookie is stale; nfs-dir restarts the
  * listing (kernel-internal, never returned to user space). */
 #define EBADCOOKIE		523
+/* super_operations of inode.c, used by super.c */
+struct inode *nfs_alloc_inode(struct super_block *sb);
+void nfs_destroy_inode(struct inode *inode);
+void nfs_evict_inode(struct inode *inode);
+int nfs_inode_cache_init(void);
 
 /* ---- mount_clnt.c (rpc): the MOUNT v3 client ---- */
 /*
