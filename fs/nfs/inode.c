@@ -410,7 +410,9 @@ int nfs_getattr(const struct path *path, struct kstat *stat,
 		return err;
 	generic_fillattr(inode, stat);
 	stat->ino = NFS_I(inode)->fileid;
-	stat->blksize = NFS_SERVER(inode)->wsize;
+	/* I/O hint: a directory is read dtsize, anything else wsize at once. */
+	stat->blksize = S_ISDIR(inode->i_mode) ? NFS_SERVER(inode)->dtsize :
+						  NFS_SERVER(inode)->wsize;
 	return 0;
 }
 

@@ -88,21 +88,23 @@ struct nfs_mount_opts {
 /* --------------------------------------------------------- MOUNT */
 
 /* The MOUNT protocol client (fs/nfs/mount_clnt.c, the rpc helper's). */
-int nfs_mount_call(const struct sockaddr_in *addr, int protocol,
-		   const char *path, struct nfs_fh *fh);
-void nfs_umount_call(const struct sockaddr_in *addr, int protocol,
+int nfs_mount_call(const struct sockaddr_in *server, u16 port, int protocol,
+		   const char *path, struct nfs_fh *fh, u32 *auth_flavors,
+		   unsigned int *nr_flavors);
+void nfs_umount_call(const struct sockaddr_in *server, u16 port, int protocol,
 		     const char *path);
 
 /* TEMPORARY until fs/nfs/mount_clnt.c lands; remove then */
-int __weak nfs_mount_call(const struct sockaddr_in *addr, int protocol,
-			  const char *path, struct nfs_fh *fh)
+int __weak nfs_mount_call(const struct sockaddr_in *server, u16 port,
+			  int protocol, const char *path, struct nfs_fh *fh,
+			  u32 *auth_flavors, unsigned int *nr_flavors)
 {
 	return -EPROTONOSUPPORT;
 }
 
 /* TEMPORARY until fs/nfs/mount_clnt.c lands; remove then */
-void __weak nfs_umount_call(const struct sockaddr_in *addr, int protocol,
-			    const char *path)
+void __weak nfs_umount_call(const struct sockaddr_in *server, u16 port,
+			    int protocol, const char *path)
 {
 }
 
@@ -708,13 +710,43 @@ static int nfs_setup_bdi(struct nfs_server *server, struct super_block *sb)
 	return 0;
 }
 
+/* Allowed security flavours of an export: AUTH_SYS must be one. */
+#define NFS_MAX_FLAVORS		8
+
+/* MOUNTPROC3_MNT: the export's root handle. */
+static int nfs_mnt(struct nfs_server *server, const struct nfs_mount_opts *o)
+{
+	struct sockaddr_in mnt_addr = nfs_sockaddr(o->mountaddr, 0);
+	u32 flavors[NFS_MAX_FLAVORS];
+	unsigned int i, nr = ARRAY_SIZE(flavors);
+	int err;
+
+	err = nfs_mount_call(&mnt_addr, o->mount_port, o->mount_protocol,
+			     server->export_path, &server->root_fh, flavors,
+			     &nr);
+	if (err) {
+		pr_warn("nfs: %s:%s: MOUNT failed (%d)\n", server->hostname,
+			server->export_path, err);
+		return err;
+	}
+	server->mounted = true;
+	/* An empty list: the server does not say; try AUTH_SYS. */
+	for (i = 0; i < nr; i++)
+		if (flavors[i] == RPC_AUTH_UNIX || flavors[i] == RPC_AUTH_NULL)
+			return 0;
+	if (!nr)
+		return 0;
+	pr_warn("nfs: %s:%s: export does not accept AUTH_SYS (sec=sys)\n",
+		server->hostname, server->export_path);
+	return -EACCES;
+}
+
 static const struct super_operations nfs_sops;
 
 static int nfs_fill_super(struct super_block *sb, void *data, int silent)
 {
 	struct nfs_mount_opts *o = data;
 	struct nfs_server *server;
-	struct sockaddr_in mnt_addr;
 	struct nfs_fattr fattr;
 	struct inode *root;
 	int err;
@@ -750,15 +782,9 @@ static int nfs_fill_super(struct super_block *sb, void *data, int silent)
 	if (o->have_root) {
 		server->root_fh = o->root;
 	} else {
-		mnt_addr = nfs_sockaddr(o->mountaddr, o->mount_port);
-		err = nfs_mount_call(&mnt_addr, o->mount_protocol,
-				     server->export_path, &server->root_fh);
-		if (err) {
-			pr_warn("nfs: %s:%s: MOUNT failed (%d)\n",
-				server->hostname, server->export_path, err);
+		err = nfs_mnt(server, o);
+		if (err)
 			return err;
-		}
-		server->mounted = true;
 	}
 
 	err = nfs_create_client(server);
@@ -805,9 +831,9 @@ static void nfs_kill_sb(struct super_block *sb)
 	generic_shutdown_super(sb);
 	if (server) {
 		if (server->mounted) {
-			mnt_addr = nfs_sockaddr(server->mountd_addr,
-						server->mountd_port);
-			nfs_umount_call(&mnt_addr, server->mountd_protocol,
+			mnt_addr = nfs_sockaddr(server->mountd_addr, 0);
+			nfs_umount_call(&mnt_addr, server->mountd_port,
+					server->mountd_protocol,
 					server->export_path);
 		}
 		if (server->client)
@@ -851,14 +877,16 @@ static int nfs_statfs(struct dentry *dentry, struct kstatfs *buf)
 	buf->f_type = NFS_SUPER_MAGIC;
 	buf->f_bsize = bsize;
 	buf->f_frsize = bsize;
-	buf->f_blocks = st.tbytes / bsize;
-	buf->f_bfree = st.fbytes / bsize;
-	buf->f_bavail = st.abytes / bsize;
+	/* A partly used last block still counts (df rounds the same way). */
+	buf->f_blocks = DIV_ROUND_UP_ULL(st.tbytes, bsize);
+	buf->f_bfree = DIV_ROUND_UP_ULL(st.fbytes, bsize);
+	buf->f_bavail = DIV_ROUND_UP_ULL(st.abytes, bsize);
 	buf->f_files = st.tfiles;
 	buf->f_ffree = st.afiles;
 	buf->f_namelen = server->namlen;
-	buf->f_fsid.val[0] = (int)(u32)server->fsid;
-	buf->f_fsid.val[1] = (int)(u32)(server->fsid >> 32);
+	/* No fsid: the server's is not unique across servers. */
+	buf->f_fsid.val[0] = 0;
+	buf->f_fsid.val[1] = 0;
 	return 0;
 }
 
@@ -877,30 +905,40 @@ static const char *nfs_proto_name(int protocol)
 	return protocol == IPPROTO_UDP ? "udp" : "tcp";
 }
 
+static const struct {
+	const char *name;
+	size_t offset;
+	unsigned long dflt;
+} nfs_ac_show[] = {
+	{ "acregmin", offsetof(struct nfs_server, acregmin), NFS_DEF_ACREGMIN },
+	{ "acregmax", offsetof(struct nfs_server, acregmax), NFS_DEF_ACREGMAX },
+	{ "acdirmin", offsetof(struct nfs_server, acdirmin), NFS_DEF_ACDIRMIN },
+	{ "acdirmax", offsetof(struct nfs_server, acdirmax), NFS_DEF_ACDIRMAX },
+};
+
 static int nfs_show_options(struct seq_file *m, struct dentry *root)
 {
 	struct nfs_server *server = NFS_SB(root->d_sb);
 	int flags = server->flags;
+	unsigned int i;
 
 	seq_printf(m, ",vers=3,rsize=%u,wsize=%u,namlen=%u", server->rsize,
 		   server->wsize, server->namlen);
-	if (flags & NFS_MOUNT_NOAC) {
-		seq_puts(m, ",noac");
-	} else {
-		if (server->acregmin != NFS_DEF_ACREGMIN * HZ)
-			seq_printf(m, ",acregmin=%lu", server->acregmin / HZ);
-		if (server->acregmax != NFS_DEF_ACREGMAX * HZ)
-			seq_printf(m, ",acregmax=%lu", server->acregmax / HZ);
-		if (server->acdirmin != NFS_DEF_ACDIRMIN * HZ)
-			seq_printf(m, ",acdirmin=%lu", server->acdirmin / HZ);
-		if (server->acdirmax != NFS_DEF_ACDIRMAX * HZ)
-			seq_printf(m, ",acdirmax=%lu", server->acdirmax / HZ);
+	/* Lifetimes other than nfs(5)'s defaults (noac: all zero). */
+	for (i = 0; i < ARRAY_SIZE(nfs_ac_show); i++) {
+		unsigned long secs = *(const unsigned long *)
+			((const char *)server + nfs_ac_show[i].offset) / HZ;
+
+		if (secs != nfs_ac_show[i].dflt)
+			seq_printf(m, ",%s=%lu", nfs_ac_show[i].name, secs);
 	}
 	seq_puts(m, flags & NFS_MOUNT_SOFT ? ",soft" : ",hard");
-	if (flags & NFS_MOUNT_NONLM)
-		seq_puts(m, ",nolock");
+	if (flags & NFS_MOUNT_NOAC)
+		seq_puts(m, ",noac");
 	if (flags & NFS_MOUNT_NOCTO)
 		seq_puts(m, ",nocto");
+	if (flags & NFS_MOUNT_NONLM)
+		seq_puts(m, ",nolock");
 	if (flags & NFS_MOUNT_NORDIRPLUS)
 		seq_puts(m, ",nordirplus");
 	seq_printf(m, ",proto=%s", nfs_proto_name(server->protocol));
