@@ -266,6 +266,26 @@ extern const struct inode_operations nfs_symlink_inode_operations;
 /* Called by evict of a silly-renamed inode's last user (unlink.c). */
 void nfs_complete_unlink(struct dentry *dentry, struct inode *inode);
 
+/*
+ * Shared by dir.c, unlink.c and nfs3dir.c (nfs-dir).  A dentry remembers
+ * in d_time the change stamp of its parent directory (its mtime, packed
+ * by nfs_dir_stamp()) at the moment the name was last checked with the
+ * server; d_revalidate trusts the dentry while the stamp is unchanged.
+ * d_fsdata of a silly-renamed dentry is its struct nfs_silly (unlink.c);
+ * nfs_dentry_operations.d_iput calls nfs_complete_unlink() when the last
+ * user lets go, so nfs-core's evict has nothing to do for it.
+ */
+unsigned long nfs_dir_stamp(struct inode *dir);
+int nfs_unlink(struct inode *dir, struct dentry *dentry);
+/* Rename @dentry (a non-directory still in use) to a hidden .nfs name. */
+int nfs_sillyrename(struct inode *dir, struct dentry *dentry);
+/* Put a silly rename back after the operation that needed it failed. */
+void nfs_sillyrename_undo(struct inode *dir, struct dentry *dentry);
+/* Does anyone besides @base references use @dentry's file? */
+bool nfs_dentry_in_use(struct dentry *dentry, unsigned int base);
+void nfs_dentry_iput(struct dentry *dentry, struct inode *inode);
+void nfs_dentry_release(struct dentry *dentry);
+
 /* ---- file.c / read.c / write.c / direct.c / nfs3io.c (nfs-io) ---- */
 extern const struct inode_operations nfs_file_inode_operations;
 extern const struct file_operations nfs_file_operations;
