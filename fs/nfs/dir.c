@@ -425,7 +425,7 @@ const struct inode_operations nfs_dir_inode_operations = {
 /* ------------------------------------------------------------ fallbacks */
 
 /*
- * TEMPORARY until nfs-core (nfs3proc.c, nfs3xdr.c, inode.c) and rpc
+ * TEMPORARY until nfs-core (nfs3proc.c, inode.c) and rpc
  * (net/sunrpc) land; remove then.  Each answers -ENOSYS (or does nothing)
  * so that this directory code links on its own.
  */
@@ -468,12 +468,5 @@ int __weak nfs_getattr(const struct path *path, struct kstat *stat,
 		       u32 request_mask, unsigned int flags) { return -ENOSYS; }
 int __weak nfs_setattr(struct dentry *dentry, struct iattr *attr) { return -ENOSYS; }
 int __weak nfs_permission(struct inode *inode, int mask) { return -ENOSYS; }
-void __weak nfs3_encode_fh(struct xdr_stream *xdr, const struct nfs_fh *fh) { }
-int __weak nfs3_decode_status(struct xdr_stream *xdr, u32 *status) { return -ENOSYS; }
-int __weak nfs3_decode_post_op_attr(struct xdr_stream *xdr,
-				    struct nfs_fattr *fattr) { return -ENOSYS; }
-int __weak nfs3_decode_post_op_fh(struct xdr_stream *xdr, struct nfs_fh *fh,
-				  bool *present) { return -ENOSYS; }
-int __weak nfs3_stat_to_errno(u32 status) { return -EIO; }
 int __weak rpc_call_sync(struct rpc_clnt *clnt, const struct rpc_message *msg,
 			 int flags) { return -ENOSYS; }

@@ -287,9 +287,6 @@ static const struct rpc_procinfo nfs3_readdirplus_proc =
 
 /* ------------------------------------------------------------ calls */
 
-/* NFS3ERR_BAD_COOKIE inside this file; never returned to user space. */
-#define EBADCOOKIE		523
-
 static bool nfs_use_readdirplus(struct nfs_server *server)
 {
 	return !(READ_ONCE(server->flags) & NFS_MOUNT_NORDIRPLUS);
@@ -602,3 +599,7 @@ const struct file_operations nfs_dir_operations = {
 	.release = nfs_dir_release,
 	.fsync = noop_fsync,
 };
+
+#ifdef CONFIG_SELFTESTS
+#include "nfs3dir_test.c"
+#endif
