@@ -508,15 +508,34 @@ static int nfs_dir_fill(struct file *file, struct nfs_dir_stream *s, u64 pos,
 	return 0;
 }
 
+/* The stream's state, made at the first read (opens for fchdir need none). */
+static struct nfs_dir_stream *nfs_dir_stream(struct file *file)
+{
+	struct nfs_dir_stream *s = file->private_data;
+
+	if (s)
+		return s;
+	s = vmalloc(sizeof(*s));
+	if (!s)
+		return NULL;
+	memset(s->verf, 0, sizeof(s->verf));
+	s->chunk.valid = false;
+	file->private_data = s;
+	return s;
+}
+
 static int nfs_readdir(struct file *file, struct dir_context *ctx)
 {
 	struct inode *dir = file_inode(file);
-	struct nfs_dir_stream *s = file->private_data;
-	struct nfs_dir_chunk *chunk = &s->chunk;
+	struct nfs_dir_stream *s = nfs_dir_stream(file);
+	struct nfs_dir_chunk *chunk;
 	int err, i;
 
+	if (!s)
+		return -ENOMEM;
 	if (ctx->pos < 0)
 		return -EINVAL;
+	chunk = &s->chunk;
 	err = nfs_revalidate_inode(dir, false);
 	if (err)
 		return err;
@@ -548,20 +567,9 @@ static int nfs_readdir(struct file *file, struct dir_context *ctx)
 
 static int nfs_dir_open(struct inode *inode, struct file *file)
 {
-	struct nfs_dir_stream *s;
-	int err;
-
+	file->private_data = NULL;
 	/* Close-to-open for directories too: start from fresh attributes. */
-	err = nfs_revalidate_inode(inode, false);
-	if (err)
-		return err;
-	s = vmalloc(sizeof(*s));
-	if (!s)
-		return -ENOMEM;
-	memset(s->verf, 0, sizeof(s->verf));
-	s->chunk.valid = false;
-	file->private_data = s;
-	return 0;
+	return nfs_revalidate_inode(inode, false);
 }
 
 static int nfs_dir_release(struct inode *inode, struct file *file)
