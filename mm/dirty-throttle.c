@@ -317,10 +317,15 @@ static bool wb_bw_measured(struct bdi_writeback *wb)
 	return READ_ONCE(wb->bw_time_seen) > 0;
 }
 
-/* Global dirty pages counted against the thresholds (NFS "unstable" joins later). */
+/*
+ * Global dirty pages counted against the thresholds: dirty page-cache
+ * pages and NFS pages written UNSTABLE but not yet committed (the server
+ * may still lose them; Linux counted them the same way).
+ */
 static unsigned long global_dirty_pages(void)
 {
-	return global_node_page_state(NR_FILE_DIRTY);
+	return global_node_page_state(NR_FILE_DIRTY) +
+	       global_node_page_state(NR_UNSTABLE_NFS);
 }
 
 /* Fill dtc's global part. */

@@ -132,7 +132,7 @@ static int meminfo_proc_show(struct seq_file *m, void *v)
 		{ "SUnreclaim", PAGES_KB(sunreclaim) },
 		{ "KernelStack", global_node_page_state(NR_KERNEL_STACK_KB) },
 		{ "PageTables", PAGES_KB(global_node_page_state(NR_PAGETABLE)) },
-		{ "NFS_Unstable", 0 },
+		{ "NFS_Unstable", PAGES_KB(global_node_page_state(NR_UNSTABLE_NFS)) },
 		{ "Bounce", PAGES_KB(global_zone_page_state(NR_BOUNCE)) },
 		{ "WritebackTmp", PAGES_KB(global_node_page_state(NR_WRITEBACK_TEMP)) },
 		{ "CommitLimit", PAGES_KB(total * OVERCOMMIT_RATIO / 100) },
