@@ -44,6 +44,10 @@
 struct backing_dev_info;
 struct kstatfs;
 struct iattr;
+struct writeback_control;
+struct readahead_control;
+struct kiocb;
+struct iov_iter;
 
 #define NFS_SUPER_MAGIC		0x6969
 
@@ -137,6 +141,14 @@ struct nfs_inode {
 	/* Silly-renamed files (nfs-dir) */
 	struct list_head silly_list;
 	struct inode vfs_inode;
+	/*
+	 * File I/O state (nfs-io), set up by nfs_io_inode_init() and torn
+	 * down by nfs_io_inode_evict().  All zero is a valid initial state.
+	 */
+	atomic_t writes_inflight;	/* WRITE calls sent, not yet answered */
+	unsigned long io_flags;		/* NFS_IO_* bits, atomic bitops */
+	const struct cred *wb_cred;	/* a writer's credentials for the
+					   flusher's WRITE/COMMIT; commit_lock */
 };
 
 static inline struct nfs_inode *NFS_I(const struct inode *inode)
@@ -295,6 +307,93 @@ extern const struct address_space_operations nfs_file_aops;
 int nfs_wb_all(struct inode *inode);
 /* Pages written UNSTABLE but not committed exist. */
 bool nfs_have_uncommitted(struct inode *inode);
+/* nfs_inode.io_flags */
+#define NFS_IO_COMMITTING	0	/* a COMMIT is in flight */
+/* alloc_inode calls this once (all-zero memory needs no call). */
+void nfs_io_inode_init(struct nfs_inode *nfsi);
+/* evict_inode calls this after truncate_inode_pages_final(). */
+void nfs_io_inode_evict(struct inode *inode);
+/* super_operations.write_inode: COMMIT what the flusher wrote UNSTABLE
+ * (waits for WB_SYNC_ALL).  Inodes with uncommitted pages are marked
+ * I_DIRTY_DATASYNC so the flusher calls it. */
+int nfs_write_inode(struct inode *inode, struct writeback_control *wbc);
+
+/* nfs3io.c: READ, WRITE and COMMIT (RFC 1813 3.3.6, 3.3.7, 3.3.21). */
+struct nfs_io_args {
+	const struct nfs_fh *fh;
+	u64 offset;
+	u32 count;
+	enum nfs3_stable_how stable;	/* WRITE */
+	struct page **pages;		/* READ: filled; WRITE: sent */
+	unsigned int pgbase;		/* bytes into pages[0] */
+};
+struct nfs_io_res {
+	struct nfs_fattr fattr;		/* post_op_attr / wcc_data */
+	u32 count;			/* bytes read / written */
+	bool eof;			/* READ */
+	enum nfs3_stable_how committed;	/* WRITE */
+	u8 verf[NFS3_WRITEVERFSIZE];	/* WRITE, COMMIT */
+	/* READ: where the data goes (the decoder copies it) */
+	struct page **pages;
+	unsigned int pgbase;
+	u32 maxcount;
+};
+int nfs3_proc_read(struct inode *inode, struct nfs_io_args *args,
+		   struct nfs_io_res *res, const struct cred *cred);
+int nfs3_proc_write(struct inode *inode, struct nfs_io_args *args,
+		    struct nfs_io_res *res, const struct cred *cred);
+int nfs3_proc_commit(struct inode *inode, struct nfs_io_args *args,
+		     struct nfs_io_res *res, const struct cred *cred);
+/* Asynchronous forms: ops->rpc_call_done(status, calldata) runs later in
+ * an RPC worker; the args/res must live until then. */
+int nfs3_proc_read_async(struct inode *inode, struct nfs_io_args *args,
+			 struct nfs_io_res *res, const struct cred *cred,
+			 const struct rpc_call_ops *ops, void *calldata);
+int nfs3_proc_write_async(struct inode *inode, struct nfs_io_args *args,
+			  struct nfs_io_res *res, const struct cred *cred,
+			  const struct rpc_call_ops *ops, void *calldata);
+int nfs3_proc_commit_async(struct inode *inode, struct nfs_io_args *args,
+			   struct nfs_io_res *res, const struct cred *cred,
+			   const struct rpc_call_ops *ops, void *calldata);
+
+/* An RPC status as the NFS client reports it: a soft mount's timeout is
+ * an I/O error (nfs(5), "soft"). */
+static inline int nfs_io_errno(int status)
+{
+	return status == -ETIMEDOUT ? -EIO : status;
+}
+
+/* read.c */
+int nfs_readpage(struct file *file, struct page *page);
+void nfs_readahead(struct readahead_control *rac);
+/* Fill a locked page from the server without unlocking it (write_begin). */
+int nfs_read_page_locked(struct file *file, struct page *page);
+
+/* write.c */
+int nfs_writepage(struct page *page, struct writeback_control *wbc);
+int nfs_writepages(struct address_space *mapping, struct writeback_control *wbc);
+int nfs_write_begin(struct file *file, struct address_space *mapping,
+		    loff_t pos, unsigned int len, unsigned int flags,
+		    struct page **pagep, void **fsdata);
+int nfs_write_end(struct file *file, struct address_space *mapping,
+		  loff_t pos, unsigned int len, unsigned int copied,
+		  struct page *page, void *fsdata);
+void nfs_invalidatepage(struct page *page, unsigned int offset,
+			unsigned int length);
+bool nfs_releasepage(struct page *page, gfp_t gfp);
+/* Write back [start, end] with @stable (FILE_SYNC for O_SYNC) and wait;
+ * then COMMIT what went UNSTABLE.  0 or the first error. */
+int nfs_sync_range(struct inode *inode, loff_t start, loff_t end,
+		   enum nfs3_stable_how stable);
+/* Send one COMMIT for the file's uncommitted pages; @wait for it. */
+int nfs_commit_inode(struct inode *inode, bool wait);
+/* Remember @cred for the flusher's calls on @inode. */
+void nfs_set_wb_cred(struct inode *inode, const struct cred *cred);
+
+/* direct.c */
+ssize_t nfs_direct_IO(struct kiocb *iocb, struct iov_iter *iter);
+ssize_t nfs_file_direct_read(struct kiocb *iocb, struct iov_iter *iter);
+ssize_t nfs_file_direct_write(struct kiocb *iocb, struct iov_iter *iter);
 
 /* ---- super.c (nfs-core) ---- */
 extern struct file_system_type nfs_fs_type;
