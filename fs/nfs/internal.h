@@ -140,15 +140,16 @@ struct nfs_inode {
 	u8 cookieverf[NFS3_COOKIEVERFSIZE];
 	/* Silly-renamed files (nfs-dir) */
 	struct list_head silly_list;
-	struct inode vfs_inode;
 	/*
-	 * File I/O state (nfs-io), set up by nfs_io_inode_init() and torn
-	 * down by nfs_io_inode_evict().  All zero is a valid initial state.
+	 * File I/O state (nfs-io), torn down by nfs_io_inode_evict().  All
+	 * zero is the initial state (nfs_alloc_inode() clears everything
+	 * before vfs_inode).
 	 */
 	atomic_t writes_inflight;	/* WRITE calls sent, not yet answered */
 	unsigned long io_flags;		/* NFS_IO_* bits, atomic bitops */
 	const struct cred *wb_cred;	/* a writer's credentials for the
 					   flusher's WRITE/COMMIT; commit_lock */
+	struct inode vfs_inode;
 };
 
 static inline struct nfs_inode *NFS_I(const struct inode *inode)
@@ -309,9 +310,7 @@ int nfs_wb_all(struct inode *inode);
 bool nfs_have_uncommitted(struct inode *inode);
 /* nfs_inode.io_flags */
 #define NFS_IO_COMMITTING	0	/* a COMMIT is in flight */
-/* alloc_inode calls this once (all-zero memory needs no call). */
-void nfs_io_inode_init(struct nfs_inode *nfsi);
-/* evict_inode calls this after truncate_inode_pages_final(). */
+/* evict_inode calls this after truncating the pages. */
 void nfs_io_inode_evict(struct inode *inode);
 /* super_operations.write_inode: COMMIT what the flusher wrote UNSTABLE
  * (waits for WB_SYNC_ALL).  Inodes with uncommitted pages are marked

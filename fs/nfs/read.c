@@ -95,6 +95,7 @@ static void nfs_read_fail(struct nfs_read_req *req, unsigned int from)
 }
 
 static int nfs_read_send(struct nfs_read_req *req);
+static void nfs_read_fill(struct nfs_read_req *req);
 
 /*
  * A short reply without eof: the pages from @first on were not (wholly)
@@ -121,18 +122,30 @@ static void nfs_read_done(int status, void *data)
 	struct nfs_read_req *req = data;
 	struct inode *inode = req->inode;
 	u32 got = req->res.count;
-	unsigned int i;
 
 	status = nfs_io_errno(status);
+	/*
+	 * Merged while our locked pages still pin the inode (nothing else
+	 * holds it for an asynchronous read-ahead); the merge only marks
+	 * the cache, it never waits for pages.
+	 */
 	if (req->res.fattr.valid & NFS_ATTR_FATTR)
 		nfs_refresh_inode(inode, &req->res.fattr);
 	/* No data and no eof would make us ask for ever: a broken server. */
 	if (!status && !got && !req->res.eof)
 		status = -EIO;
-	if (status) {
+	if (status)
 		nfs_read_fail(req, 0);
-		return;
-	}
+	else
+		nfs_read_fill(req);
+}
+
+/* A successful reply: settle each page, or resend the rest of a short one. */
+static void nfs_read_fill(struct nfs_read_req *req)
+{
+	u32 got = req->res.count;
+	unsigned int i;
+
 	for (i = 0; i < req->npages; i++) {
 		struct page *page = req->pages[i];
 		size_t start = (size_t)i << PAGE_SHIFT;

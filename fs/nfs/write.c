@@ -7,7 +7,7 @@
  * Interface: nfs_write_begin(), nfs_write_end(), nfs_writepages(),
  * nfs_writepage(), nfs_invalidatepage(), nfs_releasepage() (the a_ops in
  * file.c), nfs_sync_range(), nfs_commit_inode(), nfs_wb_all(),
- * nfs_have_uncommitted(), nfs_write_inode(), nfs_io_inode_init()/_evict().
+ * nfs_have_uncommitted(), nfs_write_inode(), nfs_io_inode_evict().
  *
  * The life of a dirty page (RFC 1813 section 3.3.7 and 3.3.21):
  *
@@ -449,18 +449,22 @@ static bool nfs_take_write_slot(atomic_t *inflight)
 	return false;
 }
 
-/* After a WRITE: commit by ourselves when the stream has paused or grown big. */
+/*
+ * After a WRITE: commit by ourselves when the stream has paused or grown
+ * big, then give the slot back.  The slot is released last: eviction
+ * waits for it (nfs_io_inode_evict()), so the inode is ours until then.
+ */
 static void nfs_write_put_slot(struct inode *inode)
 {
 	struct nfs_inode *nfsi = NFS_I(inode);
-	int left = atomic_dec_return(&nfsi->writes_inflight);
+	bool last = atomic_read(&nfsi->writes_inflight) == 1;
+	unsigned long waiting = READ_ONCE(nfsi->ncommit);
 
-	wake_up_var(&nfsi->writes_inflight);
-	if (!READ_ONCE(nfsi->ncommit))
-		return;
-	if ((!left && !mapping_tagged(inode->i_mapping, PAGECACHE_TAG_DIRTY)) ||
-	    READ_ONCE(nfsi->ncommit) >= NFS_COMMIT_BATCH)
+	if (waiting && ((last && !mapping_tagged(inode->i_mapping, PAGECACHE_TAG_DIRTY)) ||
+			waiting >= NFS_COMMIT_BATCH))
 		nfs_commit_inode(inode, false);
+	atomic_dec(&nfsi->writes_inflight);
+	wake_up_var(&nfsi->writes_inflight);
 }
 
 /* The server answered UNSTABLE: the pages wait for a COMMIT. */
@@ -520,11 +524,12 @@ static void nfs_write_done(int status, void *data)
 	struct nfs_write_req *req = data;
 	struct inode *inode = req->inode;
 	u32 written = req->res.count;
+	struct nfs_fattr fattr;
 	unsigned int i;
 
 	status = nfs_io_errno(status);
-	if (req->res.fattr.valid)
-		nfs_post_op_update_inode(inode, &req->res.fattr);
+	/* Merged at the end; the WRITE slot keeps the inode until then. */
+	fattr = req->res.fattr;
 	/* Nothing written and no error: a broken server; do not loop on it. */
 	if (!status && !written)
 		status = -EIO;
@@ -566,6 +571,8 @@ static void nfs_write_done(int status, void *data)
 	}
 	nfs_write_req_free(req);
 out:
+	if (fattr.valid)
+		nfs_post_op_update_inode(inode, &fattr);
 	nfs_write_put_slot(inode);
 }
 
@@ -929,22 +936,12 @@ bool nfs_releasepage(struct page *page, gfp_t gfp)
 /* ------------------------------------------------------------ inodes */
 
 /**
- * nfs_io_inode_init() - set up the I/O state of a new nfs_inode
- * @nfsi: from super_operations.alloc_inode
- */
-void nfs_io_inode_init(struct nfs_inode *nfsi)
-{
-	atomic_set(&nfsi->writes_inflight, 0);
-	nfsi->io_flags = 0;
-	nfsi->wb_cred = NULL;
-}
-
-/**
- * nfs_io_inode_evict() - before an inode's pages go: commit, then let go
- * @inode: the inode being evicted, before truncate_inode_pages_final()
+ * nfs_io_inode_evict() - an inode goes: wait for its calls, let go of its state
+ * @inode: the inode being evicted, its pages already truncated
  *
- * A file that still has a name has its data written and committed first
- * (it is still readable by others); an unlinked one just loses it.
+ * The caller wrote back what should survive (nfs_wb_all()) before the
+ * truncation; the WRITE and COMMIT calls still running for the inode
+ * are waited for here, so that no completion touches it afterwards.
  *
  * Context: process context; sleeps.
  */
@@ -952,8 +949,6 @@ void nfs_io_inode_evict(struct inode *inode)
 {
 	struct nfs_inode *nfsi = NFS_I(inode);
 
-	if (S_ISREG(inode->i_mode) && inode->i_nlink)
-		nfs_wb_all(inode);
 	wait_var_event(&nfsi->writes_inflight, !atomic_read(&nfsi->writes_inflight));
 	wait_on_bit(&nfsi->io_flags, NFS_IO_COMMITTING, TASK_UNINTERRUPTIBLE);
 	if (nfsi->wb_cred) {
