@@ -212,7 +212,8 @@ bool __set_page_dirty_nobuffers(struct page *page)
  */
 bool set_page_dirty(struct page *page)
 {
-	struct address_space *mapping = READ_ONCE(page->mapping);
+	/* An anonymous page's ->mapping is a tagged anon_vma, not a file's. */
+	struct address_space *mapping = page_file_mapping(page);
 
 	if (!mapping) {
 		/* Not in a file's cache (anonymous, or already truncated). */
