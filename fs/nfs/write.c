@@ -362,6 +362,11 @@ static int nfs_commit_finish(struct nfs_commit_call *call)
 			nfs_commit_settle(inode, req, ok);
 		}
 	}
+	if (resend && !status) {
+		/* Worth a line: it means the server lost (or may have lost) data. */
+		pr_notice("nfs: %s: write verifier changed (server restarted?): rewriting uncommitted data of inode %llu\n",
+			  inode->i_sb->s_id, (unsigned long long)nfsi->fileid);
+	}
 	if (resend)
 		set_bit(NFS_IO_RESEND, &nfsi->io_flags);
 	if (call->cred)
