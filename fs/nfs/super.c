@@ -181,6 +181,7 @@ static int nfs_parse_version(const char *val)
 			val);
 		return -EPROTONOSUPPORT;
 	}
+	pr_warn("nfs: bad value for vers: \"%s\"\n", val);
 	return -EINVAL;
 }
 
@@ -419,8 +420,8 @@ static int nfs_parse_text(char *text, struct nfs_mount_opts *o)
 			return -EINVAL;
 		}
 		if (nfs_opt_names[i].value != !!val) {
-			pr_warn("nfs: option \"%s\" %s a value\n", item,
-				val ? "takes no" : "needs");
+			pr_warn("nfs: option \"%s\" %s\n", item,
+				val ? "takes no value" : "needs a value");
 			return -EINVAL;
 		}
 		err = nfs_apply_opt(o, nfs_opt_names[i].opt, item, val);
@@ -1081,3 +1082,7 @@ static int __init init_nfs_fs(void)
 	return err;
 }
 module_init(init_nfs_fs);
+
+#ifdef CONFIG_SELFTESTS
+#include "super_test.c"
+#endif
