@@ -280,41 +280,6 @@ int nfs_revalidate_mapping(struct inode *inode)
 
 /* ------------------------------------------------------ the inode */
 
-/* TEMPORARY until nfs-dir lands; remove then */
-const struct inode_operations nfs_dir_inode_operations __weak = {
-	.getattr = nfs_getattr,
-	.setattr = nfs_setattr,
-	.permission = nfs_permission,
-};
-/* TEMPORARY until nfs-dir lands; remove then */
-const struct file_operations nfs_dir_operations __weak = {};
-/* TEMPORARY until nfs-dir lands; remove then */
-const struct inode_operations nfs_symlink_inode_operations __weak = {
-	.getattr = nfs_getattr,
-};
-/* TEMPORARY until nfs-io lands; remove then */
-const struct inode_operations nfs_file_inode_operations __weak = {
-	.getattr = nfs_getattr,
-	.setattr = nfs_setattr,
-	.permission = nfs_permission,
-};
-/* TEMPORARY until nfs-io lands; remove then */
-const struct file_operations nfs_file_operations __weak = {};
-/* TEMPORARY until nfs-io lands; remove then */
-const struct address_space_operations nfs_file_aops __weak = {};
-
-/* TEMPORARY until nfs-io lands; remove then */
-int __weak nfs_wb_all(struct inode *inode)
-{
-	return filemap_write_and_wait(inode->i_mapping);
-}
-
-/* TEMPORARY until nfs-io lands; remove then */
-bool __weak nfs_have_uncommitted(struct inode *inode)
-{
-	return false;
-}
-
 static const struct inode_operations nfs_special_inode_operations = {
 	.getattr = nfs_getattr,
 	.setattr = nfs_setattr,
@@ -333,9 +298,9 @@ static void nfs_set_ops(struct inode *inode, const struct nfs_fattr *fattr)
 		inode->i_op = &nfs_dir_inode_operations;
 		inode->i_fop = &nfs_dir_operations;
 	} else if (S_ISLNK(mode)) {
+		/* The target is cached in page 0 (nfs-dir fills it); no a_ops:
+		 * the page is never read as file data nor written back. */
 		inode->i_op = &nfs_symlink_inode_operations;
-		/* readlink's text is cached in the page cache. */
-		inode->i_mapping->a_ops = &nfs_file_aops;
 	} else {
 		inode->i_op = &nfs_special_inode_operations;
 		init_special_inode(inode, mode,
@@ -553,19 +518,6 @@ int nfs_permission(struct inode *inode, int mask)
 }
 
 /* ------------------------------------------------- inode life cycle */
-
-/* TEMPORARY until nfs-io lands; remove then */
-void nfs_io_inode_evict(struct inode *inode);
-void __weak nfs_io_inode_evict(struct inode *inode)
-{
-}
-
-/* TEMPORARY until nfs-io lands; remove then */
-int nfs_write_inode(struct inode *inode, struct writeback_control *wbc);
-int __weak nfs_write_inode(struct inode *inode, struct writeback_control *wbc)
-{
-	return 0;
-}
 
 static struct kmem_cache *nfs_inode_cachep;
 

@@ -78,7 +78,6 @@ struct nfs_mount_opts {
 	unsigned int rsize, wsize;	/* 0: negotiate */
 	unsigned int acregmin, acregmax, acdirmin, acdirmax; /* seconds */
 	unsigned int namlen;		/* 0: from PATHCONF */
-	bool resvport;
 	bool have_root;			/* binary data carried the root */
 	struct nfs_fh root;
 	char *hostname;			/* "host" of host:/path */
@@ -87,77 +86,17 @@ struct nfs_mount_opts {
 
 /* --------------------------------------------------------- MOUNT */
 
-/* The MOUNT protocol client (fs/nfs/mount_clnt.c, the rpc helper's). */
-int nfs_mount_call(const struct sockaddr_in *server, u16 port, int protocol,
-		   const char *path, struct nfs_fh *fh, u32 *auth_flavors,
-		   unsigned int *nr_flavors);
-void nfs_umount_call(const struct sockaddr_in *server, u16 port, int protocol,
-		     const char *path);
-
-/* TEMPORARY until fs/nfs/mount_clnt.c lands; remove then */
-int __weak nfs_mount_call(const struct sockaddr_in *server, u16 port,
-			  int protocol, const char *path, struct nfs_fh *fh,
-			  u32 *auth_flavors, unsigned int *nr_flavors)
-{
-	return -EPROTONOSUPPORT;
-}
-
-/* TEMPORARY until fs/nfs/mount_clnt.c lands; remove then */
-void __weak nfs_umount_call(const struct sockaddr_in *server, u16 port,
-			    int protocol, const char *path)
-{
-}
-
-/* TEMPORARY until net/sunrpc lands; remove then */
-struct rpc_clnt * __weak rpc_create(const struct rpc_create_args *args)
-{
-	return ERR_PTR(-EPROTONOSUPPORT);
-}
-
-/* TEMPORARY until net/sunrpc lands; remove then */
-void __weak rpc_shutdown_client(struct rpc_clnt *clnt)
-{
-}
-
-/* TEMPORARY until net/sunrpc lands; remove then */
-int __weak rpc_call_sync(struct rpc_clnt *clnt, const struct rpc_message *msg,
-			 int flags)
-{
-	return -EIO;
-}
-
-/* TEMPORARY until nfs-dir lands; remove then */
-const struct dentry_operations nfs_dentry_operations __weak = {};
-
-/* nfs-io's COMMIT of what the flusher wrote UNSTABLE (write.c). */
-struct writeback_control;
-int nfs_write_inode(struct inode *inode, struct writeback_control *wbc);
-
 /* ------------------------------------------------- option parsing */
 
 /* "a.b.c.d" -> network-order address; -EINVAL if it is not one. */
 static int nfs_parse_ipv4(const char *s, __be32 *out)
 {
-	u32 addr = 0;
-	int part;
+	struct sockaddr_in sin;
+	int err = rpc_pton4(s, &sin);
 
-	for (part = 0; part < 4; part++) {
-		unsigned int v = 0, digits = 0;
-
-		while (*s >= '0' && *s <= '9' && digits < 4) {
-			v = v * 10 + (*s++ - '0');
-			digits++;
-		}
-		if (!digits || v > 255)
-			return -EINVAL;
-		addr = addr << 8 | v;
-		if (part < 3 && *s++ != '.')
-			return -EINVAL;
-	}
-	if (*s)
-		return -EINVAL;
-	*out = cpu_to_be32(addr);
-	return 0;
+	if (!err)
+		*out = sin.sin_addr.s_addr;
+	return err;
 }
 
 static int nfs_parse_proto(const char *val, int *proto)
@@ -187,19 +126,20 @@ static int nfs_parse_version(const char *val)
 
 enum nfs_opt {
 	OPT_VERS, OPT_PROTO, OPT_TCP, OPT_UDP, OPT_PORT, OPT_MOUNTPORT,
-	OPT_MOUNTPROTO, OPT_MOUNTVERS, OPT_ADDR, OPT_MOUNTADDR, OPT_HARD,
-	OPT_SOFT, OPT_TIMEO, OPT_RETRANS, OPT_RSIZE, OPT_WSIZE, OPT_AC,
-	OPT_NOAC, OPT_ACTIMEO, OPT_ACREGMIN, OPT_ACREGMAX, OPT_ACDIRMIN,
-	OPT_ACDIRMAX, OPT_LOCK, OPT_NOLOCK, OPT_CTO, OPT_NOCTO,
-	OPT_RDIRPLUS, OPT_NORDIRPLUS, OPT_SEC, OPT_NAMLEN, OPT_RESVPORT,
-	OPT_NORESVPORT, OPT_LOCAL_LOCK, OPT_IGNORED,
+	OPT_MOUNTPROTO, OPT_MOUNTVERS, OPT_ADDR, OPT_MOUNTADDR, OPT_TIMEO,
+	OPT_RETRANS, OPT_RSIZE, OPT_WSIZE, OPT_ACTIMEO, OPT_ACREGMIN,
+	OPT_ACREGMAX, OPT_ACDIRMIN, OPT_ACDIRMAX, OPT_LOCK, OPT_SEC,
+	OPT_NAMLEN, OPT_LOCAL_LOCK,
+	OPT_FLAG,		/* sets .set and clears .clear in the flags */
+	OPT_IGNORED,
 };
 
-/* Options with a value carry '='. */
+/* Options with a value carry '='; OPT_FLAG ones only move flag bits. */
 static const struct {
 	const char *name;
 	enum nfs_opt opt;
 	bool value;
+	int set, clear;			/* NFS_MOUNT_* of OPT_FLAG */
 } nfs_opt_names[] = {
 	{ "vers", OPT_VERS, true },
 	{ "nfsvers", OPT_VERS, true },
@@ -212,29 +152,29 @@ static const struct {
 	{ "mountvers", OPT_MOUNTVERS, true },
 	{ "addr", OPT_ADDR, true },
 	{ "mountaddr", OPT_MOUNTADDR, true },
-	{ "hard", OPT_HARD, false },
-	{ "soft", OPT_SOFT, false },
+	{ "hard", OPT_FLAG, false, 0, NFS_MOUNT_SOFT },
+	{ "soft", OPT_FLAG, false, NFS_MOUNT_SOFT, 0 },
 	{ "timeo", OPT_TIMEO, true },
 	{ "retrans", OPT_RETRANS, true },
 	{ "rsize", OPT_RSIZE, true },
 	{ "wsize", OPT_WSIZE, true },
-	{ "ac", OPT_AC, false },
-	{ "noac", OPT_NOAC, false },
+	{ "ac", OPT_FLAG, false, 0, NFS_MOUNT_NOAC },
+	{ "noac", OPT_FLAG, false, NFS_MOUNT_NOAC, 0 },
 	{ "actimeo", OPT_ACTIMEO, true },
 	{ "acregmin", OPT_ACREGMIN, true },
 	{ "acregmax", OPT_ACREGMAX, true },
 	{ "acdirmin", OPT_ACDIRMIN, true },
 	{ "acdirmax", OPT_ACDIRMAX, true },
 	{ "lock", OPT_LOCK, false },
-	{ "nolock", OPT_NOLOCK, false },
-	{ "cto", OPT_CTO, false },
-	{ "nocto", OPT_NOCTO, false },
-	{ "rdirplus", OPT_RDIRPLUS, false },
-	{ "nordirplus", OPT_NORDIRPLUS, false },
+	{ "nolock", OPT_FLAG, false, NFS_MOUNT_NONLM, 0 },
+	{ "cto", OPT_FLAG, false, 0, NFS_MOUNT_NOCTO },
+	{ "nocto", OPT_FLAG, false, NFS_MOUNT_NOCTO, 0 },
+	{ "rdirplus", OPT_FLAG, false, 0, NFS_MOUNT_NORDIRPLUS },
+	{ "nordirplus", OPT_FLAG, false, NFS_MOUNT_NORDIRPLUS, 0 },
 	{ "sec", OPT_SEC, true },
 	{ "namlen", OPT_NAMLEN, true },
-	{ "resvport", OPT_RESVPORT, false },
-	{ "noresvport", OPT_NORESVPORT, false },
+	{ "resvport", OPT_FLAG, false, NFS_MOUNT_SECURE, 0 },
+	{ "noresvport", OPT_FLAG, false, 0, NFS_MOUNT_SECURE },
 	{ "local_lock", OPT_LOCAL_LOCK, true },
 	/* Accepted without effect: no interruptible waits besides SIGKILL
 	 * (nfs(5) says the same of intr since 2.6.25), and the generic
@@ -316,12 +256,6 @@ static int nfs_apply_opt(struct nfs_mount_opts *o, enum nfs_opt opt,
 		err = nfs_parse_ipv4(val, &o->mountaddr);
 		o->have_mountaddr = !err;
 		break;
-	case OPT_HARD:
-		o->flags &= ~NFS_MOUNT_SOFT;
-		break;
-	case OPT_SOFT:
-		o->flags |= NFS_MOUNT_SOFT;
-		break;
 	case OPT_TIMEO:
 		return nfs_opt_uint(name, val, 1, 36000, &o->timeo);
 	case OPT_RETRANS:
@@ -330,12 +264,6 @@ static int nfs_apply_opt(struct nfs_mount_opts *o, enum nfs_opt opt,
 		return nfs_opt_uint(name, val, 0, INT_MAX, &o->rsize);
 	case OPT_WSIZE:
 		return nfs_opt_uint(name, val, 0, INT_MAX, &o->wsize);
-	case OPT_AC:
-		o->flags &= ~NFS_MOUNT_NOAC;
-		break;
-	case OPT_NOAC:
-		o->flags |= NFS_MOUNT_NOAC;
-		break;
 	case OPT_ACTIMEO:
 		err = nfs_opt_uint(name, val, 0, 36000, &v);
 		if (!err)
@@ -354,21 +282,6 @@ static int nfs_apply_opt(struct nfs_mount_opts *o, enum nfs_opt opt,
 		pr_warn("nfs: locking not supported, using nolock\n");
 		o->flags |= NFS_MOUNT_NONLM;
 		break;
-	case OPT_NOLOCK:
-		o->flags |= NFS_MOUNT_NONLM;
-		break;
-	case OPT_CTO:
-		o->flags &= ~NFS_MOUNT_NOCTO;
-		break;
-	case OPT_NOCTO:
-		o->flags |= NFS_MOUNT_NOCTO;
-		break;
-	case OPT_RDIRPLUS:
-		o->flags &= ~NFS_MOUNT_NORDIRPLUS;
-		break;
-	case OPT_NORDIRPLUS:
-		o->flags |= NFS_MOUNT_NORDIRPLUS;
-		break;
 	case OPT_SEC:
 		if (strcmp(val, "sys")) {
 			pr_warn("nfs: sec=%s is not supported, only sec=sys\n",
@@ -378,18 +291,13 @@ static int nfs_apply_opt(struct nfs_mount_opts *o, enum nfs_opt opt,
 		break;
 	case OPT_NAMLEN:
 		return nfs_opt_uint(name, val, 1, NFS3_MAXNAMLEN, &o->namlen);
-	case OPT_RESVPORT:
-		o->resvport = true;
-		break;
-	case OPT_NORESVPORT:
-		o->resvport = false;
-		break;
 	case OPT_LOCAL_LOCK:
 		/* Without NLM every lock is local already. */
 		if (strcmp(val, "none") && strcmp(val, "all") &&
 		    strcmp(val, "flock") && strcmp(val, "posix"))
 			err = -EINVAL;
 		break;
+	case OPT_FLAG:
 	case OPT_IGNORED:
 		break;
 	}
@@ -424,6 +332,8 @@ static int nfs_parse_text(char *text, struct nfs_mount_opts *o)
 				val ? "takes no value" : "needs a value");
 			return -EINVAL;
 		}
+		o->flags = (o->flags & ~nfs_opt_names[i].clear) |
+			   nfs_opt_names[i].set;
 		err = nfs_apply_opt(o, nfs_opt_names[i].opt, item, val);
 		if (err)
 			return err;
@@ -433,15 +343,12 @@ static int nfs_parse_text(char *text, struct nfs_mount_opts *o)
 
 static void nfs_default_opts(struct nfs_mount_opts *o)
 {
-	memset(o, 0, sizeof(*o));
-	o->protocol = IPPROTO_TCP;
-	o->mount_version = 3;
-	o->timeo = NFS_OPT_UNSET;
-	o->retrans = NFS_OPT_UNSET;
-	o->acregmin = NFS_DEF_ACREGMIN;
-	o->acregmax = NFS_DEF_ACREGMAX;
-	o->acdirmin = NFS_DEF_ACDIRMIN;
-	o->acdirmax = NFS_DEF_ACDIRMAX;
+	*o = (struct nfs_mount_opts) {
+		.protocol = IPPROTO_TCP, .mount_version = 3,
+		.timeo = NFS_OPT_UNSET, .retrans = NFS_OPT_UNSET,
+		.acregmin = NFS_DEF_ACREGMIN, .acregmax = NFS_DEF_ACREGMAX,
+		.acdirmin = NFS_DEF_ACDIRMIN, .acdirmax = NFS_DEF_ACDIRMAX,
+	};
 }
 
 /*
@@ -648,11 +555,6 @@ static int nfs_create_client(struct nfs_server *server)
 	return 0;
 }
 
-/* TEMPORARY until net/sunrpc lands; remove then */
-void __weak rpc_peeraddr(struct rpc_clnt *clnt, struct sockaddr_in *addr)
-{
-}
-
 /* FSINFO and PATHCONF of the root: transfer sizes, limits, name length. */
 static int nfs_probe_fs(struct nfs_server *server, struct super_block *sb,
 			const struct nfs_mount_opts *o)
@@ -752,24 +654,21 @@ static int nfs_fill_super(struct super_block *sb, void *data, int silent)
 	struct inode *root;
 	int err;
 
-	server = kzalloc(sizeof(*server), GFP_KERNEL);
+	server = kmalloc(sizeof(*server), GFP_KERNEL);
 	if (!server)
 		return -ENOMEM;
-	sb->s_fs_info = server;
-	server->sb = sb;
-	server->flags = o->flags;
-	server->protocol = o->protocol;
-	server->timeo = o->timeo;
-	server->retrans = o->retrans;
-	server->mountd_port = o->mount_port;
-	server->mountd_protocol = o->mount_protocol;
-	server->addr = nfs_sockaddr(o->addr, o->port);
-	nfs_set_ac(server, o);
 	/* The strings move to the server; the options no longer own them. */
-	server->hostname = o->hostname;
-	server->export_path = o->path;
+	*server = (struct nfs_server) {
+		.sb = sb, .flags = o->flags, .protocol = o->protocol,
+		.timeo = o->timeo, .retrans = o->retrans,
+		.addr = nfs_sockaddr(o->addr, o->port),
+		.hostname = o->hostname, .export_path = o->path,
+		.mountd_addr = o->mountaddr, .mountd_port = o->mount_port,
+		.mountd_protocol = o->mount_protocol,
+	};
 	o->hostname = o->path = NULL;
-	server->mountd_addr = o->mountaddr;
+	sb->s_fs_info = server;
+	nfs_set_ac(server, o);
 
 	sb->s_magic = NFS_SUPER_MAGIC;
 	sb->s_op = &nfs_sops;

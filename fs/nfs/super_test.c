@@ -132,20 +132,16 @@ static int test_binary_data(void)
 	ST_ASSERT(d, "no memory");
 	ST_ASSERT(!nfs_is_binary("vers=3,tcp") && !nfs_is_binary(NULL),
 		  "text taken for binary");
-	d->version = 6;
-	d->flags = NFS_MOUNT_VER3 | NFS_MOUNT_TCP | NFS_MOUNT_SOFT |
-		   NFS_MOUNT_NONLM;
-	d->rsize = 32768;
-	d->timeo = 20;
-	d->retrans = 5;
-	d->acregmin = 1;
-	d->acregmax = 2;
-	d->acdirmin = 3;
-	d->acdirmax = 4;
-	d->addr.sin_family = AF_INET;
-	d->addr.sin_port = cpu_to_be16(2049);
-	d->addr.sin_addr.s_addr = cpu_to_be32(0x0a000202);
-	d->root.size = 8;
+	*d = (struct nfs_mount_data) {
+		.version = 6, .rsize = 32768, .timeo = 20, .retrans = 5,
+		.flags = NFS_MOUNT_VER3 | NFS_MOUNT_TCP | NFS_MOUNT_SOFT |
+			 NFS_MOUNT_NONLM,
+		.acregmin = 1, .acregmax = 2, .acdirmin = 3, .acdirmax = 4,
+		.addr = { .sin_family = AF_INET,
+			  .sin_port = cpu_to_be16(2049),
+			  .sin_addr = { cpu_to_be32(0x0a000202) } },
+		.root = { .size = 8 },
+	};
 	memset(d->root.data, 0x5a, 8);
 	ST_ASSERT(nfs_is_binary(d), "binary not recognised");
 	nfs_default_opts(&o);
