@@ -56,6 +56,7 @@
 #include <linux/string.h>
 #include <linux/mutex.h>
 #include <linux/delay.h>
+#include <linux/jiffies.h>
 #include <linux/fs.h>
 #include <linux/dcache.h>
 #include "internal.h"
@@ -190,7 +191,7 @@ static int nfs3_decode_dir_entry(struct xdr_stream *xdr,
 	    xdr_decode_opaque_inline(xdr, &name, &len, NFS3_MAXNAMLEN) ||
 	    xdr_decode_u64(xdr, &cookie))
 		return -EIO;
-	fattr.valid = 0;
+	memset(&fattr, 0, sizeof(fattr));
 	fh.size = 0;
 	if (res->plus &&
 	    (nfs3_decode_post_op_attr(xdr, &fattr) ||
@@ -238,7 +239,7 @@ static int nfs3_decode_readdir_res(struct xdr_stream *xdr, void *resp)
 	if (err < 0)
 		return err;
 	res->status = status;
-	res->dir_attr.valid = 0;
+	memset(&res->dir_attr, 0, sizeof(res->dir_attr));
 	if (nfs3_decode_post_op_attr(xdr, &res->dir_attr))
 		return -EIO;
 	if (status != NFS3_OK)
@@ -313,16 +314,21 @@ static int nfs3_proc_readdir(struct inode *dir, struct nfs_dir_stream *s,
 	};
 	struct nfs3_readdir_res res = { .chunk = chunk };
 	struct rpc_message msg = { .rpc_argp = &args, .rpc_resp = &res };
+	unsigned long started;
+	unsigned int i;
 	int err, tries = 0;
 
 	chunk->valid = false;
 	for (;;) {
+		started = jiffies;
 		res.plus = nfs_use_readdirplus(server);
 		msg.rpc_proc = res.plus ? &nfs3_readdirplus_proc :
 					  &nfs3_readdir_proc;
 		err = rpc_call_sync(server->client, &msg, 0);
 		if (err < 0)
 			return err == -ETIMEDOUT ? -EIO : err;
+		/* The attributes are as old as the call: the cache ages them so. */
+		res.dir_attr.time_start = started;
 		if (res.dir_attr.valid & NFS_ATTR_FATTR)
 			nfs_refresh_inode(dir, &res.dir_attr);
 		if (res.status == NFS3_OK)
@@ -343,6 +349,8 @@ static int nfs3_proc_readdir(struct inode *dir, struct nfs_dir_stream *s,
 	/* A reply without entries that is not the end would loop forever. */
 	if (!chunk->nr && !chunk->eof)
 		return -EIO;
+	for (i = 0; i < chunk->nr; i++)
+		chunk->fattr[i].time_start = started;
 	memcpy(s->verf, res.verf, sizeof(s->verf));
 	chunk->from = cookie;
 	chunk->stamp = nfs_dir_stamp(dir);
