@@ -359,7 +359,21 @@ int nfs3_proc_commit_async(struct inode *inode, struct nfs_io_args *args,
  * an I/O error (nfs(5), "soft"). */
 static inline int nfs_io_errno(int status)
 {
-	return status == -ETIMEDOUT ? -EIO : status;
+	/*
+	 * A soft mount that gave up, or whose server refused or dropped the
+	 * connection: the application sees an I/O error, as nfs(5) says.
+	 */
+	switch (status) {
+	case -ETIMEDOUT:
+	case -ECONNREFUSED:
+	case -ECONNRESET:
+	case -ENOTCONN:
+	case -EPIPE:
+	case -ENETUNREACH:
+	case -EHOSTUNREACH:
+		return -EIO;
+	}
+	return status;
 }
 
 /* read.c */

@@ -542,8 +542,7 @@ static int nfs3_call(struct nfs_server *server, unsigned int nr,
 			return -EINTR;
 		pause = min_t(long, pause * 2, JUKEBOX_MAX_WAIT);
 	}
-	/* A soft mount that gave up: an I/O error for the application. */
-	return err == -ETIMEDOUT ? -EIO : err;
+	return nfs_io_errno(err);
 }
 
 static void stamp(struct nfs_fattr *fattr)
