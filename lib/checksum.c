@@ -8,8 +8,11 @@
  * machine each loaded word is byte-swapped relative to its network value,
  * and RFC 1071 section 2(B) shows the sum is byte-order independent, so
  * folding and storing the result back in memory order gives the right
- * header bytes.  Words are loaded with memcpy(), so the buffer may
- * start at any address.
+ * header bytes.  The loop adds 64-bit words with end-around carry
+ * (their sum folds to the same 16-bit result); words are loaded with
+ * unaligned-safe loads, so the buffer may start at any address.
+ * csum_partial_copy() stores each word as it sums it: one pass for a
+ * copy that needs the checksum anyway (segmenting a large TCP packet).
  *
  * No locking: pure functions.
  */
@@ -34,36 +37,93 @@ static u16 fold32(u32 v)
 	return (u16)v;
 }
 
-/* Sum of @len bytes at the even-aligned position of @p, in memory order. */
-static u32 sum_bytes(const u8 *p, int len)
+/*
+ * The kernel is built with -fno-builtin, so a plain memcpy() of a word
+ * is a function call: these ask the compiler for the single load/store.
+ */
+static inline u64 load64(const u8 *p)
+{
+	u64 w;
+
+	__builtin_memcpy(&w, p, sizeof(w));
+	return w;
+}
+
+static inline void store64(u8 *p, u64 w)
+{
+	__builtin_memcpy(p, &w, sizeof(w));
+}
+
+/*
+ * Add @w to the 64-bit ones' complement accumulator @acc: a carry out of
+ * bit 63 comes back in at bit 0 (2^64 = 1 modulo 2^16 - 1, so this is
+ * still the sum of the 16-bit words folded later).  The compiler turns
+ * the compare into the carry flag: an add and an add-with-carry.
+ */
+static inline u64 add_carry64(u64 acc, u64 w)
+{
+	acc += w;
+	return acc + (acc < w);
+}
+
+/*
+ * Sum of @len bytes at the even-aligned position of @p, in memory order,
+ * as a 64-bit ones' complement accumulator.  When @dst is not NULL the
+ * bytes are also stored there (the copy rides on the loads of the sum).
+ */
+static u64 sum_words(const u8 *p, u8 *dst, int len)
 {
 	u64 acc = 0;
 
-	while (len >= 8) {
-		u64 w;
+	/* Four words a round: the loop overhead is paid once per 32 bytes. */
+	while (len >= 32) {
+		u64 w0 = load64(p), w1 = load64(p + 8), w2 = load64(p + 16), w3 = load64(p + 24);
 
-		memcpy(&w, p, 8);
-		acc += (w & 0xffffffffULL);
-		acc += (w >> 32);
+		if (dst) {
+			store64(dst, w0);
+			store64(dst + 8, w1);
+			store64(dst + 16, w2);
+			store64(dst + 24, w3);
+			dst += 32;
+		}
+		acc = add_carry64(acc, w0);
+		acc = add_carry64(acc, w1);
+		acc = add_carry64(acc, w2);
+		acc = add_carry64(acc, w3);
+		p += 32;
+		len -= 32;
+	}
+	while (len >= 8) {
+		u64 w = load64(p);
+
+		if (dst) {
+			store64(dst, w);
+			dst += 8;
+		}
+		acc = add_carry64(acc, w);
 		p += 8;
 		len -= 8;
 	}
-	while (len >= 2) {
-		u16 h;
-
-		memcpy(&h, p, 2);
-		acc += h;
-		p += 2;
-		len -= 2;
-	}
 	if (len) {
-		/* the last odd byte is the high-order byte of a zero-padded word */
-		u16 h = 0;
+		/*
+		 * The last 1-7 bytes, zero-padded to a word: in memory order
+		 * an odd last byte is then the high-order byte of its 16-bit
+		 * word, as RFC 1071 pads it.
+		 */
+		u64 w = 0;
 
-		memcpy(&h, p, 1);
-		acc += h;
+		memcpy(&w, p, len);
+		if (dst)
+			memcpy(dst, p, len);
+		acc = add_carry64(acc, w);
 	}
-	return reduce64(acc);
+	return acc;
+}
+
+/* Sum of @len bytes at the even-aligned position of @p, in memory order. */
+static u32 sum_bytes(const u8 *p, int len)
+{
+	return reduce64(sum_words(p, NULL, len));
 }
 
 __wsum csum_partial(const void *buf, int len, __wsum sum)
@@ -72,6 +132,13 @@ __wsum csum_partial(const void *buf, int len, __wsum sum)
 	if (len <= 0)
 		return sum;
 	return reduce64((u64)sum + sum_bytes(buf, len));
+}
+
+__wsum csum_partial_copy(const void *src, void *dst, int len, __wsum sum)
+{
+	if (len <= 0)
+		return sum;
+	return reduce64((u64)sum + reduce64(sum_words(src, dst, len)));
 }
 
 __sum16 csum_fold(__wsum sum)
@@ -90,11 +157,11 @@ __wsum csum_tcpudp_nofold(__be32 saddr, __be32 daddr, u32 len, u8 proto, __wsum 
 	u8 pseudo[12];
 	__be16 blen = cpu_to_be16((u16)len);
 
-	memcpy(pseudo, &saddr, 4);
-	memcpy(pseudo + 4, &daddr, 4);
+	__builtin_memcpy(pseudo, &saddr, 4);
+	__builtin_memcpy(pseudo + 4, &daddr, 4);
 	pseudo[8] = 0;
 	pseudo[9] = proto;
-	memcpy(pseudo + 10, &blen, 2);
+	__builtin_memcpy(pseudo + 10, &blen, 2);
 	return csum_partial(pseudo, sizeof(pseudo), sum);
 }
 

@@ -15,6 +15,8 @@ typedef u16 __sum16;
 
 /* Add @len bytes at @buf to @sum (any alignment, any length). */
 __wsum csum_partial(const void *buf, int len, __wsum sum);
+/* Copy @len bytes from @src to @dst and add them to @sum (csum_partial() of @src). */
+__wsum csum_partial_copy(const void *src, void *dst, int len, __wsum sum);
 /* Fold a running sum to 16 bits and complement it: the header value. */
 __sum16 csum_fold(__wsum sum);
 /* The IPv4 header checksum of @ihl 32-bit words (0 when verifying a good header). */
