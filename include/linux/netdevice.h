@@ -104,6 +104,24 @@ struct header_ops {
 	int (*parse)(const struct sk_buff *skb, unsigned char *haddr);
 };
 
+/*
+ * dev->features: what the device does for the stack.  Without HW_CSUM or
+ * IP_CSUM a CHECKSUM_PARTIAL packet is finished in software before the
+ * driver sees it; without TSO a GSO packet is cut into frames (software
+ * GSO).  GSO says the stack may build GSO packets for this device at all
+ * (set for every device at registration).
+ */
+typedef u32 netdev_features_t;
+#define NETIF_F_SG		(1U << 0)	/* scatter-gather (not used: skbs are linear) */
+#define NETIF_F_IP_CSUM		(1U << 1)	/* finishes TCP/UDP over IPv4 sums */
+#define NETIF_F_HW_CSUM		(1U << 2)	/* finishes any csum_start/csum_offset sum */
+#define NETIF_F_TSO		(1U << 3)	/* cuts SKB_GSO_TCPV4 packets itself */
+#define NETIF_F_GSO		(1U << 4)	/* the stack may hand it GSO packets */
+#define NETIF_F_CSUM_MASK	(NETIF_F_IP_CSUM | NETIF_F_HW_CSUM)
+
+/* Largest GSO packet a device takes unless it says otherwise (gso_max_size). */
+#define GSO_MAX_SIZE		65536
+
 /* dev->state bits */
 enum netdev_state_bits {
 	__LINK_STATE_START,		/* opened */
@@ -152,6 +170,10 @@ struct net_device {
 	/* net/core/dev.c's own (appended) */
 	struct work_struct tx_work;	/* restarts the qdisc after netif_wake_queue() */
 	u8 reg_state;			/* NETREG_*; changed under rtnl */
+
+	/* Offloads (appended): NETIF_F_*, set by the driver before registering. */
+	netdev_features_t features;
+	unsigned int gso_max_size;	/* bytes of the largest GSO packet; 0: GSO_MAX_SIZE */
 
 	/* Private driver data follows, netdev_priv() */
 };

@@ -60,6 +60,16 @@ struct iov_iter;
 /* skb->ip_summed */
 #define CHECKSUM_NONE		0	/* nothing verified: check it in software */
 #define CHECKSUM_UNNECESSARY	1	/* the device (or loopback) vouches for it */
+/*
+ * Going out: the transport checksum is not done.  The field at csum_start
+ * + csum_offset holds the pseudo-header sum; whoever finishes it (the
+ * device, or skb_checksum_help() in dev_queue_xmit()) sums from
+ * csum_start to the end and stores the folded result there.
+ */
+#define CHECKSUM_PARTIAL	3
+
+/* skb->gso_type */
+#define SKB_GSO_TCPV4		0x1	/* TCP over IPv4: cut at gso_size payload bytes */
 
 #define SKB_HEADER_UNSET	0xffff
 
@@ -92,6 +102,14 @@ struct sk_buff {
 
 	/* Scratch space for the layer that owns the skb right now. */
 	char cb[48] __aligned(8);
+
+	/* Offloads (appended): see CHECKSUM_PARTIAL and skb_is_gso(). */
+	u16 csum_start;			/* offset from head where the sum starts */
+	u16 csum_offset;		/* from csum_start to the checksum field */
+	u16 gso_size;			/* payload bytes per segment; 0: one packet */
+	u16 gso_segs;			/* segments it stands for */
+	u8 gso_type;			/* SKB_GSO_* */
+	u8 xmit_more;			/* to a driver: another frame follows at once */
 };
 
 struct sk_buff_head {
@@ -286,6 +304,42 @@ static inline int skb_network_offset(const struct sk_buff *skb)
 {
 	return skb_network_header(skb) - skb->data;
 }
+
+/* ------------------------------------------------------- offloads */
+
+/*
+ * A GSO packet stands for gso_segs segments of gso_size payload bytes
+ * (the last may be shorter), all behind one copy of the headers.  Devices
+ * with NETIF_F_TSO take it whole; dev_queue_xmit() cuts it for the others.
+ */
+static inline bool skb_is_gso(const struct sk_buff *skb)
+{
+	return skb->gso_size != 0;
+}
+
+/* Where the sum of a CHECKSUM_PARTIAL packet starts, as an offset from data. */
+static inline int skb_checksum_start_offset(const struct sk_buff *skb)
+{
+	return skb->csum_start - skb_headroom(skb);
+}
+
+/* Mark @skb CHECKSUM_PARTIAL: sum from the transport header, result at @field_off in it. */
+static inline void skb_set_partial_csum(struct sk_buff *skb, unsigned int field_off)
+{
+	skb->ip_summed = CHECKSUM_PARTIAL;
+	skb->csum_start = skb->transport_header;
+	skb->csum_offset = field_off;
+}
+
+/* Finish a CHECKSUM_PARTIAL packet in software (net/core/skbuff.c); 0 or -EINVAL. */
+int skb_checksum_help(struct sk_buff *skb);
+/*
+ * Cut the GSO packet @skb (data at the link header, network header set)
+ * into complete frames with their checksums done, chained through
+ * ->next.  @skb itself is left alone.  NULL when memory ran out or the
+ * packet is not one we know how to cut.
+ */
+struct sk_buff *skb_gso_segment(const struct sk_buff *skb);
 
 /* ------------------------------------------------------------ queues */
 

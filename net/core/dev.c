@@ -312,6 +312,10 @@ int register_netdevice(struct net_device *dev)
 		if (err)
 			return err;
 	}
+	/* Every device may be handed GSO packets: what it cannot cut, we cut. */
+	dev->features |= NETIF_F_GSO;
+	if (!dev->gso_max_size)
+		dev->gso_max_size = GSO_MAX_SIZE;
 	dev->ifindex = dev_new_ifindex();
 	set_bit(__LINK_STATE_PRESENT, &dev->state);
 	err = netdev_sysfs_add(dev);
@@ -570,6 +574,7 @@ static void qdisc_run(struct net_device *dev)
 	struct sk_buff *skb;
 
 	while (!netif_queue_stopped(dev) && (skb = skb_dequeue(&dev->qdisc)) != NULL) {
+		skb->xmit_more = 0;
 		if (dev->netdev_ops->ndo_start_xmit(skb, dev) == NETDEV_TX_BUSY) {
 			skb_queue_head(&dev->qdisc, skb);
 			/* Busy without stopping the queue: nobody will wake us, retry later. */
@@ -609,10 +614,55 @@ static void dev_tx_drop(struct net_device *dev, struct sk_buff *skb)
 	kfree_skb(skb);
 }
 
+/*
+ * Do in software what @dev cannot (netdevice.h's NETIF_F_*): cut a GSO
+ * packet into frames, finish a CHECKSUM_PARTIAL sum.  Returns the frames
+ * to send, chained through ->next, or NULL when @skb had to be dropped.
+ * Consumes @skb.
+ */
+static struct sk_buff *dev_soft_offloads(struct net_device *dev, struct sk_buff *skb)
+{
+	if (skb_is_gso(skb) && !(dev->features & NETIF_F_TSO)) {
+		struct sk_buff *frames = skb_gso_segment(skb);
+
+		consume_skb(skb);
+		return frames;
+	}
+	if (skb->ip_summed == CHECKSUM_PARTIAL && !(dev->features & NETIF_F_CSUM_MASK) &&
+	    skb_checksum_help(skb)) {
+		kfree_skb(skb);
+		return NULL;
+	}
+	return skb;
+}
+
+/*
+ * One frame, dev->tx_lock held: straight to the driver when nothing waits
+ * before it, else onto the qdisc (true: queued there).  Its xmit_more is set.
+ */
+static bool dev_xmit_locked(struct net_device *dev, struct sk_buff *skb, int *ret)
+{
+	if (!netif_queue_stopped(dev) && skb_queue_empty(&dev->qdisc)) {
+		/* The common case. */
+		if (dev->netdev_ops->ndo_start_xmit(skb, dev) != NETDEV_TX_BUSY)
+			return false;
+		skb_queue_head(&dev->qdisc, skb);
+	} else if (skb_queue_len(&dev->qdisc) < dev->tx_queue_len) {
+		skb_queue_tail(&dev->qdisc, skb);
+	} else {
+		dev_tx_drop(dev, skb);
+		*ret = NET_XMIT_DROP;
+		return false;
+	}
+	return true;
+}
+
 int dev_queue_xmit(struct sk_buff *skb)
 {
 	struct net_device *dev = skb->dev;
 	int ret = NET_XMIT_SUCCESS;
+	struct sk_buff *frame;
+	bool queued = false;
 
 	if (!netif_running(dev) || !dev->netdev_ops || !dev->netdev_ops->ndo_start_xmit) {
 		dev_tx_drop(dev, skb);
@@ -620,22 +670,23 @@ int dev_queue_xmit(struct sk_buff *skb)
 	}
 	if (!skb_mac_header_was_set(skb))
 		skb_reset_mac_header(skb);
-	dev_queue_xmit_taps(skb);
+	skb = dev_soft_offloads(dev, skb);
+	if (!skb) {
+		dev_stats_add(dev, &dev->stats.tx_dropped, 1);
+		return NET_XMIT_DROP;
+	}
+	/* Taps see what goes on the wire: each frame of a cut GSO packet. */
+	for (frame = skb; frame; frame = frame->next)
+		dev_queue_xmit_taps(frame);
 
 	spin_lock(&dev->tx_lock);
-	if (!netif_queue_stopped(dev) && skb_queue_empty(&dev->qdisc)) {
-		/* The common case: straight to the driver. */
-		if (dev->netdev_ops->ndo_start_xmit(skb, dev) != NETDEV_TX_BUSY)
-			goto out;
-		skb_queue_head(&dev->qdisc, skb);
-	} else if (skb_queue_len(&dev->qdisc) < dev->tx_queue_len) {
-		skb_queue_tail(&dev->qdisc, skb);
-	} else {
-		dev_tx_drop(dev, skb);
-		ret = NET_XMIT_DROP;
+	while ((frame = skb_chain_pop(&skb)) != NULL) {
+		/* The driver may hold its doorbell while more frames follow. */
+		frame->xmit_more = skb != NULL;
+		queued |= dev_xmit_locked(dev, frame, &ret);
 	}
-	qdisc_run(dev);
-out:
+	if (queued)
+		qdisc_run(dev);
 	spin_unlock(&dev->tx_lock);
 	return ret;
 }

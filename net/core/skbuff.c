@@ -13,7 +13,9 @@
  * Interface: alloc_skb(), netdev_alloc_skb(), kfree_skb(), consume_skb(),
  * skb_copy(), skb_copy_expand(), skb_cow_head(), skb_copy_bits(),
  * skb_put_from_iter() and skb_queue_{head,tail}, skb_dequeue{,_tail},
- * skb_unlink, skb_queue_purge.
+ * skb_unlink, skb_queue_purge; for offloads skb_checksum_help() (finish
+ * a CHECKSUM_PARTIAL sum) and skb_gso_segment() (cut a TCP/IPv4 GSO
+ * packet into frames, copying each payload while summing it).
  *
  * kfree_skb() and consume_skb() differ only in intent (a drop or a
  * normal end); neither keeps a count today.
@@ -28,6 +30,10 @@
 #include <linux/uio.h>
 #include <linux/skbuff.h>
 #include <linux/netdevice.h>
+#include <uapi/linux/in.h>
+#include <uapi/linux/ip.h>
+#include <uapi/linux/tcp.h>
+#include <net/checksum.h>
 
 /* Bytes a receive buffer keeps in front of the frame: 64 spare + 2 so the IP header is 4-aligned. */
 #define NETDEV_RX_HEADROOM	66
@@ -117,6 +123,8 @@ static void skb_shift_headers(struct sk_buff *skb, int shift)
 	for (unsigned int i = 0; i < ARRAY_SIZE(offsets); i++)
 		if (*offsets[i] != SKB_HEADER_UNSET)
 			*offsets[i] += shift;
+	if (skb->ip_summed == CHECKSUM_PARTIAL)
+		skb->csum_start += shift;
 }
 
 /*
@@ -214,6 +222,109 @@ int skb_copy_bits(const struct sk_buff *skb, int offset, void *to, int len)
 		return -EFAULT;
 	memcpy(to, skb->data + offset, len);
 	return 0;
+}
+
+/* ------------------------------------------------------------ offloads */
+
+int skb_checksum_help(struct sk_buff *skb)
+{
+	int start = skb_checksum_start_offset(skb);
+	__sum16 sum;
+
+	if (skb->ip_summed != CHECKSUM_PARTIAL)
+		return 0;
+	if (start < 0 || (unsigned int)start + skb->csum_offset + sizeof(sum) > skb->len)
+		return -EINVAL;
+	/* The field holds the pseudo-header sum: summing over it finishes the job. */
+	sum = csum_fold(csum_partial(skb->data + start, skb->len - start, 0));
+	memcpy(skb->data + start + skb->csum_offset, &sum, sizeof(sum));
+	skb->ip_summed = CHECKSUM_NONE;
+	return 0;
+}
+
+/*
+ * One frame of a TCP/IPv4 GSO packet: the headers (@hdr_len bytes from
+ * data) copied, then @len payload bytes from @off, with IP length, ID,
+ * header checksum, sequence number, flags and TCP checksum made right.
+ */
+static struct sk_buff *skb_gso_one(const struct sk_buff *skb, unsigned int hdr_len,
+				   unsigned int off, unsigned int len, unsigned int index,
+				   bool last)
+{
+	unsigned int room = skb_headroom(skb);
+	int nh = skb_network_offset(skb);
+	struct sk_buff *seg = alloc_skb(room + hdr_len + len, GFP_ATOMIC);
+	struct iphdr *iph;
+	struct tcphdr *th;
+	unsigned int thl;
+	__wsum sum;
+
+	if (!seg)
+		return NULL;
+	skb_reserve(seg, room);
+	memcpy(skb_put(seg, hdr_len), skb->data, hdr_len);
+	sum = csum_partial_copy(skb->data + hdr_len + off, skb_put(seg, len), len, 0);
+	skb_copy_meta(seg, skb, 0);
+	seg->ip_summed = CHECKSUM_NONE;
+	seg->gso_size = seg->gso_segs = seg->gso_type = 0;
+	seg->xmit_more = 0;
+
+	iph = (struct iphdr *)(seg->data + nh);
+	th = (struct tcphdr *)((u8 *)iph + iph->ihl * 4);
+	thl = hdr_len - nh - iph->ihl * 4;
+	iph->tot_len = htons(iph->ihl * 4 + thl + len);
+	iph->id = htons(ntohs(iph->id) + index);
+	iph->check = 0;
+	iph->check = ip_fast_csum(iph, iph->ihl);
+	th->seq = htonl(ntohl(th->seq) + off);
+	if (!last)
+		th->flags &= ~(TCPHDR_FIN | TCPHDR_PSH);
+	th->check = 0;
+	sum = csum_partial(th, thl, sum);
+	th->check = csum_tcpudp_magic(iph->saddr, iph->daddr, thl + len, IPPROTO_TCP, sum);
+	return seg;
+}
+
+struct sk_buff *skb_gso_segment(const struct sk_buff *skb)
+{
+	int nh = skb_network_offset(skb);
+	const struct iphdr *iph;
+	const struct tcphdr *th;
+	struct sk_buff *head = NULL, **tail = &head;
+	unsigned int hdr_len, payload, mss = skb->gso_size, index = 0;
+
+	if (!(skb->gso_type & SKB_GSO_TCPV4) || !mss || nh < 0 ||
+	    (unsigned int)nh + sizeof(*iph) > skb->len)
+		return NULL;
+	iph = (const struct iphdr *)(skb->data + nh);
+	if (iph->version != 4 || iph->protocol != IPPROTO_TCP || iph->ihl < 5)
+		return NULL;
+	hdr_len = nh + iph->ihl * 4;
+	if (hdr_len + sizeof(*th) > skb->len)
+		return NULL;
+	th = (const struct tcphdr *)(skb->data + hdr_len);
+	hdr_len += tcp_hdr_doff(th) * 4;
+	if (tcp_hdr_doff(th) < 5 || hdr_len > skb->len)
+		return NULL;
+	payload = skb->len - hdr_len;
+	for (unsigned int off = 0; off < payload || !index; off += mss, index++) {
+		unsigned int len = min(mss, payload - off);
+		struct sk_buff *seg = skb_gso_one(skb, hdr_len, off, len, index,
+						  off + len >= payload);
+
+		if (!seg) {
+			while (head) {
+				seg = head;
+				head = head->next;
+				seg->next = NULL;
+				kfree_skb(seg);
+			}
+			return NULL;
+		}
+		*tail = seg;
+		tail = &seg->next;
+	}
+	return head;
 }
 
 /* ------------------------------------------------------------ locked queues */
