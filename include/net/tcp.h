@@ -224,6 +224,9 @@ struct tcp_sock {
 	struct list_head child_node;	/* on the parent's syn_list or acc_list */
 	struct sock *parent;		/* the listener (held), NULL when none */
 	u8 queued;			/* TCP_Q_*: on which of the parent's lists */
+
+	/* Appended (tcp_output.c): tcp_sendmsg() is copying more in; tcp_push() may wait. */
+	bool tx_more;
 };
 
 enum { TCP_RTX_NONE, TCP_RTX_DATA, TCP_RTX_PROBE };

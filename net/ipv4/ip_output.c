@@ -3,6 +3,9 @@
  * IPv4 output (RFC 791, RFC 1122 3.2.1/3.3): route a transport segment,
  * put the IP header in front of it, fragment it when it is larger than
  * the path MTU and DF is clear, and hand it to ARP for the next hop.
+ * A GSO packet (TCP's up-to-64 KiB burst, skb_is_gso()) is never
+ * fragmented: it goes down whole when each segment it stands for fits
+ * the MTU, and the device or dev_queue_xmit() cuts it.
  *
  * Packets to one of our own addresses go through the loopback device
  * (the route says RTN_LOCAL); broadcasts go to the link broadcast address
@@ -24,6 +27,7 @@
 #include <net/arp.h>
 #include <net/route.h>
 #include <net/inet_sock.h>
+#include <uapi/linux/tcp.h>
 
 int sysctl_ip_default_ttl = IPDEFTTL;
 int sysctl_ip_no_pmtu_disc;
@@ -108,13 +112,35 @@ static int ip_fragment(struct sk_buff *skb, const struct ip_route *rt)
 	return 0;
 }
 
+/* The IP length of each frame a GSO packet (data at the IP header) will be cut into. */
+static unsigned int ip_gso_frame_len(const struct sk_buff *skb)
+{
+	const struct iphdr *iph = ip_hdr(skb);
+	const struct tcphdr *th = (const struct tcphdr *)((const u8 *)iph + iph->ihl * 4);
+
+	return iph->ihl * 4 + tcp_hdr_doff(th) * 4 + skb->gso_size;
+}
+
 /* Send a datagram whose header is complete (checksum included). */
 static int ip_output_route(struct sk_buff *skb, const struct ip_route *rt)
 {
 	const struct iphdr *iph = ip_hdr(skb);
 
 	IP_INC_STATS(IPSTATS_MIB_OUTREQUESTS);
+	if (skb_is_gso(skb)) {
+		/* Never fragmented: cut into segments that each fit, by the device or dev.c. */
+		if (ip_gso_frame_len(skb) <= rt->mtu)
+			return ip_finish_output(skb, rt);
+		IP_INC_STATS(IPSTATS_MIB_FRAGFAILS);
+		kfree_skb(skb);
+		return -EMSGSIZE;
+	}
 	if (skb->len > rt->mtu) {
+		/* Fragments carry pieces of one sum: it must be finished first. */
+		if (skb_checksum_help(skb)) {
+			kfree_skb(skb);
+			return -EINVAL;
+		}
 		if (iph->frag_off & htons(IP_DF)) {
 			IP_INC_STATS(IPSTATS_MIB_FRAGFAILS);
 			kfree_skb(skb);
@@ -190,7 +216,7 @@ int ip_send_skb(struct sock *sk, struct sk_buff *skb, const struct ip_out_params
 	if (sk)
 		skb->priority = sk->sk_priority;
 
-	if (skb->len > rt.mtu && p->df) {
+	if (skb->len > rt.mtu && p->df && !skb_is_gso(skb)) {
 		IP_INC_STATS(IPSTATS_MIB_OUTREQUESTS);
 		IP_INC_STATS(IPSTATS_MIB_FRAGFAILS);
 		ip_route_put(&rt);

@@ -485,8 +485,10 @@ static int tcp_sendmsg(struct socket *sock, struct msghdr *msg, size_t size)
 			       !sock_flag(sk, SOCK_DONE)) ? -ENOTCONN : -EPIPE;
 			goto out;
 		}
+		tp->tx_more = true;
 		space = tcp_sndbuf(sk) - sk->sk_wmem_queued;
 		if (space <= 0) {
+			tp->tx_more = false;
 			tcp_push(sk, false);
 			sock_set_flag(sk, SOCK_NOSPACE);
 			if (!timeo) {
@@ -545,6 +547,7 @@ static int tcp_sendmsg(struct socket *sock, struct msghdr *msg, size_t size)
 		}
 	}
 out:
+	tp->tx_more = false;
 	if (copied) {
 		if (!(flags & MSG_MORE))
 			tcp_push(sk, false);

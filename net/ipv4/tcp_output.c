@@ -27,7 +27,10 @@
 #include <linux/kernel.h>
 #include <linux/minmax.h>
 #include <linux/errno.h>
+#include <linux/stddef.h>
+#include <linux/netdevice.h>
 #include <asm/byteorder.h>
+#include <uapi/linux/ip.h>
 #include <net/tcp.h>
 
 struct sk_buff *tcp_new_skb(struct sock *sk, unsigned int size)
@@ -166,33 +169,107 @@ static int tcp_emit(struct sock *sk, struct sk_buff *skb, u32 seq, u8 flags)
 	if (!syn)
 		th->window = htons(min_t(u32, win >> tp->rcv_wscale, 65535));
 	th->urg_ptr = 0;
-	th->check = 0;
+	/*
+	 * The sum over header and payload is left to the device or to
+	 * dev_queue_xmit() (CHECKSUM_PARTIAL): the field gets the
+	 * pseudo-header sum, which a sum from the TCP header on completes.
+	 */
 	len = skb->len;
-	th->check = csum_tcpudp_magic(inet->inet_saddr, inet->inet_daddr, len, IPPROTO_TCP,
-				      csum_partial(th, len, 0));
+	th->check = ~csum_tcpudp_magic(inet->inet_saddr, inet->inet_daddr, len, IPPROTO_TCP, 0);
 	skb_reset_transport_header(skb);
+	skb_set_partial_csum(skb, offsetof(struct tcphdr, check));
 	if (flags & TCPHDR_ACK) {
 		tp->last_ack_sent = tp->rcv_nxt;
 		tp->unacked_bytes = 0;
 		tp->ack_now = false;
 		tcp_clear_deadline(sk, TCP_T_DELACK);
 	}
-	TCP_INC_STATS(TCP_MIB_OUTSEGS);
+	TCP_ADD_STATS(TCP_MIB_OUTSEGS, skb_is_gso(skb) ? skb->gso_segs : 1);
 	if (flags & TCPHDR_RST)
 		TCP_INC_STATS(TCP_MIB_OUTRSTS);
 	return ip_queue_xmit(sk, skb);
 }
 
+/*
+ * Send a copy of @n consecutive queued skbs from @first on, @len payload
+ * bytes in all, as one packet.  Each but the last carries exactly one
+ * MSS, so when there is more than one the packet is a GSO packet of
+ * MSS-sized segments (cut by the device or by dev_queue_xmit()); its
+ * FIN and PSH are the last skb's.  The queued skbs stay as they are:
+ * ACKs, retransmissions and the congestion window count them one by one.
+ */
+static int tcp_transmit_batch(struct sock *sk, struct sk_buff *first, unsigned int n, u32 len)
+{
+	struct tcp_skb_cb *cb = TCP_SKB_CB(first);
+	struct sk_buff *c, *skb = first;
+	u8 flags = cb->flags & TCPHDR_SYN;
+
+	if (n == 1)
+		c = skb_copy_expand(first, MAX_HEADER_ROOM, 0, sk->sk_allocation);
+	else
+		c = tcp_new_skb(sk, len);
+	if (!c)
+		return -ENOBUFS;
+	if (n > 1) {
+		c->gso_size = first->len;
+		c->gso_segs = n;
+		c->gso_type = SKB_GSO_TCPV4;
+	}
+	for (unsigned int i = 0; i < n; i++, skb = skb_peek_next(skb, &sk->sk_write_queue)) {
+		if (n > 1)
+			skb_put_data(c, skb->data, skb->len);
+		TCP_SKB_CB(skb)->sent = jiffies;
+		if (i == n - 1)
+			flags |= TCP_SKB_CB(skb)->flags & (TCPHDR_FIN | TCPHDR_PSH);
+	}
+	return tcp_emit(sk, c, cb->seq, flags);
+}
+
 /* Send (a copy of) the queued segment @skb. */
 int tcp_transmit(struct sock *sk, struct sk_buff *skb)
 {
-	struct tcp_skb_cb *cb = TCP_SKB_CB(skb);
-	struct sk_buff *c = skb_copy_expand(skb, MAX_HEADER_ROOM, 0, sk->sk_allocation);
+	return tcp_transmit_batch(sk, skb, 1, skb->len);
+}
 
-	if (!c)
-		return -ENOBUFS;
-	cb->sent = jiffies;
-	return tcp_emit(sk, c, cb->seq, cb->flags & (TCPHDR_SYN | TCPHDR_FIN | TCPHDR_PSH));
+/*
+ * Payload bytes of the largest packet tcp_push() builds: a whole number
+ * of segments, the IP datagram within its 16-bit length with the largest
+ * headers, and the buffer (with its header room) within 64 KiB.
+ */
+static u32 tcp_gso_limit(u32 mss)
+{
+	u32 room = GSO_MAX_SIZE - MAX_HEADER_ROOM - sizeof(struct iphdr) - TCP_HDR_LEN -
+		   TCP_MAX_OPT_LEN;
+
+	return mss ? room - room % mss : 0;
+}
+
+/*
+ * Should tcp_push() hold what is unsent for now, to send it later as one
+ * larger packet?  Only while data is in flight: its ACKs will push again
+ * and each opens the windows further.  It sends once it can send a
+ * quarter of the window it works with (min(cwnd, peer's window)) or a
+ * full GSO packet, whichever is less; or when less than that is unsent
+ * and the writer is not copying more in (tp->tx_more, set by
+ * tcp_sendmsg()).  Waiting can never stall: as the flight drains, what
+ * may be sent grows to the whole window.
+ */
+static bool tcp_push_should_wait(struct sock *sk, bool force)
+{
+	struct tcp_sock *tp = tcp_sk(sk);
+	u32 flight = tcp_flight(tp), unsent = tp->write_seq - tp->snd_nxt;
+	u32 wnd_end = tp->snd_una + tp->snd_wnd, mss = tp->mss_cache;
+	u32 room, goal;
+
+	if (force || !flight || !mss)
+		return false;
+	room = seq_gt(wnd_end, tp->snd_nxt) ? wnd_end - tp->snd_nxt : 0;
+	room = min(room, tp->cwnd > flight ? tp->cwnd - flight : 0);
+	goal = min(tp->cwnd, tp->snd_wnd) / 4;
+	goal = clamp(goal - goal % mss, mss, tcp_gso_limit(mss));
+	if (min(room, unsent) >= goal)
+		return false;
+	return unsent >= goal || tp->tx_more;
 }
 
 static void tcp_send_empty(struct sock *sk, u32 seq, u8 flags)
@@ -259,12 +336,15 @@ u16 tcp_current_mss(struct sock *sk)
 void tcp_push(struct sock *sk, bool force)
 {
 	struct tcp_sock *tp = tcp_sk(sk);
-	struct sk_buff *skb;
-	u32 mss = tp->mss_cache;
+	struct sk_buff *skb, *batch = NULL;
+	u32 mss = tp->mss_cache, batch_len = 0, gso_limit = tcp_gso_limit(mss);
+	unsigned int batch_n = 0;
 	bool sent = false;
 
 	if (sk->sk_state == TCP_SYN_SENT || sk->sk_state == TCP_LISTEN ||
 	    sk->sk_state == TCP_CLOSE)
+		return;
+	if (tcp_push_should_wait(sk, force))
 		return;
 	while ((skb = tp->send_head) != NULL) {
 		struct tcp_skb_cb *cb = TCP_SKB_CB(skb);
@@ -300,14 +380,33 @@ void tcp_push(struct sock *sk, bool force)
 			tp->rtt_seq = cb->end_seq;
 			tp->rtt_start = jiffies;
 		}
-		tcp_transmit(sk, skb);
+		/*
+		 * Gather consecutive skbs into one packet: it may grow while
+		 * every skb in it so far was a full MSS and no SYN/FIN is in it.
+		 */
+		if (batch && batch_len + skb->len <= gso_limit && !(cb->flags & TCPHDR_SYN)) {
+			batch_n++;
+			batch_len += skb->len;
+		} else {
+			if (batch)
+				tcp_transmit_batch(sk, batch, batch_n, batch_len);
+			batch = skb;
+			batch_n = 1;
+			batch_len = skb->len;
+		}
 		tp->snd_nxt = cb->end_seq;
 		if (seq_gt(tp->snd_nxt, tp->snd_max))
 			tp->snd_max = tp->snd_nxt;
 		tp->send_head = skb_peek_next(skb, &sk->sk_write_queue);
 		tp->snd_tstamp = jiffies;
 		sent = true;
+		if (skb->len != mss || (cb->flags & (TCPHDR_SYN | TCPHDR_FIN))) {
+			tcp_transmit_batch(sk, batch, batch_n, batch_len);
+			batch = NULL;
+		}
 	}
+	if (batch)
+		tcp_transmit_batch(sk, batch, batch_n, batch_len);
 	if (sent || tcp_flight(tp))
 		tcp_arm_rtx(sk);
 	else if (tp->send_head)
