@@ -4,12 +4,17 @@
  * virtio-net-pci, modern (1af4:1041) or transitional/legacy (1af4:1000),
  * as eth0, eth1, ...
  *
- * One receive and one transmit queue (no multiqueue, no control queue)
- * and no offloads: checksums and segmentation stay in the stack.  The
- * features used are MAC (the address from config space, else a random
- * one), STATUS (link state and its config-change interrupt become the
- * carrier), MRG_RXBUF (a large frame may span several receive buffers)
- * and MTU.
+ * One receive and one transmit queue (no multiqueue, no control queue).
+ * The features used are MAC (the address from config space, else a
+ * random one), STATUS (link state and its config-change interrupt become
+ * the carrier), MRG_RXBUF (a large frame may span several receive
+ * buffers), MTU, and the offloads when the device offers them: CSUM
+ * (CHECKSUM_PARTIAL frames go with NEEDS_CSUM and the device finishes
+ * the sum: NETIF_F_HW_CSUM), HOST_TSO4 (TCP/IPv4 GSO packets of up to
+ * 64 KiB go whole, gso_type TCPV4: NETIF_F_TSO) and GUEST_CSUM (a frame
+ * marked DATA_VALID is CHECKSUM_UNNECESSARY; one marked NEEDS_CSUM has
+ * its sum finished here).  What the device does not take, dev.c does in
+ * software (QEMU's user networking offers none of the three).
  *
  * Receive: the ring is kept full of page-sized buffers, each the data
  * area of an skb, so a frame that fits one buffer goes up without a
@@ -72,6 +77,7 @@ struct virtnet_info {
 	spinlock_t tx_lock;		/* svq */
 	unsigned int hdr_len;		/* 12 bytes, or 10 for legacy without MRG_RXBUF */
 	bool mergeable;
+	bool guest_csum;		/* GUEST_CSUM: receive headers carry checksum state */
 	struct work_struct config_work;
 	struct delayed_work refill_work;
 };
@@ -196,7 +202,8 @@ static struct tcphdr *virtnet_tcp_candidate(struct sk_buff *skb)
 	hlen = tcp_hdr_doff(th) * 4;
 	if ((th->flags & ~TCPHDR_PSH) != TCPHDR_ACK || hlen < sizeof(*th) || hlen >= tcp_len)
 		return NULL;
-	if (csum_tcpudp_magic(iph->saddr, iph->daddr, tcp_len, IPPROTO_TCP,
+	if (skb->ip_summed != CHECKSUM_UNNECESSARY &&
+	    csum_tcpudp_magic(iph->saddr, iph->daddr, tcp_len, IPPROTO_TCP,
 			      csum_partial(th, tcp_len, 0)))
 		return NULL;	/* bad: the stack counts and drops it */
 	return th;
@@ -289,6 +296,29 @@ static void virtnet_deliver(struct virtnet_info *vi, struct virtnet_burst *b, st
 	b->seg_len = payload;
 }
 
+/*
+ * GUEST_CSUM: what the header says about the frame's checksum (@skb's
+ * data at the Ethernet header).  DATA_VALID: checked by the device.
+ * NEEDS_CSUM: sent from the host with the sum left undone (the rest
+ * checked): finish it, so taps and forwarding see a valid frame.
+ * @flags etc. are read before the header may be overwritten.  0, or
+ * -EINVAL for a header that points outside the frame.
+ */
+static int virtnet_rx_csum(struct sk_buff *skb, u8 flags, u16 start, u16 offset)
+{
+	if (flags & VIRTIO_NET_HDR_F_NEEDS_CSUM) {
+		skb->ip_summed = CHECKSUM_PARTIAL;
+		skb->csum_start = skb_headroom(skb) + start;
+		skb->csum_offset = offset;
+		if (skb_checksum_help(skb))
+			return -EINVAL;
+		skb->ip_summed = CHECKSUM_UNNECESSARY;
+	} else if (flags & VIRTIO_NET_HDR_F_DATA_VALID) {
+		skb->ip_summed = CHECKSUM_UNNECESSARY;
+	}
+	return 0;
+}
+
 static int virtnet_receive(struct virtnet_info *vi, int budget)
 {
 	struct net_device *dev = vi->dev;
@@ -301,6 +331,8 @@ static int virtnet_receive(struct virtnet_info *vi, int budget)
 		struct virtio_net_hdr *hdr;
 		struct sk_buff *skb;
 		unsigned int len, nbufs = 1;
+		u16 csum_start, csum_offset;
+		u8 csum_flags;
 
 		skb = virtqueue_get_buf(vi->rvq, &len);
 		if (!skb)
@@ -314,6 +346,10 @@ static int virtnet_receive(struct virtnet_info *vi, int budget)
 		hdr = (struct virtio_net_hdr *)skb->data;
 		if (vi->mergeable)
 			nbufs = le16_to_cpu(hdr->num_buffers);
+		/* Read now: merging frees the buffer the header is in. */
+		csum_flags = hdr->flags;
+		csum_start = le16_to_cpu(hdr->csum_start);
+		csum_offset = le16_to_cpu(hdr->csum_offset);
 		if (nbufs > 1) {
 			skb = virtnet_merge(vi, skb, len, nbufs);
 			if (!skb)
@@ -322,6 +358,11 @@ static int virtnet_receive(struct virtnet_info *vi, int budget)
 			skb_put(skb, len);
 		}
 		skb_pull(skb, vi->hdr_len);
+		if (vi->guest_csum && virtnet_rx_csum(skb, csum_flags, csum_start, csum_offset)) {
+			kfree_skb(skb);
+			virtnet_rx_error(vi, &dev->stats.rx_frame_errors);
+			continue;
+		}
 		bytes += skb->len;
 		packets++;
 		skb->protocol = eth_type_trans(skb, dev);
@@ -380,6 +421,35 @@ static void virtnet_free_sent(struct virtnet_info *vi, struct sk_buff *chain)
 	spin_unlock_irqrestore(&dev->stats_lock, flags);
 }
 
+/*
+ * The header at @hdr_area, just pushed in front of @skb's frame (data
+ * is at the header): all zero says "a complete frame"; a
+ * CHECKSUM_PARTIAL one asks the device to finish the sum, a GSO one to
+ * cut it (dev.c only sends these when NETIF_F_HW_CSUM / NETIF_F_TSO are
+ * set, i.e. when the device offered CSUM / HOST_TSO4).
+ */
+static void virtnet_fill_hdr(struct sk_buff *skb, void *hdr_area, unsigned int hdr_len)
+{
+	struct virtio_net_hdr *hdr = hdr_area;
+	int start = skb_checksum_start_offset(skb);
+
+	memset(hdr, 0, hdr_len);
+	if (skb->ip_summed != CHECKSUM_PARTIAL)
+		return;
+	/* Offsets from the frame start, which is just after this header. */
+	start -= hdr_len;
+	hdr->flags = VIRTIO_NET_HDR_F_NEEDS_CSUM;
+	hdr->csum_start = cpu_to_le16(start);
+	hdr->csum_offset = cpu_to_le16(skb->csum_offset);
+	if (skb_is_gso(skb)) {
+		const struct tcphdr *th = (const struct tcphdr *)((u8 *)hdr_area + hdr_len + start);
+
+		hdr->gso_type = VIRTIO_NET_HDR_GSO_TCPV4;
+		hdr->gso_size = cpu_to_le16(skb->gso_size);
+		hdr->hdr_len = cpu_to_le16(start + tcp_hdr_doff(th) * 4);
+	}
+}
+
 static netdev_tx_t virtnet_xmit(struct sk_buff *skb, struct net_device *dev)
 {
 	struct virtnet_info *vi = netdev_priv(dev);
@@ -389,12 +459,19 @@ static netdev_tx_t virtnet_xmit(struct sk_buff *skb, struct net_device *dev)
 	int err;
 
 	if (skb_cow_head(skb, vi->hdr_len)) {
+		bool more = skb->xmit_more;
+
 		dev_stats_add(dev, &dev->stats.tx_dropped, 1);
 		kfree_skb(skb);
+		if (!more) {
+			/* Frames before it may have waited for this doorbell. */
+			spin_lock_irqsave(&vi->tx_lock, flags);
+			virtqueue_kick(vi->svq);
+			spin_unlock_irqrestore(&vi->tx_lock, flags);
+		}
 		return NETDEV_TX_OK;
 	}
-	/* No offloads: an all-zero header says "a complete frame". */
-	memset(skb_push(skb, vi->hdr_len), 0, vi->hdr_len);
+	virtnet_fill_hdr(skb, skb_push(skb, vi->hdr_len), vi->hdr_len);
 	sg_init_one(&sg, skb->data, skb->len);
 
 	spin_lock_irqsave(&vi->tx_lock, flags);
@@ -409,9 +486,15 @@ static netdev_tx_t virtnet_xmit(struct sk_buff *skb, struct net_device *dev)
 		virtnet_free_sent(vi, done);
 		return NETDEV_TX_BUSY;
 	}
+	/*
+	 * One doorbell for a run of frames (dev_queue_xmit() sets xmit_more
+	 * on each frame of a cut GSO packet but the last); always when the
+	 * ring is full, since nobody may come after us then.
+	 */
 	if (!vi->svq->num_free)
 		netif_stop_queue(dev);
-	virtqueue_kick(vi->svq);
+	if (!skb->xmit_more || netif_queue_stopped(dev))
+		virtqueue_kick(vi->svq);
 	spin_unlock_irqrestore(&vi->tx_lock, flags);
 	virtnet_free_sent(vi, done);
 	return NETDEV_TX_OK;
@@ -604,6 +687,14 @@ static int virtnet_probe(struct virtio_device *vdev)
 	INIT_WORK(&vi->config_work, virtnet_config_work);
 	INIT_DELAYED_WORK(&vi->refill_work, virtnet_refill_work);
 	vi->mergeable = virtio_has_feature(vdev, VIRTIO_NET_F_MRG_RXBUF);
+	vi->guest_csum = virtio_has_feature(vdev, VIRTIO_NET_F_GUEST_CSUM);
+	/* TSO without CSUM is not allowed (5.1.3.1): the spec ties them. */
+	if (virtio_has_feature(vdev, VIRTIO_NET_F_CSUM)) {
+		dev->features |= NETIF_F_HW_CSUM;
+		if (virtio_has_feature(vdev, VIRTIO_NET_F_HOST_TSO4))
+			dev->features |= NETIF_F_TSO;
+	}
+	dev->gso_max_size = GSO_MAX_SIZE;
 	vi->hdr_len = vi->mergeable || virtio_has_feature(vdev, VIRTIO_F_VERSION_1) ?
 		sizeof(struct virtio_net_hdr) : VIRTIO_NET_HDR_LEN_NOMRG;
 	dev->needed_headroom = vi->hdr_len;
@@ -626,11 +717,14 @@ static int virtnet_probe(struct virtio_device *vdev)
 	if (err)
 		goto out_reset;
 	virtnet_update_link(vi);
-	dev_info(&vdev->dev, "%s: MAC %02x:%02x:%02x:%02x:%02x:%02x, %s, %s buffers\n",
+	dev_info(&vdev->dev, "%s: MAC %02x:%02x:%02x:%02x:%02x:%02x, %s, %s buffers%s%s%s\n",
 		 dev->name, dev->dev_addr[0], dev->dev_addr[1], dev->dev_addr[2],
 		 dev->dev_addr[3], dev->dev_addr[4], dev->dev_addr[5],
 		 virtio_has_feature(vdev, VIRTIO_F_VERSION_1) ? "virtio 1" : "legacy",
-		 vi->mergeable ? "mergeable" : "single");
+		 vi->mergeable ? "mergeable" : "single",
+		 dev->features & NETIF_F_HW_CSUM ? ", tx csum" : "",
+		 dev->features & NETIF_F_TSO ? ", tso4" : "",
+		 vi->guest_csum ? ", rx csum" : "");
 	return 0;
 
 out_reset:
@@ -661,6 +755,7 @@ static const struct virtio_device_id virtnet_id_table[] = {
 
 static const unsigned int virtnet_features[] = {
 	VIRTIO_NET_F_MAC, VIRTIO_NET_F_STATUS, VIRTIO_NET_F_MRG_RXBUF, VIRTIO_NET_F_MTU,
+	VIRTIO_NET_F_CSUM, VIRTIO_NET_F_GUEST_CSUM, VIRTIO_NET_F_HOST_TSO4,
 };
 
 static struct virtio_driver virtio_net_driver = {

@@ -17,6 +17,7 @@
 #define VIRTIO_NET_F_MRG_RXBUF	15	/* a received frame may span buffers */
 #define VIRTIO_NET_F_STATUS	16	/* status field valid */
 #define VIRTIO_NET_F_CTRL_VQ	17
+#define VIRTIO_NET_F_HOST_TSO4	11	/* device cuts TCP/IPv4 GSO frames */
 
 /* Configuration space offsets (struct virtio_net_config) */
 #define VIRTIO_NET_CFG_MAC		0	/* u8[6] */
@@ -42,5 +43,13 @@ struct virtio_net_hdr {
 };
 
 #define VIRTIO_NET_HDR_LEN_NOMRG	10
+
+/* virtio_net_hdr.flags */
+#define VIRTIO_NET_HDR_F_NEEDS_CSUM	1	/* sum from csum_start, store at +csum_offset */
+#define VIRTIO_NET_HDR_F_DATA_VALID	2	/* receive: the device checked the checksum */
+
+/* virtio_net_hdr.gso_type */
+#define VIRTIO_NET_HDR_GSO_NONE		0
+#define VIRTIO_NET_HDR_GSO_TCPV4	1
 
 #endif /* _LINUX_VIRTIO_NET_H */
