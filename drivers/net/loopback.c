@@ -9,7 +9,10 @@
  * the frame on both sides and hands it to netif_rx(), whose per-CPU
  * backlog the netrx thread drains: the sender never recurses into the
  * receive path.  Checksums need not be verified for bytes that never
- * left memory (CHECKSUM_UNNECESSARY).
+ * left memory (CHECKSUM_UNNECESSARY), nor finished: lo says it does
+ * checksums (NETIF_F_HW_CSUM), so a CHECKSUM_PARTIAL packet from TCP
+ * crosses with its sum never computed (a tap on lo sees the
+ * pseudo-header sum in the field, as on Linux).
  *
  * Interface: loopback_dev.  Locking: none beyond the core's (tx_lock
  * serialises xmit; counters use dev_stats_add()).
@@ -62,6 +65,7 @@ static void loopback_setup(struct net_device *dev)
 	dev->max_mtu = 0;		/* no upper limit */
 	dev->tx_queue_len = 1000;
 	dev->flags = IFF_LOOPBACK;
+	dev->features = NETIF_F_HW_CSUM;
 	dev->netdev_ops = &loopback_ops;
 }
 
