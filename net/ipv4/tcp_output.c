@@ -252,21 +252,23 @@ static u32 tcp_gso_limit(u32 mss)
  * full GSO packet, whichever is less; or when less than that is unsent
  * and the writer is not copying more in (tp->tx_more, set by
  * tcp_sendmsg()).  Waiting can never stall: as the flight drains, what
- * may be sent grows to the whole window.
+ * may be sent grows to the whole window.  Never where the MSS is so
+ * large that no GSO packet can hold two segments (loopback).
  */
 static bool tcp_push_should_wait(struct sock *sk, bool force)
 {
 	struct tcp_sock *tp = tcp_sk(sk);
 	u32 flight = tcp_flight(tp), unsent = tp->write_seq - tp->snd_nxt;
 	u32 wnd_end = tp->snd_una + tp->snd_wnd, mss = tp->mss_cache;
-	u32 room, goal;
+	u32 room, goal, limit = tcp_gso_limit(mss);
 
-	if (force || !flight || !mss)
+	/* Nothing to gain where no two segments fit one packet (lo's 64 KiB MSS). */
+	if (force || !flight || !mss || limit < 2 * mss)
 		return false;
 	room = seq_gt(wnd_end, tp->snd_nxt) ? wnd_end - tp->snd_nxt : 0;
 	room = min(room, tp->cwnd > flight ? tp->cwnd - flight : 0);
 	goal = min(tp->cwnd, tp->snd_wnd) / 4;
-	goal = clamp(goal - goal % mss, mss, tcp_gso_limit(mss));
+	goal = clamp(goal - goal % mss, mss, limit);
 	if (min(room, unsent) >= goal)
 		return false;
 	return unsent >= goal || tp->tx_more;
