@@ -9,10 +9,18 @@
  * Slow path: a locker takes wait_lock, tries once more, else sets
  * MUTEX_FLAG_WAITERS, queues itself at the tail of wait_list and sleeps
  * until owner names it.  The unlocker (under wait_lock) dequeues the
- * first waiter, stores it as the new owner (keeping the flag if more
- * waiters remain) and wakes it: a FIFO hand-off, nobody can barge in
- * between.  A waiter gives up (interruptible/killable variants) only
- * under wait_lock, so it never misses a hand-off made to it.
+ * first waiter and stores it as the new owner (keeping the flag if more
+ * waiters remain): a FIFO hand-off, nobody can barge in between.  A
+ * waiter gives up (interruptible/killable variants) only under
+ * wait_lock, so it never misses a hand-off made to it.
+ *
+ * The wake-up itself comes after wait_lock is dropped: waking may mean
+ * an IPI to the waiter's CPU, and a waiter that ran at once would only
+ * spin on wait_lock until we let go of it.  The unlocker pins the
+ * waiter's task_struct for that moment (the waiter may already have
+ * seen the hand-off and returned, so its stack frame is off limits);
+ * at worst the late wake-up is a spurious one, which every sleeper
+ * tolerates by re-checking its condition.
  */
 #include <linux/kernel.h>
 #include <linux/mutex.h>
@@ -74,6 +82,14 @@ static int __mutex_lock_slowpath(struct mutex *lock, unsigned int state)
 		}
 		spin_unlock_irqrestore(&lock->wait_lock, flags);
 		schedule();
+		/*
+		 * Handed over?  The unlocker took us off wait_list before
+		 * naming us owner, so there is nothing left to undo.
+		 */
+		if (mutex_owner(lock) == curr) {
+			__set_current_state(TASK_RUNNING);
+			return 0;
+		}
 		spin_lock_irqsave(&lock->wait_lock, flags);
 	}
 	__set_current_state(TASK_RUNNING);
@@ -117,6 +133,7 @@ int mutex_trylock(struct mutex *lock)
 static void __mutex_unlock_slowpath(struct mutex *lock)
 {
 	struct mutex_waiter *waiter;
+	struct task_struct *next;
 	unsigned long flags;
 	long owner = atomic_long_read(&lock->owner);
 
@@ -130,18 +147,18 @@ static void __mutex_unlock_slowpath(struct mutex *lock)
 	spin_lock_irqsave(&lock->wait_lock, flags);
 	if (list_empty(&lock->wait_list)) {
 		atomic_long_set(&lock->owner, 0);
-	} else {
-		struct task_struct *next;
-
-		waiter = list_first_entry(&lock->wait_list, struct mutex_waiter, list);
-		list_del(&waiter->list);
-		next = waiter->task;
-		atomic_long_set(&lock->owner, (long)next |
-				(list_empty(&lock->wait_list) ? 0 : MUTEX_FLAG_WAITERS));
-		/* The waiter re-checks owner under wait_lock: its frame stays valid till we unlock. */
-		wake_up_process(next);
+		spin_unlock_irqrestore(&lock->wait_lock, flags);
+		return;
 	}
+	waiter = list_first_entry(&lock->wait_list, struct mutex_waiter, list);
+	list_del(&waiter->list);
+	next = get_task_struct(waiter->task);
+	atomic_long_set(&lock->owner, (long)next |
+			(list_empty(&lock->wait_list) ? 0 : MUTEX_FLAG_WAITERS));
 	spin_unlock_irqrestore(&lock->wait_lock, flags);
+
+	wake_up_process(next);
+	put_task_struct(next);
 }
 
 void mutex_unlock(struct mutex *lock)
