@@ -12,9 +12,14 @@
  * sk_socket NULL, SOCK_DEAD set.
  *
  * Locking:
- *  - lock_sock()/release_sock(): the owner lock, a sleeping mutex, held
- *    by anything that changes protocol state - system calls, the receive
- *    path (which runs in process context, see netdevice.h), timers' work.
+ *  - lock_sock()/release_sock(): the owner lock, held by anything that
+ *    changes protocol state - system calls, the receive path (which runs
+ *    in process context, see netdevice.h), timers' work.  A holder may
+ *    sleep; lock_sock() sleeps while someone else holds it.  A receive
+ *    path that must not wait uses sk_rcv_own_or_defer() instead: it
+ *    either becomes the holder at once or leaves the packet on
+ *    sk_backlog, which release_sock() hands to sk_backlog_rcv before the
+ *    socket is let go (Documentation/networking/design.md, "Locking").
  *    Never take two sockets' owner locks at once except parent before
  *    child (listener, then the new connection; AF_UNIX: the lower address
  *    first).
@@ -40,6 +45,30 @@
 #include <asm/atomic.h>
 
 struct proto;
+
+/*
+ * The owner lock of a socket.  @holder says who has the socket (a task;
+ * NULL: nobody); @guard, a spinlock never held for long, covers @holder
+ * and the socket's backlog; lock_sock() callers that find the socket
+ * taken sleep on @waiters.
+ */
+struct sock_owner_lock {
+	spinlock_t guard;
+	struct task_struct *holder;
+	wait_queue_head_t waiters;
+};
+
+/*
+ * Packets the receive path left for the holder (chained by skb->next,
+ * oldest first).  @queued: truesize added since the holder last found
+ * the backlog empty - it is not lowered while the holder works through
+ * it, so a steady stream cannot keep release_sock() busy for ever.
+ */
+struct sock_backlog {
+	struct sk_buff *first;
+	struct sk_buff *last;
+	unsigned int queued;
+};
 
 /* sk_shutdown bits */
 #define RCV_SHUTDOWN	1
@@ -86,7 +115,7 @@ struct sock {
 	unsigned long sk_flags;		/* enum sock_flags */
 	atomic_t sk_refcnt;
 
-	struct mutex sk_lock;		/* the owner lock: lock_sock() */
+	struct sock_owner_lock sk_lock;	/* the owner lock: lock_sock() */
 	struct proto *sk_prot;
 	struct socket *sk_socket;	/* NULL once orphaned */
 	wait_queue_head_t *sk_wq;	/* &sk_socket->wait, or sk_wq_own when orphaned/kernel */
@@ -140,6 +169,14 @@ struct sock {
 
 	/* SO_ATTACH_FILTER program (net/core/filter.c), NULL if none. */
 	struct sk_filter *sk_filter;
+
+	/*
+	 * Packets that arrived while a process held the socket (under
+	 * sk_lock.guard), and the protocol's handler that release_sock()
+	 * gives them to, owner lock held (NULL: they are dropped).
+	 */
+	struct sock_backlog sk_backlog;
+	void (*sk_backlog_rcv)(struct sock *sk, struct sk_buff *skb);
 };
 
 /*
@@ -192,11 +229,27 @@ static inline void sock_valbool_flag(struct sock *sk, enum sock_flags flag, bool
 
 /* ------------------------------------------------------------ locking */
 
+/* Take the owner lock, sleeping while another task holds it. */
 void lock_sock(struct sock *sk);
+/* Hand the backlog to sk_backlog_rcv, then give the socket up. */
 void release_sock(struct sock *sk);
+/*
+ * sk_rcv_own_or_defer - the receive path's owner lock.  Returns true if
+ * the caller now holds @sk (it handles @skb itself, then calls
+ * release_sock()).  Returns false if another task holds it: @skb was
+ * appended to sk_backlog - or freed, with -ENOBUFS in *@err, when the
+ * backlog already carries @limit bytes - and the caller must not touch
+ * @skb again.  Never sleeps.
+ */
+bool sk_rcv_own_or_defer(struct sock *sk, struct sk_buff *skb, unsigned int limit, int *err);
+/* Does a task (possibly the caller) hold @sk? */
+static inline bool sock_owned_by_user(const struct sock *sk)
+{
+	return READ_ONCE(sk->sk_lock.holder) != NULL;
+}
 static inline bool sock_owned_by_me(struct sock *sk)
 {
-	return mutex_is_locked(&sk->sk_lock);
+	return READ_ONCE(sk->sk_lock.holder) == current;
 }
 
 /* ------------------------------------------------- SOL_SOCKET options */

@@ -270,6 +270,8 @@ int tcp_parse_options(const struct tcphdr *th, struct tcp_opts *opt);
 bool tcp_seq_acceptable(u32 seq, u32 seg_len, u32 rcv_nxt, u32 rcv_wnd);
 void tcp_ooo_insert(struct tcp_sock *tp, struct sk_buff *skb);
 int tcp_rcv_state(struct sock *sk, struct sk_buff *skb);
+/* sk_backlog_rcv of TCP sockets (tcp_ipv4.c): a segment that waited for the holder. */
+void tcp_v4_backlog_rcv(struct sock *sk, struct sk_buff *skb);
 void tcp_reset(struct sock *sk, int err);
 void tcp_purge_queues(struct sock *sk);
 

@@ -12,9 +12,10 @@
  * in sk_wmem_alloc and also holds a reference on its socket, so a sender
  * may close while its packets still wait in some other socket's queue.
  *
- * Locking: the owner lock is sk_lock (a mutex).  Options are changed under
- * it.  The proto list has its own mutex.  The accounts are atomics; the
- * wake-ups go to sk_wq, whose own spinlock covers its list.
+ * Locking: the owner lock is sk_lock: a holder task, a guard spinlock and
+ * a wait queue (see "Owner lock and backlog" below).  Options are changed
+ * under it.  The proto list has its own mutex.  The accounts are atomics;
+ * the wake-ups go to sk_wq, whose own spinlock covers its list.
  */
 #include <linux/kernel.h>
 #include <linux/errno.h>
@@ -70,7 +71,8 @@ struct sock *sk_alloc(int family, gfp_t gfp, struct proto *prot, int kern)
 	sk->sk_family = family;
 	sk->sk_prot = prot;
 	atomic_set(&sk->sk_refcnt, 1);
-	mutex_init(&sk->sk_lock);
+	spin_lock_init(&sk->sk_lock.guard);
+	init_waitqueue_head(&sk->sk_lock.waiters);
 	init_waitqueue_head(&sk->sk_wq_own);
 	sk->sk_wq = &sk->sk_wq_own;
 	skb_queue_head_init(&sk->sk_receive_queue);
@@ -124,6 +126,26 @@ void sock_graft(struct sock *sk, struct socket *sock)
 	sock->sk = sk;
 }
 
+/* Free a chain of backlogged packets (skb->next links, NULL-terminated). */
+static void backlog_chain_free(struct sk_buff *skb)
+{
+	while (skb) {
+		struct sk_buff *next = skb->next;
+
+		skb->next = NULL;
+		kfree_skb(skb);
+		skb = next;
+	}
+}
+
+/* The last reference: nobody holds the socket, so nothing is left to hand on. */
+static void backlog_free(struct sock *sk)
+{
+	backlog_chain_free(sk->sk_backlog.first);
+	sk->sk_backlog.first = sk->sk_backlog.last = NULL;
+	sk->sk_backlog.queued = 0;
+}
+
 void sock_put(struct sock *sk)
 {
 	struct proto *prot;
@@ -135,6 +157,7 @@ void sock_put(struct sock *sk)
 		sk->sk_destruct(sk);
 	if (prot && prot->destroy)
 		prot->destroy(sk);
+	backlog_free(sk);
 	skb_queue_purge(&sk->sk_receive_queue);
 	skb_queue_purge(&sk->sk_write_queue);
 	skb_queue_purge(&sk->sk_error_queue);
@@ -148,14 +171,124 @@ void sock_put(struct sock *sk)
 
 /* ------------------------------------------------------------- locking */
 
+/*
+ * Owner lock and backlog.
+ *
+ * sk_lock.holder names the task that has the socket; the guard spinlock
+ * covers it and sk_backlog and is only ever held for a few instructions
+ * (never across protocol work), so it needs no irq protection: nothing in
+ * interrupt context touches a socket's owner lock.
+ *
+ * lock_sock() sets holder to itself when it is NULL, else it queues on
+ * sk_lock.waiters (exclusively: one is woken per release) and sleeps.  A
+ * woken waiter competes again with whoever else wants the socket; there
+ * is no hand-off, so a task that gives the socket up and wants it back
+ * straight away (sendmsg letting the receive path in) is not stuck
+ * behind a sleeper that has yet to be scheduled.
+ *
+ * The receive path (sk_rcv_own_or_defer()) does not wait: if the socket
+ * is free it becomes the holder like lock_sock() would; if a task holds
+ * it, the packet goes to the tail of sk_backlog - unless the backlog has
+ * taken the protocol's limit already since it was last empty, then the
+ * packet is dropped (the sender will retransmit; the limit only stops a
+ * flood from eating memory behind a holder that is asleep).
+ *
+ * release_sock() takes the whole backlog at once, drops the guard and
+ * gives each packet, in order, to sk_backlog_rcv - still as the holder,
+ * so the handler runs exactly as if the receive path had found the
+ * socket free.  Packets that arrived meanwhile go round again.  Only when
+ * the guard sees an empty backlog is holder cleared and one waiter woken
+ * (after the guard is dropped).
+ */
 void lock_sock(struct sock *sk)
 {
-	mutex_lock(&sk->sk_lock);
+	struct sock_owner_lock *ol = &sk->sk_lock;
+	DEFINE_WAIT(wait);
+
+	might_sleep();
+	spin_lock(&ol->guard);
+	if (likely(!ol->holder)) {
+		ol->holder = current;
+		spin_unlock(&ol->guard);
+		return;
+	}
+	WARN_ONCE(ol->holder == current, "socket %p: lock_sock() by its holder %s/%d\n",
+		  sk, current->comm, current->pid);
+	for (;;) {
+		prepare_to_wait_exclusive(&ol->waiters, &wait, TASK_UNINTERRUPTIBLE);
+		if (!ol->holder)
+			break;
+		spin_unlock(&ol->guard);
+		schedule();
+		spin_lock(&ol->guard);
+	}
+	ol->holder = current;
+	spin_unlock(&ol->guard);
+	finish_wait(&ol->waiters, &wait);
+}
+
+bool sk_rcv_own_or_defer(struct sock *sk, struct sk_buff *skb, unsigned int limit, int *err)
+{
+	struct sock_owner_lock *ol = &sk->sk_lock;
+	struct sock_backlog *bl = &sk->sk_backlog;
+
+	*err = 0;
+	spin_lock(&ol->guard);
+	if (!ol->holder) {
+		ol->holder = current;
+		spin_unlock(&ol->guard);
+		return true;
+	}
+	if (bl->queued + skb->truesize > limit) {
+		spin_unlock(&ol->guard);
+		kfree_skb(skb);
+		*err = -ENOBUFS;
+		return false;
+	}
+	skb->next = NULL;
+	if (bl->last)
+		bl->last->next = skb;
+	else
+		bl->first = skb;
+	bl->last = skb;
+	bl->queued += skb->truesize;
+	spin_unlock(&ol->guard);
+	return false;
 }
 
 void release_sock(struct sock *sk)
 {
-	mutex_unlock(&sk->sk_lock);
+	struct sock_owner_lock *ol = &sk->sk_lock;
+	struct sock_backlog *bl = &sk->sk_backlog;
+	bool wake;
+
+	WARN_ONCE(ol->holder != current, "socket %p: release_sock() by %s/%d, not its holder\n",
+		  sk, current->comm, current->pid);
+	spin_lock(&ol->guard);
+	while (bl->first) {
+		struct sk_buff *skb = bl->first;
+
+		bl->first = bl->last = NULL;
+		spin_unlock(&ol->guard);
+		while (skb) {
+			struct sk_buff *next = skb->next;
+
+			skb->next = NULL;
+			if (sk->sk_backlog_rcv)
+				sk->sk_backlog_rcv(sk, skb);
+			else
+				kfree_skb(skb);
+			skb = next;
+		}
+		cond_resched();
+		spin_lock(&ol->guard);
+	}
+	bl->queued = 0;
+	ol->holder = NULL;
+	wake = waitqueue_active(&ol->waiters);
+	spin_unlock(&ol->guard);
+	if (wake)
+		wake_up(&ol->waiters);
 }
 
 /* ----------------------------------------------------------- options */

@@ -85,6 +85,8 @@ int tcp_init_sock(struct sock *sk)
 	if (!sock_flag(sk, SOCK_SNDBUF_LOCK))
 		sk->sk_sndbuf = TCP_WMEM_DEFAULT;
 	sk->sk_state = TCP_CLOSE;
+	/* Segments that arrive while a task holds the socket wait for its release_sock(). */
+	sk->sk_backlog_rcv = tcp_v4_backlog_rcv;
 	return 0;
 }
 

@@ -553,13 +553,83 @@ drop:
 
 /* ---------------------------------------------- the IPv4 handler */
 
+/*
+ * Hand a parsed segment (TCP_SKB_CB filled, data at the payload) to @sk,
+ * whose owner lock the caller holds.  Returns true when a TIME_WAIT
+ * connection gave way to a new SYN: @skb is then still the caller's, to
+ * be looked up again (a listener may take it).  Otherwise consumes it.
+ */
+static bool tcp_v4_deliver(struct sock *sk, struct sk_buff *skb)
+{
+	const struct tcphdr *th = (const struct tcphdr *)skb_transport_header(skb);
+	struct tcp_skb_cb *cb = TCP_SKB_CB(skb);
+
+	if (sk->sk_state == TCP_LISTEN) {
+		tcp_rcv_listen(sk, skb);
+	} else if (sk->sk_state == TCP_CLOSE) {
+		tcp_rst_reply(skb, th, cb->end_seq - cb->seq);
+		kfree_skb(skb);
+	} else if (tcp_rcv_state(sk, skb) == 1) {
+		return true;
+	}
+	return false;
+}
+
+/*
+ * What the backlog of a connection may hold while its holder is busy:
+ * the receive and send space it may use (tcp_rspace(), tcp_sndbuf()).
+ * A window's worth of data plus the ACKs for a full send buffer fit.
+ */
+static unsigned int tcp_backlog_limit(const struct sock *sk)
+{
+	return (unsigned int)tcp_rspace(sk) + (unsigned int)tcp_sndbuf(sk);
+}
+
+/*
+ * Find the socket of a parsed segment and give it the segment - now, if
+ * no task holds the socket, or through its backlog.  Consumes @skb.
+ */
+static void tcp_v4_dispatch(struct sk_buff *skb)
+{
+	const struct iphdr *iph = ip_hdr(skb);
+	const struct tcphdr *th = (const struct tcphdr *)skb_transport_header(skb);
+	struct tcp_skb_cb *cb = TCP_SKB_CB(skb);
+	struct sock *sk;
+	bool again;
+	int err;
+
+	do {
+		sk = tcp_lookup(iph->saddr, th->source, iph->daddr, th->dest);
+		if (!sk) {
+			tcp_rst_reply(skb, th, cb->end_seq - cb->seq);
+			kfree_skb(skb);
+			return;
+		}
+		if (!sk_rcv_own_or_defer(sk, skb, tcp_backlog_limit(sk), &err)) {
+			/* The holder's release_sock() will see to it (or it was dropped). */
+			sock_put(sk);
+			return;
+		}
+		again = tcp_v4_deliver(sk, skb);
+		release_sock(sk);
+		sock_put(sk);
+	} while (again);
+}
+
+/* release_sock()'s handler (sk_backlog_rcv) for what waited on a TCP socket's backlog. */
+void tcp_v4_backlog_rcv(struct sock *sk, struct sk_buff *skb)
+{
+	/* A TIME_WAIT that gave way: the segment is for someone else now. */
+	if (tcp_v4_deliver(sk, skb))
+		tcp_v4_dispatch(skb);
+}
+
 static int tcp_v4_rcv(struct sk_buff *skb)
 {
 	const struct iphdr *iph = ip_hdr(skb);
 	struct tcp_skb_cb *cb;
 	struct tcphdr *th;
 	unsigned int hlen;
-	struct sock *sk;
 	u32 seg_len;
 
 	if (!pskb_may_pull(skb, TCP_HDR_LEN))
@@ -585,29 +655,7 @@ static int tcp_v4_rcv(struct sk_buff *skb)
 	cb->end_seq = cb->seq + seg_len + !!(th->flags & TCPHDR_SYN) + !!(th->flags & TCPHDR_FIN);
 	cb->flags = th->flags;
 	skb_pull(skb, hlen);
-
-again:
-	sk = tcp_lookup(iph->saddr, th->source, iph->daddr, th->dest);
-	if (!sk) {
-		tcp_rst_reply(skb, th, cb->end_seq - cb->seq);
-		goto drop;
-	}
-	lock_sock(sk);
-	if (sk->sk_state == TCP_LISTEN) {
-		tcp_rcv_listen(sk, skb);
-	} else if (sk->sk_state == TCP_CLOSE) {
-		tcp_rst_reply(skb, th, cb->end_seq - cb->seq);
-		kfree_skb(skb);
-	} else {
-		if (tcp_rcv_state(sk, skb) == 1) {
-			/* TIME_WAIT gave way to a new SYN: find the listener. */
-			release_sock(sk);
-			sock_put(sk);
-			goto again;
-		}
-	}
-	release_sock(sk);
-	sock_put(sk);
+	tcp_v4_dispatch(skb);
 	return 0;
 bad:
 	TCP_INC_STATS(TCP_MIB_INERRS);
