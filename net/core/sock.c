@@ -743,26 +743,37 @@ int sock_intr_errno(long timeo)
 	return timeo == MAX_SCHEDULE_TIMEOUT ? -ERESTARTSYS : -EINTR;
 }
 
+/*
+ * The default callbacks skip the wait queue's lock when nobody waits on
+ * it (sleepers and poll/epoll entries alike): a stream gets one such
+ * call per segment, mostly while its reader is busy copying.  The
+ * barrier in wq_has_sleeper() pairs with the one a sleeper has between
+ * joining the queue and testing its condition.
+ */
 void sock_def_readable(struct sock *sk)
 {
-	wake_up_interruptible_poll(sk->sk_wq, POLLIN | POLLPRI | POLLRDNORM | POLLRDBAND);
+	if (wq_has_sleeper(sk->sk_wq))
+		wake_up_interruptible_poll(sk->sk_wq, POLLIN | POLLPRI | POLLRDNORM | POLLRDBAND);
 }
 
 void sock_def_write_space(struct sock *sk)
 {
 	if (!sock_writeable(sk))
 		return;
-	wake_up_interruptible_poll(sk->sk_wq, POLLOUT | POLLWRNORM | POLLWRBAND);
+	if (wq_has_sleeper(sk->sk_wq))
+		wake_up_interruptible_poll(sk->sk_wq, POLLOUT | POLLWRNORM | POLLWRBAND);
 }
 
 void sock_def_wakeup(struct sock *sk)
 {
-	wake_up_interruptible_all(sk->sk_wq);
+	if (wq_has_sleeper(sk->sk_wq))
+		wake_up_interruptible_all(sk->sk_wq);
 }
 
 void sock_def_error_report(struct sock *sk)
 {
-	wake_up_interruptible_poll(sk->sk_wq, POLLERR);
+	if (wq_has_sleeper(sk->sk_wq))
+		wake_up_interruptible_poll(sk->sk_wq, POLLERR);
 }
 
 void sock_recv_timestamp(struct msghdr *msg, struct sock *sk, const struct sk_buff *skb)
