@@ -59,12 +59,8 @@
 #include <linux/jiffies.h>
 #include <linux/fs.h>
 #include <linux/dcache.h>
+#include <uapi/linux/nfs_mount.h>
 #include "internal.h"
-
-#ifndef NFS_MOUNT_NORDIRPLUS
-/* TEMPORARY until <uapi/linux/nfs_mount.h> (nfs-core) lands; remove then */
-#define NFS_MOUNT_NORDIRPLUS	0x4000
-#endif
 
 /* Entries decoded from one reply at most; the rest is asked for again. */
 #define NFS_DIR_CHUNK_MAX	256
