@@ -55,7 +55,7 @@
 #include <linux/vmalloc.h>
 #include <linux/string.h>
 #include <linux/mutex.h>
-#include <linux/delay.h>
+#include <linux/sched.h>
 #include <linux/jiffies.h>
 #include <linux/fs.h>
 #include <linux/dcache.h>
@@ -70,9 +70,12 @@
 #define NFS_DIR_DEFAULT_COUNT	8192
 /* Largest reply we ask for (READDIRPLUS maxcount), bytes. */
 #define NFS_DIR_MAX_REPLY	32768
-/* JUKEBOX: the server is busy (e.g. recalling data); wait and retry. */
-#define NFS_JUKEBOX_RETRY_MS	1000
-#define NFS_JUKEBOX_TRIES	10
+/*
+ * NFS3ERR_JUKEBOX: the server is busy (e.g. recalling data from tape);
+ * wait and ask again, 0.5 s doubling up to 15 s, like nfs-core's calls.
+ */
+#define NFS_JUKEBOX_FIRST_WAIT	(HZ / 2)
+#define NFS_JUKEBOX_MAX_WAIT	(15 * HZ)
 
 struct nfs_dir_entry {
 	u64 cookie;
@@ -310,9 +313,10 @@ static int nfs3_proc_readdir(struct inode *dir, struct nfs_dir_stream *s,
 	};
 	struct nfs3_readdir_res res = { .chunk = chunk };
 	struct rpc_message msg = { .rpc_argp = &args, .rpc_resp = &res };
+	long pause = NFS_JUKEBOX_FIRST_WAIT;
 	unsigned long started;
 	unsigned int i;
-	int err, tries = 0;
+	int err;
 
 	chunk->valid = false;
 	for (;;) {
@@ -336,8 +340,11 @@ static int nfs3_proc_readdir(struct inode *dir, struct nfs_dir_stream *s,
 		}
 		if (res.status == NFS3ERR_BAD_COOKIE)
 			return -EBADCOOKIE;
-		if (res.status == NFS3ERR_JUKEBOX && ++tries < NFS_JUKEBOX_TRIES) {
-			msleep(NFS_JUKEBOX_RETRY_MS);
+		if (res.status == NFS3ERR_JUKEBOX) {
+			if (schedule_timeout_killable(pause) ||
+			    fatal_signal_pending(current))
+				return -EINTR;
+			pause = min_t(long, pause * 2, NFS_JUKEBOX_MAX_WAIT);
 			continue;
 		}
 		return nfs3_stat_to_errno(res.status);
