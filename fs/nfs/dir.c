@@ -142,6 +142,12 @@ static int nfs_d_revalidate(struct dentry *dentry, unsigned int flags)
 	/* A mount point or the root stays: dropping it would hide the mount. */
 	if (IS_ROOT(dentry) || d_mountpoint(dentry))
 		return 1;
+	/*
+	 * nfs-core unhashes an inode whose handle the server called stale:
+	 * the name now leads elsewhere (or nowhere), whatever the stamp says.
+	 */
+	if (d_really_is_positive(dentry) && inode_unhashed(d_inode(dentry)))
+		return 0;
 	parent = dget_parent(dentry);
 	dir = d_inode(parent);
 	ret = 0;
