@@ -326,7 +326,7 @@ static int nfs3_proc_readdir(struct inode *dir, struct nfs_dir_stream *s,
 					  &nfs3_readdir_proc;
 		err = rpc_call_sync(server->client, &msg, 0);
 		if (err < 0)
-			return err == -ETIMEDOUT ? -EIO : err;
+			return nfs_io_errno(err);
 		/* The attributes are as old as the call: the cache ages them so. */
 		res.dir_attr.time_start = started;
 		if (res.dir_attr.valid & NFS_ATTR_FATTR)
