@@ -140,10 +140,12 @@ check:
 	$(Q)$(srctree)/scripts/check
 
 # The writeback benchmark: Debian's Linux and this kernel under each
-# writeback policy (Documentation/dev-tools/writeback-bench.md); QUICK=1
-# for the short run.
+# writeback policy (Documentation/dev-tools/writeback-bench.md), then the
+# NFS one (net1, mix3-nfs, NFS alone: Documentation/dev-tools/nfs-tests.md);
+# QUICK=1 for the short run.
 bench: all
 	$(Q)O=$(objtree) $(srctree)/tools/testing/bench/writeback/run $(if $(filter 1,$(QUICK)),--quick)
+	$(Q)O=$(objtree) $(srctree)/tools/testing/bench/nfs/run $(if $(filter 1,$(QUICK)),--quick)
 
 # The networking benchmark: TCP and UDP over virtio-net and loopback, ping,
 # Linux next to this kernel (Documentation/networking/testing.md); QUICK=1

@@ -30,11 +30,19 @@ linux_kernel()
 	[ -n "$k" ] && echo "$k"
 }
 
-# The guest programs: tools/testing/selftests built into $1 (once per call).
+# The guest programs: tools/testing/selftests built (incrementally) into
+# tools/testing/out/nfs/st, plus guest-fault.sh; sets ST.  Serialized with
+# flock: parallel runs share the directory.
 build_selftests()
 {
-	make -s -C "$SRCTREE/tools/testing/selftests" O="$1" >"$1.build.log" 2>&1 || {
-		cat "$1.build.log" >&2
+	ST=${NFS_ST_OUT:-$SRCTREE/tools/testing/out/nfs/st}
+	mkdir -p "$ST" || return 1
+	(
+		flock 8
+		make -s -C "$SRCTREE/tools/testing/selftests" O="$ST" >"$ST.build.log" 2>&1 &&
+			install -m 0755 "$NFS_DIR/guest-fault.sh" "$ST/storage/guest-fault.sh"
+	) 8>"$ST.lock" || {
+		cat "$ST.build.log" >&2
 		return 1
 	}
 }
