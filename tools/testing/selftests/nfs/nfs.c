@@ -30,7 +30,7 @@
  *               has done NAME and connected; without $NFS_HOOK_PORT those
  *               tests skip
  *   ENOSPC      a file bigger than the small export ($NFS_SMALL_DIR, a
- *               16 MiB tmpfs on the host): write, fsync or close reports
+ *               $NFS_SMALL_MB (16) MiB tmpfs on the host): write, fsync or close reports
  *               ENOSPC; the space comes back after unlink
  *
  * For the host's check of the data, lines
@@ -721,6 +721,7 @@ static void test_statfs(void)
 {
 	struct statfs sf;
 	const char *small = getenv("NFS_SMALL_DIR");
+	unsigned long long small_mb = env_ll("NFS_SMALL_MB", 16);
 
 	ok(statfs(fst_root, &sf) == 0 && sf.f_type == NFS_SUPER_MAGIC,
 	   "statfs: f_type is NFS_SUPER_MAGIC (%#lx)", (unsigned long)sf.f_type);
@@ -734,9 +735,9 @@ static void test_statfs(void)
 		return;
 	}
 	ok(statfs(small, &sf) == 0 &&
-	   (unsigned long long)sf.f_blocks * sf.f_bsize >= 15ULL << 20 &&
-	   (unsigned long long)sf.f_blocks * sf.f_bsize <= 17ULL << 20,
-	   "statfs: the 16 MiB export is 16 MiB (%llu bytes)",
+	   (unsigned long long)sf.f_blocks * sf.f_bsize >= (small_mb << 20) * 15 / 16 &&
+	   (unsigned long long)sf.f_blocks * sf.f_bsize <= (small_mb << 20) * 17 / 16,
+	   "statfs: the %llu MiB export is %llu MiB (%llu bytes)", small_mb, small_mb,
 	   (unsigned long long)sf.f_blocks * sf.f_bsize);
 }
 
@@ -803,7 +804,7 @@ static void test_enospc(void)
 	const char *small = getenv("NFS_SMALL_DIR");
 	char path[PATH_MAX];
 	struct statfs before, after;
-	int fd, err = 0, i;
+	int fd, err = 0, i, small_mb = env_ll("NFS_SMALL_MB", 16);
 	ssize_t n;
 
 	if (!small || !*small) {
@@ -816,7 +817,7 @@ static void test_enospc(void)
 	if (!ok_sys(fd, "ENOSPC: create a file on the small export"))
 		return;
 	memset(buf, 'z', sizeof(buf));
-	for (i = 0; i < 32 && !err; i++) {
+	for (i = 0; i < 2 * small_mb && !err; i++) {
 		n = write(fd, buf, sizeof(buf));
 		if (n < 0)
 			err = errno;
@@ -825,8 +826,8 @@ static void test_enospc(void)
 		err = errno;
 	if (close(fd) && !err)
 		err = errno;
-	ok(err == ENOSPC, "ENOSPC: 32 MiB into 16 MiB: write/fsync/close reports ENOSPC (%s)",
-	   err ? tap_errno_name(err) : "nothing");
+	ok(err == ENOSPC, "ENOSPC: %d MiB into %d MiB: write/fsync/close reports ENOSPC (%s)",
+	   2 * small_mb, small_mb, err ? tap_errno_name(err) : "nothing");
 	ok_sys(unlink(path), "ENOSPC: unlink the filler");
 	for (i = 0; i < 50; i++) {
 		statfs(small, &after);
