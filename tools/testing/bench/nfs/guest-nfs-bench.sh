@@ -28,7 +28,7 @@ now_cs()
 	echo $((s * 100 + ${f#0}))
 }
 # rate BYTES CS: MB/s (10^6 bytes/s) with one decimal
-rate() { awk -v b="$1" -v c="$2" 'BEGIN { printf "%.1f", c > 0 ? b / (c / 100) / 1e6 : 0 }'; }
+rate() { awk -v b="$1" -v c="$2" 'BEGIN { printf "%.1f", (c > 0 ? b / (c / 100) / 1e6 : 0) }'; }
 eth0_tx() { awk -F'[: ]+' '$2 == "eth0" { print $11 }' /proc/net/dev; }
 
 echo 1 >/proc/sys/kernel/printk 2>/dev/null
