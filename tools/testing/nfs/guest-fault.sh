@@ -32,7 +32,8 @@ echo 1 >/proc/sys/kernel/printk 2>/dev/null
 hard()
 {
 	nfs-mount -o hard data /mnt/h || { fail "hard: mount"; return; }
-	$FSTOOL write 9 "${FAULT_MB}M" /mnt/h/restart-file >/tmp/w.out 2>&1 &
+	# a hard mount waits for the server, but SIGKILL must still end it
+	timeout -s KILL $((FAULT_MB * 4 + 120)) $FSTOOL write 9 "${FAULT_MB}M" /mnt/h/restart-file >/tmp/w.out 2>&1 &
 	w=$!
 	sleep 2
 	if kill -0 $w 2>/dev/null; then
