@@ -5,7 +5,7 @@
 # (busybox sh).  Mounts the local ext2 disk (vda) on /mnt/F and the two NFS
 # exports (n1, n2) on /mnt/N1 and /mnt/N2, then runs the tests and prints
 #   NB info KEY=VALUE...
-#   NB result test=T metric=M mbps=X [bytes=B secs=S]
+#   NB result test=T metric=M mbps=X
 #   NB na test=T reason="..."
 #   NB done
 # Environment: NB_TESTS (dd1 nfs-write nfs-read net1 mix3-nfs), NB_POLICY
@@ -29,6 +29,15 @@ now_cs()
 }
 # rate BYTES CS: MB/s (10^6 bytes/s) with one decimal
 rate() { awk -v b="$1" -v c="$2" 'BEGIN { printf "%.1f", (c > 0 ? b / (c / 100) / 1e6 : 0) }'; }
+# result TEST METRIC MBPS: a figure, or n/a when the stream failed
+result()
+{
+	if [ -n "$3" ] && [ "$3" != 0.0 ]; then
+		say result test="$1" metric="$2" mbps="$3"
+	else
+		say na test="$1" reason="\"$2: no figure (the stream failed)\""
+	fi
+}
 eth0_tx() { awk -F'[: ]+' '$2 == "eth0" { print $11 }' /proc/net/dev; }
 
 echo 1 >/proc/sys/kernel/printk 2>/dev/null
@@ -52,19 +61,20 @@ for t in $NB_TESTS; do
 	dd1)
 		out=$(timeout -s KILL "$NB_TIMEOUT" wbwrite -n dd1 -s "${NB_SIZE_MB}M" /mnt/F/dd1)
 		m=$(echo "$out" | sed -n 's/^WB stream .*mbps=\([0-9.]*\).*/\1/p')
-		say result test=dd1 metric=disk mbps="${m:-0}"
+		result dd1 disk "$m"
 		rm -f /mnt/F/dd1 ;;
 	nfs-write)
 		out=$(timeout -s KILL "$NB_TIMEOUT" wbwrite -n nfs-write -s "${NB_SIZE_MB}M" /mnt/N1/w)
 		m=$(echo "$out" | sed -n 's/^WB stream .*mbps=\([0-9.]*\).*/\1/p')
-		say result test=nfs-write metric=nfs mbps="${m:-0}" ;;
+		result nfs-write nfs "$m" ;;
 	nfs-read)
 		[ -f /mnt/N1/w ] || timeout -s KILL "$NB_TIMEOUT" wbwrite -s "${NB_SIZE_MB}M" /mnt/N1/w >/dev/null
 		drop
 		t0=$(now_cs)
-		timeout -s KILL "$NB_TIMEOUT" dd if=/mnt/N1/w of=/dev/null bs=1M 2>/dev/null
+		got=$(timeout -s KILL "$NB_TIMEOUT" cat /mnt/N1/w 2>/dev/null | wc -c)
 		t1=$(now_cs)
-		say result test=nfs-read metric=nfs mbps="$(rate "$bytes" $((t1 - t0)))" secs_cs=$((t1 - t0)) ;;
+		[ "$got" = "$bytes" ] || { say na test=nfs-read reason="\"read $got of $bytes bytes\""; continue; }
+		result nfs-read nfs "$(rate "$bytes" $((t1 - t0)))" ;;
 	net1)
 		if [ ! -f /mnt/N1/net1 ]; then
 			say na test=net1 reason="\"the host made no n1/net1\""
@@ -73,8 +83,14 @@ for t in $NB_TESTS; do
 		size=$(stat -c %s /mnt/N1/net1)
 		t0=$(now_cs)
 		timeout -s KILL "$NB_TIMEOUT" dd if=/mnt/N1/net1 of=/mnt/F/net1 bs=1M conv=fsync 2>/dev/null
+		rc=$?
 		t1=$(now_cs)
-		say result test=net1 metric=copy mbps="$(rate "$size" $((t1 - t0)))" secs_cs=$((t1 - t0))
+		copied=$(stat -c %s /mnt/F/net1 2>/dev/null || echo 0)
+		if [ $rc != 0 ] || [ "$copied" != "$size" ]; then
+			say na test=net1 reason="\"copy failed: $copied of $size bytes\""
+		else
+			result net1 copy "$(rate "$size" $((t1 - t0)))"
+		fi
 		rm -f /mnt/F/net1 ;;
 	mix3-nfs)
 		tx0=$(eth0_tx)
@@ -84,11 +100,11 @@ for t in $NB_TESTS; do
 		t1=$(now_cs)
 		tx1=$(eth0_tx)
 		m=$(echo "$out" | sed -n 's/^WB stream .*mbps=\([0-9.]*\).*/\1/p')
-		say result test=mix3-nfs metric=disk mbps="${m:-0}"
+		result mix3-nfs disk "$m"
 		say result test=mix3-nfs metric=nfs mbps="$(rate $((tx1 - tx0)) $((t1 - t0)))"
 		for n in 1 2; do
 			s=$(stat -c %s "/mnt/N$n/mix" 2>/dev/null || echo 0)
-			say result test=mix3-nfs metric=nfs$n mbps="$(rate "$s" $((t1 - t0)))"
+			result mix3-nfs "nfs$n" "$(rate "$s" $((t1 - t0)))"
 		done
 		rm -f /mnt/F/mix /mnt/N1/mix /mnt/N2/mix ;;
 	*)
