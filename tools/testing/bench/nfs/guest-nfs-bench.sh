@@ -101,7 +101,7 @@ for t in $NB_TESTS; do
 		tx1=$(eth0_tx)
 		m=$(echo "$out" | sed -n 's/^WB stream .*mbps=\([0-9.]*\).*/\1/p')
 		result mix3-nfs disk "$m"
-		say result test=mix3-nfs metric=nfs mbps="$(rate $((tx1 - tx0)) $((t1 - t0)))"
+		result mix3-nfs nfs "$(rate $((tx1 - tx0)) $((t1 - t0)))"
 		for n in 1 2; do
 			s=$(stat -c %s "/mnt/N$n/mix" 2>/dev/null || echo 0)
 			result mix3-nfs "nfs$n" "$(rate "$s" $((t1 - t0)))"
