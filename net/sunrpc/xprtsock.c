@@ -407,6 +407,25 @@ static int xs_send_request(struct rpc_xprt *xprt, struct socket *sock,
 	return err;
 }
 
+/*
+ * rpc_xprt_destroy() ends both transport threads with kthread_stop(),
+ * which needs the thread alive until it asks: a thread that returned on
+ * its own as soon as it saw ->stopping could be reaped and freed before
+ * kthread_stop() took its reference.  So a thread that has seen
+ * ->stopping parks here until the stop request arrives.
+ */
+static int xs_thread_wait_for_stop(void)
+{
+	for (;;) {
+		set_current_state(TASK_INTERRUPTIBLE);
+		if (kthread_should_stop())
+			break;
+		schedule();
+	}
+	__set_current_state(TASK_RUNNING);
+	return 0;
+}
+
 static int xs_send_thread(void *data)
 {
 	struct rpc_xprt *xprt = data;
@@ -453,7 +472,7 @@ static int xs_send_thread(void *data)
 			kernel_sock_shutdown(sock, SHUT_RDWR);
 		/* UDP: a failed datagram is retransmitted at the timeout. */
 	}
-	return 0;
+	return xs_thread_wait_for_stop();
 }
 
 /* ------------------------------------------------------------ receive */
@@ -565,7 +584,7 @@ static int xs_recv_thread(void *data)
 		wake_up_all(&xprt->state_wait);
 		wake_up(&xprt->send_wait);
 	}
-	return 0;
+	return xs_thread_wait_for_stop();
 }
 
 /* ---------------------------------------------------------- lifetime */
