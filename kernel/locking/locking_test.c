@@ -18,6 +18,7 @@
 #include <linux/delay.h>
 #include <linux/slab.h>
 #include <linux/smp.h>
+#include <linux/cpumask.h>
 #include <asm/atomic.h>
 
 #define TEST_TIMEOUT	(5 * HZ)
@@ -101,19 +102,29 @@ static int mutex_sleep_fifo_test(void)
 	struct mutex_waiter_arg a[3];
 	struct task_struct *t[3];
 	atomic_t next = ATOMIC_INIT(0);
-	int order[3] = { -1, -1, -1 }, i;
+	int order[3] = { -1, -1, -1 }, i, cpu;
 	bool asleep = true, handed = false;
+	struct cpumask was_allowed = current->cpus_allowed, here;
 
 	mutex_lock(&m);
 	ST_ASSERT(!mutex_trylock(&m), "trylock of a held mutex succeeded");
+	/*
+	 * The hand-off check needs the waiters to share our CPU: pin
+	 * ourselves first, or the balancer could move us away and let the
+	 * first waiter run - and pass the mutex on - before we look.
+	 */
+	cpu = smp_processor_id();
+	cpumask_clear(&here);
+	cpumask_set_cpu(cpu, &here);
+	set_cpus_allowed_ptr(current, &here);
+	cpu = smp_processor_id();
 	/*
 	 * The waiters share our CPU, so none of them runs between our unlock
 	 * and the owner check below (we do not sleep in between).
 	 */
 	for (i = 0; i < 3; i++) {
 		a[i] = (struct mutex_waiter_arg){ &m, i, order, &next };
-		t[i] = selftest_thread_start(mutex_waiter_fn, &a[i], "mutex-waiter",
-					     smp_processor_id());
+		t[i] = selftest_thread_start(mutex_waiter_fn, &a[i], "mutex-waiter", cpu);
 		if (!t[i] || !selftest_wait_sleeping(t[i], TASK_UNINTERRUPTIBLE, TEST_TIMEOUT)) {
 			asleep = false;
 			if (!t[i])
@@ -130,6 +141,7 @@ static int mutex_sleep_fifo_test(void)
 	}
 	while (i--)
 		selftest_thread_reap(t[i]);
+	set_cpus_allowed_ptr(current, &was_allowed);
 	st_diag("blocked lockers asleep: %d; first waiter owned it at unlock: %d; order %d %d %d",
 		asleep, handed, order[0], order[1], order[2]);
 	ST_ASSERT(asleep, "a blocked mutex_lock() did not sleep");
