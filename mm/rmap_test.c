@@ -233,18 +233,29 @@ static int rmap_family_test(void)
 {
 	unsigned long before, after;
 	long anon_vmas = atomic_long_read(&nr_anon_vmas);
+	int attempt;
 
-	/* The first run also fills the slab caches; the second must leak nothing. */
+	/* The first run also fills the slab caches; the next must leak nothing. */
 	if (rmap_family_run())
 		return -1;
-	rcu_barrier();
-	before = test_free_pages();
-	if (rmap_family_run())
-		return -1;
-	rcu_barrier();
-	after = test_free_pages();
-	st_diag("second run: free pages %lu before, %lu after; anon_vmas %ld -> %ld", before,
-		after, anon_vmas, atomic_long_read(&nr_anon_vmas));
+	/*
+	 * The free-page count is global: a kernel thread that allocates at
+	 * the same time (a new kworker, a network buffer) moves it too.  A
+	 * leak of ours repeats in every run; so a difference only fails the
+	 * test when three measured runs in a row all show one.
+	 */
+	for (attempt = 1; attempt <= 3; attempt++) {
+		rcu_barrier();
+		before = test_free_pages();
+		if (rmap_family_run())
+			return -1;
+		rcu_barrier();
+		after = test_free_pages();
+		st_diag("measured run %d: free pages %lu before, %lu after; anon_vmas %ld -> %ld",
+			attempt, before, after, anon_vmas, atomic_long_read(&nr_anon_vmas));
+		if (after == before)
+			break;
+	}
 	ST_ASSERT(after == before, "%ld pages leaked", (long)(before - after));
 	ST_ASSERT(atomic_long_read(&nr_anon_vmas) == anon_vmas, "anon_vmas leaked");
 	return 0;
