@@ -81,6 +81,18 @@ static void add_thread_usage(struct task_struct *t, struct process_usage *u)
 	u->maj_flt += READ_ONCE(t->maj_flt);
 }
 
+/* Add what the children @sig's process waited for used (the c* fields). */
+static void add_reaped_usage(struct signal_struct *sig, struct process_usage *u)
+{
+	u->utime += READ_ONCE(sig->cutime);
+	u->stime += READ_ONCE(sig->cstime);
+	u->nvcsw += READ_ONCE(sig->cnvcsw);
+	u->nivcsw += READ_ONCE(sig->cnivcsw);
+	u->min_flt += READ_ONCE(sig->cmin_flt);
+	u->maj_flt += READ_ONCE(sig->cmaj_flt);
+	u->maxrss = max(u->maxrss, READ_ONCE(sig->cmaxrss));
+}
+
 void process_usage(struct task_struct *p, bool reaped, struct process_usage *u)
 {
 	struct signal_struct *sig = p->signal;
@@ -106,15 +118,8 @@ void process_usage(struct task_struct *p, bool reaped, struct process_usage *u)
 	if (p == current && mm)
 		u->maxrss = max(u->maxrss, mm_maxrss_kb(mm));
 
-	if (!reaped)
-		return;
-	u->utime += READ_ONCE(sig->cutime);
-	u->stime += READ_ONCE(sig->cstime);
-	u->nvcsw += READ_ONCE(sig->cnvcsw);
-	u->nivcsw += READ_ONCE(sig->cnivcsw);
-	u->min_flt += READ_ONCE(sig->cmin_flt);
-	u->maj_flt += READ_ONCE(sig->cmaj_flt);
-	u->maxrss = max(u->maxrss, READ_ONCE(sig->cmaxrss));
+	if (reaped)
+		add_reaped_usage(sig, u);
 }
 
 void process_usage_to_rusage(const struct process_usage *u, struct rusage *r)
@@ -127,21 +132,6 @@ void process_usage_to_rusage(const struct process_usage *u, struct rusage *r)
 	r->ru_majflt = u->maj_flt;
 	r->ru_nvcsw = u->nvcsw;
 	r->ru_nivcsw = u->nivcsw;
-}
-
-/* What the caller's waited-for children used (RUSAGE_CHILDREN). */
-static void reaped_children_usage(struct process_usage *u)
-{
-	struct signal_struct *sig = current->signal;
-
-	memset(u, 0, sizeof(*u));
-	u->utime = READ_ONCE(sig->cutime);
-	u->stime = READ_ONCE(sig->cstime);
-	u->nvcsw = READ_ONCE(sig->cnvcsw);
-	u->nivcsw = READ_ONCE(sig->cnivcsw);
-	u->min_flt = READ_ONCE(sig->cmin_flt);
-	u->maj_flt = READ_ONCE(sig->cmaj_flt);
-	u->maxrss = READ_ONCE(sig->cmaxrss);
 }
 
 static int do_getrusage(int who, struct rusage *r)
@@ -158,7 +148,7 @@ static int do_getrusage(int who, struct rusage *r)
 		process_usage(current, false, &u);
 		break;
 	case RUSAGE_CHILDREN:
-		reaped_children_usage(&u);
+		add_reaped_usage(current->signal, &u);
 		break;
 	default:
 		return -EINVAL;
