@@ -13,20 +13,14 @@
 # the NFS writers of mix3-nfs run before the disk writer), NB_TIMEOUT.
 
 here=$(cd "$(dirname "$0")" && pwd)
+# now_cs
+. "$here/guest-lib.sh"
 PATH=$here/bin:$PATH
 : "${NB_TESTS:=dd1 nfs-write nfs-read net1 mix3-nfs}" "${NB_POLICY:=}" "${NB_SIZE_MB:=512}"
 : "${NB_WARMUP:=5}" "${NB_TIMEOUT:=1800}"
 
 say() { echo "NB $*"; }
 drop() { sync; echo 3 >/proc/sys/vm/drop_caches; }
-now_cs()
-{
-	read -r up _ </proc/uptime
-	s=${up%.*}
-	f=${up#*.}00
-	f=${f%"${f#??}"}
-	echo $((s * 100 + ${f#0}))
-}
 # rate BYTES CS: MB/s (10^6 bytes/s) with one decimal
 rate() { awk -v b="$1" -v c="$2" 'BEGIN { printf "%.1f", (c > 0 ? b / (c / 100) / 1e6 : 0) }'; }
 # result TEST METRIC MBPS: a figure, or n/a when the stream failed

@@ -34,6 +34,8 @@
 #   WB_SAMPLE      iostat/vmstat sampling interval in seconds
 
 here=$(cd "$(dirname "$0")" && pwd)
+# now_cs
+. "$here/guest-lib.sh"
 PATH=$here/bin:$PATH
 export PATH
 
@@ -118,14 +120,6 @@ need()
 	done
 }
 
-now_cs()
-{
-	read -r up _ </proc/uptime
-	s=${up%.*}
-	f=${up#*.}00
-	f=${f%"${f#??}"}
-	echo $((s * 100 + ${f#0}))
-}
 
 drop_caches()
 {
