@@ -368,7 +368,14 @@ static struct task_struct *pick_next_task(struct rq *rq)
 	return next;
 }
 
-static void __schedule(void)
+/*
+ * preempt: prev only gives up the CPU (cond_resched()) and stays on the
+ * queue whatever its state.  A task may reach cond_resched() between
+ * set_current_state(TASK_INTERRUPTIBLE) and its schedule() - a socket's
+ * release_sock() on the way to a sleep does - and must not go to sleep
+ * there: it has not checked its condition yet and nobody may wake it.
+ */
+static void __schedule(bool preempt)
 {
 	struct task_struct *prev = current, *next;
 	unsigned int state;
@@ -381,7 +388,7 @@ static void __schedule(void)
 	spin_lock(&rq->lock);
 
 	state = READ_ONCE(prev->__state);
-	if (state != TASK_RUNNING && prev != rq->idle) {
+	if (!preempt && state != TASK_RUNNING && prev != rq->idle) {
 		if (signal_pending_state(state, prev)) {
 			WRITE_ONCE(prev->__state, TASK_RUNNING);
 		} else {
@@ -435,7 +442,7 @@ void schedule(void)
 #endif
 	if ((tsk->flags & PF_WQ_WORKER) && READ_ONCE(tsk->__state) != TASK_RUNNING)
 		wq_worker_sleeping(tsk);
-	__schedule();
+	__schedule(false);
 	if (tsk->flags & PF_WQ_WORKER)
 		wq_worker_running(tsk);
 }
@@ -458,7 +465,7 @@ int cond_resched(void)
 #endif
 	rcu_qs();
 	if (need_resched()) {
-		schedule();
+		__schedule(true);
 		return 1;
 	}
 	return 0;
@@ -530,7 +537,7 @@ int set_cpus_allowed_ptr(struct task_struct *p, const struct cpumask *mask)
 	}
 	spin_unlock_irqrestore(&p->pi_lock, flags);
 	if (move_self)
-		schedule();
+		__schedule(true);
 	return 0;
 }
 

@@ -5,7 +5,8 @@
  * NCPU + 1 CPU hogs take turns at the CPUs (queues one apart rotate);
  * wait-queue and completion ping-pong between threads on two CPUs;
  * kthread_stop() semantics; a sleeping thread's saved frame gives a valid
- * backtrace; affinity moves a running thread; wait_on_bit()/wake_up_bit().
+ * backtrace; affinity moves a running thread; wait_on_bit()/wake_up_bit();
+ * cond_resched() in a non-running state yields without sleeping.
  */
 #include <linux/kernel.h>
 #include <linux/selftest.h>
@@ -424,3 +425,44 @@ static int wait_bit_test(void)
 	return 0;
 }
 DEFINE_SELFTEST("sched: wait_on_bit_lock/clear_and_wake_up_bit exclude each other", wait_bit_test);
+
+/* ------------------------------------------------------ cond_resched */
+
+/*
+ * cond_resched() between set_current_state(TASK_INTERRUPTIBLE) and the
+ * schedule() that would sleep only yields the CPU: the caller has not yet
+ * looked at its wait condition, so nobody owes it a wake-up.  (A socket's
+ * release_sock() on the way to a sleep hit this and stayed asleep.)
+ */
+static int resched_in_sleep_fn(void *arg)
+{
+	atomic_t *done = arg;
+
+	set_current_state(TASK_INTERRUPTIBLE);
+	set_tsk_need_resched(current);
+	cond_resched();
+	__set_current_state(TASK_RUNNING);
+	atomic_set(done, 1);
+	return 0;
+}
+
+static int cond_resched_state_test(void)
+{
+	atomic_t done = ATOMIC_INIT(0);
+	unsigned long deadline = jiffies + 2 * HZ;
+	struct task_struct *t;
+	bool finished;
+
+	t = selftest_thread_start(resched_in_sleep_fn, &done, "resched", -1);
+	ST_ASSERT(t, "cannot create thread");
+	while (!atomic_read(&done) && time_before(jiffies, deadline))
+		msleep(10);
+	finished = atomic_read(&done);
+	if (!finished)
+		wake_up_process(t);	/* let it finish so it can be reaped */
+	selftest_thread_reap(t);
+	ST_ASSERT(finished, "cond_resched() in TASK_INTERRUPTIBLE put the thread to sleep");
+	return 0;
+}
+DEFINE_SELFTEST("sched: cond_resched() before a sleep yields and does not sleep",
+		cond_resched_state_test);
