@@ -4,14 +4,15 @@
  * pidof ...) parses, checked for the format those parsers need and for
  * values that agree with the system calls: meminfo, stat, uptime, loadavg,
  * version, cpuinfo, mounts, filesystems, sys/kernel/{ostype,osrelease,
- * hostname}, and per process stat, status, comm, cmdline, maps, exe, cwd,
- * fd/.  Only what Linux guarantees is asserted: no exact padding, no
+ * hostname,sysrq}, sysrq-trigger, and per process stat, status, comm,
+ * cmdline, maps, exe, cwd, fd/.  Only what Linux guarantees is asserted: no exact padding, no
  * fields past the ones parsers use.
  */
 #include <dirent.h>
 #include <math.h>
 #include <sched.h>
 #include <sys/mman.h>
+#include <sys/klog.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/sysinfo.h>
@@ -54,6 +55,18 @@ static long meminfo_value(const char *text, const char *name, int *kb)
 			p++;
 	}
 	return -1;
+}
+
+/* How often needle occurs in the first len bytes of text. */
+static long count_substr(const char *text, long len, const char *needle)
+{
+	size_t n = strlen(needle);
+	long count = 0;
+
+	for (long i = 0; i + (long)n <= len; i++)
+		if (!memcmp(text + i, needle, n))
+			count++;
+	return count;
 }
 
 static int online_cpus(void)
@@ -522,6 +535,34 @@ static void test_sysctl(void)
 	write_text("/proc/sys/kernel/hostname", old);
 }
 
+/*
+ * /proc/sysrq-trigger: root-only (write-only) file; a command letter makes
+ * the kernel log a report ("m": memory), each line prefixed "sysrq: ".
+ */
+static void test_sysrq(void)
+{
+	static char log[1 << 17];
+	struct stat st;
+	long before, after;
+	char *end;
+
+	strtol(proc("/proc/sys/kernel/sysrq"), &end, 10);
+	ok(end != big && *end == '\n', "/proc/sys/kernel/sysrq reads as an integer");
+	ok(!stat("/proc/sysrq-trigger", &st) && S_ISREG(st.st_mode) &&
+	   (st.st_mode & 0777) == 0200, "/proc/sysrq-trigger is a regular file, mode 0200");
+	if (getuid() != 0) {
+		skip("writing /proc/sysrq-trigger needs root");
+		return;
+	}
+	before = klogctl(3, log, sizeof(log) - 1);
+	before = before < 0 ? 0 : count_substr(log, before, "sysrq: ");
+	ok_sys(write_text("/proc/sysrq-trigger", "m\n"), "write \"m\" to /proc/sysrq-trigger");
+	after = klogctl(3, log, sizeof(log) - 1);
+	after = after < 0 ? 0 : count_substr(log, after, "sysrq: ");
+	ok(after > before, "the kernel log gained a \"sysrq: \" line (%ld before, %ld after)",
+	   before, after);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc >= 2 && !strcmp(argv[1], "--child-cmdline"))
@@ -541,5 +582,6 @@ int main(int argc, char **argv)
 	test_mounts_filesystems();
 	test_cpuinfo();
 	test_sysctl();
+	test_sysrq();
 	return tap_finish();
 }
