@@ -36,6 +36,7 @@
 #include <linux/string.h>
 #include <linux/printk.h>
 #include <linux/kdev_t.h>
+#include <linux/sunrpc/stats.h>
 #include "internal.h"
 
 /* -------------------------------------------------- sizes, in words */
@@ -493,10 +494,15 @@ static const struct rpc_procinfo nfs3_procedures[NFS3_NR_PROCS] = {
 	NFS3_ELSEWHERE(COMMIT),
 };
 
+/* /proc/net/rpc/nfs (nfsstat -c): calls per NFSv3 procedure. */
+static atomic_long_t nfs3_call_counts[ARRAY_SIZE(nfs3_procedures)];
+static struct rpc_stat nfs_rpc_stats;
+
 static const struct rpc_version nfs_version3 = {
 	.number = NFS3_VERSION,
 	.nrprocs = ARRAY_SIZE(nfs3_procedures),
 	.procs = nfs3_procedures,
+	.counts = nfs3_call_counts,
 };
 
 static const struct rpc_version *nfs_versions[NFS3_VERSION + 1] = {
@@ -508,6 +514,7 @@ const struct rpc_program nfs_program = {
 	.number = NFS_PROGRAM,
 	.nrvers = ARRAY_SIZE(nfs_versions),
 	.version = nfs_versions,
+	.stats = &nfs_rpc_stats,
 };
 
 /* ------------------------------------------------------ the calls */

@@ -48,6 +48,7 @@
 #include <linux/init.h>
 #include <linux/printk.h>
 #include <uapi/linux/nfs_mount.h>
+#include <linux/sunrpc/stats.h>
 #include "internal.h"
 
 /* nfs(5) defaults */
@@ -976,9 +977,13 @@ static int __init init_nfs_fs(void)
 
 	if (!err)
 		err = register_filesystem(&nfs_fs_type);
-	if (err)
+	if (err) {
 		pr_err("nfs: cannot register the file system: %d\n", err);
-	return err;
+		return err;
+	}
+	if (rpc_proc_register(&nfs_program))
+		pr_warn("nfs: cannot create /proc/net/rpc/nfs\n");
+	return 0;
 }
 module_init(init_nfs_fs);
 

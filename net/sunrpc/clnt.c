@@ -41,6 +41,7 @@
 #include <linux/sprintf.h>
 #include <linux/string.h>
 #include <linux/kstrtox.h>
+#include <linux/sunrpc/stats.h>
 #include "sunrpc.h"
 
 /* Internal call flags, above the RPC_TASK_* of clnt.h. */
@@ -255,6 +256,17 @@ static int rpc_call_decode(struct rpc_call *call)
 	return status;
 }
 
+/* /proc/net/rpc/<program>: one more call, of procedure @proc. */
+static void rpc_count_call(struct rpc_clnt *clnt, const struct rpc_procinfo *proc)
+{
+	const struct rpc_version *vers = clnt->cl_version;
+
+	if (clnt->cl_program->stats)
+		atomic_long_inc(&clnt->cl_program->stats->rpccnt);
+	if (vers->counts && proc->p_proc < vers->nrprocs)
+		atomic_long_inc(&vers->counts[proc->p_proc]);
+}
+
 /* Send, wait, retransmit, decode: the life of one call. */
 static int rpc_execute(struct rpc_call *call, bool killable)
 {
@@ -266,6 +278,7 @@ static int rpc_execute(struct rpc_call *call, bool killable)
 	unsigned int retries = 0;
 	int status;
 
+	rpc_count_call(clnt, call->proc);
 	rpc_xprt_transmit(rq);
 	for (;;) {
 		long left;
@@ -298,6 +311,8 @@ static int rpc_execute(struct rpc_call *call, bool killable)
 					clnt->cl_program->name, clnt->cl_server);
 		}
 		timeout = rpc_backoff(to, timeout);
+		if (clnt->cl_program->stats)
+			atomic_long_inc(&clnt->cl_program->stats->rpcretrans);
 		rpc_xprt_transmit(rq);
 	}
 

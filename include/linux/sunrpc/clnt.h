@@ -102,6 +102,8 @@ struct rpc_version {
 	u32 number;
 	unsigned int nrprocs;		/* procs[] is indexed by procedure number */
 	const struct rpc_procinfo *procs;
+	atomic_long_t *counts;		/* NULL, or nrprocs calls-per-procedure
+					   counters (<linux/sunrpc/stats.h>) */
 };
 
 struct rpc_program {
@@ -109,6 +111,7 @@ struct rpc_program {
 	u32 number;
 	unsigned int nrvers;		/* version[] indexed by version number */
 	const struct rpc_version **version;
+	struct rpc_stat *stats;		/* NULL, or the program's call counters */
 };
 
 /*

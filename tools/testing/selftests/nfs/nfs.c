@@ -21,7 +21,7 @@
  *               entries; entries the host made (hostdir/, when the harness
  *               made it: $NFS_HOSTDIR_ENTRIES)
  *   mount       statfs numbers (NFS_SUPER_MAGIC, sizes of the small export),
- *               the /proc/mounts line
+ *               the /proc/mounts line, /proc/net/rpc/nfs counting calls
  *   host hooks  close-to-open: after this program read a file, the host
  *               rewrites it; the next open must see the new contents.  The
  *               program listens on TCP port $NFS_HOOK_PORT, prints
@@ -778,6 +778,68 @@ static void test_proc_mounts(void)
 	ok(!strncmp(opts, "rw", 2), "/proc/mounts: rw first");
 }
 
+/*
+ * /proc/net/rpc/nfs, as nfsstat -c reads it: "rpc CALLS RETRANS AUTHREFRESH"
+ * and "proc3 22 C0..C21" (NFSv3 procedure numbers, RFC 1813).  Fills
+ * calls and the 22 counters; 0 on success.
+ */
+#define NFS3PROC_CREATE	8
+#define NFS3PROC_MKDIR	9
+
+static int rpc_nfs_stats(unsigned long long *calls, unsigned long long counts[22])
+{
+	FILE *f = fopen("/proc/net/rpc/nfs", "re");
+	char line[1024];
+	int have_rpc = 0, have_proc3 = 0;
+
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f)) {
+		char *p = line, *end;
+		unsigned long n;
+
+		if (!strncmp(line, "rpc ", 4)) {
+			*calls = strtoull(line + 4, &end, 10);
+			have_rpc = end != line + 4;
+		} else if (!strncmp(line, "proc3 ", 6)) {
+			n = strtoul(line + 6, &p, 10);
+			if (n != 22)
+				break;
+			for (int i = 0; i < 22; i++, p = end) {
+				counts[i] = strtoull(p, &end, 10);
+				if (end == p)
+					break;
+				have_proc3 = i == 21;
+			}
+		}
+	}
+	fclose(f);
+	return have_rpc && have_proc3 ? 0 : -1;
+}
+
+static void test_rpc_stats(void)
+{
+	unsigned long long calls0 = 0, calls1 = 0, c0[22] = { 0 }, c1[22] = { 0 };
+	int fd;
+
+	if (!ok(rpc_nfs_stats(&calls0, c0) == 0,
+		"rpcstats: /proc/net/rpc/nfs has an rpc line and a proc3 line of 22 counters"))
+		return;
+	fd = open(P("rpcstats-file"), O_CREAT | O_EXCL | O_WRONLY, 0644);
+	ok_sys(fd, "rpcstats: create a file");
+	if (fd >= 0)
+		close(fd);
+	ok_sys(mkdir(P("rpcstats-dir"), 0755), "rpcstats: make a directory");
+	if (!ok(rpc_nfs_stats(&calls1, c1) == 0, "rpcstats: read again"))
+		return;
+	ok(c1[NFS3PROC_CREATE] > c0[NFS3PROC_CREATE] && c1[NFS3PROC_MKDIR] > c0[NFS3PROC_MKDIR],
+	   "rpcstats: CREATE %llu -> %llu, MKDIR %llu -> %llu", c0[NFS3PROC_CREATE],
+	   c1[NFS3PROC_CREATE], c0[NFS3PROC_MKDIR], c1[NFS3PROC_MKDIR]);
+	ok(calls1 >= calls0 + 2, "rpcstats: rpc calls %llu -> %llu", calls0, calls1);
+	unlink(P("rpcstats-file"));
+	rmdir(P("rpcstats-dir"));
+}
+
 /* ---------------------------------------------------------- host hooks */
 
 static void test_close_to_open(void)
@@ -876,6 +938,7 @@ int main(int argc, char **argv)
 	T("hostdir", test_hostdir);
 	T("statfs", test_statfs);
 	T("mounts", test_proc_mounts);
+	T("rpcstats", test_rpc_stats);
 	T("c2o", test_close_to_open);
 	T("enospc", test_enospc);
 #undef T
