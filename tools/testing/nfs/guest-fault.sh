@@ -6,7 +6,7 @@
 # (the host acts, then answers) and prints TAP lines ("ok - ..."; the host
 # numbers them) plus NFSSUM lines for files the host must compare.
 #
-# Environment: FAULT_TESTS ("hard soft proxy"), FAULT_MB (size written
+# Environment: FAULT_TESTS ("hard hardkill soft proxy"), FAULT_MB (size written
 # across the server restart), NFS_HOOK_PORT, NFS_PROXY_PORT (the proxy's
 # port on the host), SOFT_TIMEO (deciseconds), SOFT_RETRANS, FAULT_EXPECT_LOG
 # (1: a damaged reply must leave a kernel log line; 0 on Linux, which logs
@@ -54,6 +54,46 @@ hard()
 	echo "NFSSUM restart-file $1 $2"
 	umount /mnt/h
 	check $? "hard: umount"
+}
+
+# ------------------------------------------------ hard mount, SIGKILL a waiter
+# nfs(5): on a hard mount, I/O waits for the server for ever, but a fatal
+# signal still ends the waiting process.  Reads (open's GETATTR, READ) and
+# stat's GETATTR are the cases where Linux waits killably; writeback waits
+# (fsync, close) are uninterruptible on Linux too, so they are not tried.
+hardkill()
+{
+	nfs-mount -o hard data /mnt/k || { fail "hardkill: mount"; return; }
+	$FSTOOL write 5 1M /mnt/k/kill-file >/dev/null 2>&1
+	check $? "hardkill: a file written"
+	drop
+	hook down
+	for what in cat stat; do
+		if [ $what = cat ]; then
+			cat /mnt/k/kill-file >/dev/null 2>&1 &
+		else
+			stat /mnt/k/kill-file >/dev/null 2>&1 &
+		fi
+		p=$!
+		sleep 3
+		kill -0 $p 2>/dev/null
+		check $? "hardkill: $what waits while the server is down"
+		kill -KILL $p 2>/dev/null
+		t0=$(now)
+		# wait(1) would wait for ever if the kill did not work: poll
+		while kill -0 $p 2>/dev/null && [ $(( $(now) - t0 )) -lt 15 ]; do
+			sleep 1
+		done
+		! kill -0 $p 2>/dev/null
+		check $? "hardkill: SIGKILL ends the waiting $what ($(( $(now) - t0 )) s)"
+		drop
+	done
+	hook up
+	$FSTOOL verify 5 /mnt/k/kill-file 1M >/tmp/v.out 2>&1
+	check $? "hardkill: the file reads back once the server is back"
+	rm -f /mnt/k/kill-file
+	umount /mnt/k
+	check $? "hardkill: umount"
 }
 
 # ------------------------------------------------ soft mount, server gone
@@ -135,7 +175,7 @@ proxy()
 
 for t in $FAULT_TESTS; do
 	case $t in
-	hard|soft|proxy) $t ;;
+	hard|hardkill|soft|proxy) $t ;;
 	*) fail "unknown fault test $t" ;;
 	esac
 done
