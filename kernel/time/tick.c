@@ -8,6 +8,7 @@
  *   3. lets RCU note a quiescent state (if the tick interrupted user mode
  *      or the idle loop) and run its callbacks,
  *   4. charges the tick to this CPU's user/system/idle time (/proc/stat),
+ *      and to the kernel profile when profile= is on (/proc/profile),
  *   5. runs the scheduler tick (timeslices, load balancing).
  *
  * Jiffies follow the clock, not the interrupt count: jiffies_64 is
@@ -26,6 +27,7 @@
 #include <linux/sched.h>
 #include <linux/kernel_stat.h>
 #include <linux/spinlock.h>
+#include <linux/profile.h>
 #include <asm/ptrace.h>
 #include "../sched/sched.h"
 
@@ -77,5 +79,6 @@ void tick_periodic(struct pt_regs *regs)
 	run_local_timers();
 	rcu_sched_clock_irq(user || (current->flags & PF_IDLE));
 	account_process_tick(current, user);
+	profile_tick(regs);
 	scheduler_tick(user);
 }
