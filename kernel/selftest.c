@@ -3,7 +3,8 @@
  * Runner for the in-kernel self tests registered with DEFINE_SELFTEST()
  * (see <linux/selftest.h>).  Runs from the init task at the end of boot,
  * one test at a time; prints TAP so tools/testing/ktest/vmrun (and a
- * human) can read the result.  Also the thread helpers tests share
+ * human) can read the result; selftest_filter=WORD runs only the tests
+ * whose name contains WORD.  Also the thread helpers tests share
  * (selftest_thread_start() and friends, see <linux/selftest.h>).
  */
 #include <linux/kernel.h>
@@ -12,8 +13,27 @@
 #include <linux/sched.h>
 #include <linux/kthread.h>
 #include <linux/jiffies.h>
+#include <linux/init.h>
+#include <linux/string.h>
 
 extern const struct kernel_selftest __selftests_start[], __selftests_end[];
+
+/*
+ * selftest_filter=WORD: run only the tests whose name contains WORD (the
+ * others are reported as skipped), to repeat one test over many boots.
+ */
+static char selftest_filter[64];
+
+static int __init selftest_filter_setup(char *str)
+{
+	if (strlen(str) >= sizeof(selftest_filter))
+		pr_warn("selftest: ignoring selftest_filter=%s (longer than %zu bytes)\n", str,
+			sizeof(selftest_filter) - 1);
+	else
+		strscpy(selftest_filter, str, sizeof(selftest_filter));
+	return 1;
+}
+__setup("selftest_filter=", selftest_filter_setup);
 
 int run_kernel_selftests(void)
 {
@@ -23,9 +43,16 @@ int run_kernel_selftests(void)
 	printk(KERN_INFO "TAP version 13\n");
 	printk(KERN_INFO "1..%d\n", n);
 	for (t = __selftests_start; t < __selftests_end; t++) {
-		int r = t->fn();
+		int r;
 
 		i++;
+		if (selftest_filter[0] && !strstr(t->name, selftest_filter)) {
+			printk(KERN_INFO "ok %d - %s # SKIP not selected by selftest_filter=\n", i,
+			       t->name);
+			skipped++;
+			continue;
+		}
+		r = t->fn();
 		if (r == ST_SKIP) {
 			printk(KERN_INFO "ok %d - %s # SKIP\n", i, t->name);
 			skipped++;

@@ -31,10 +31,20 @@
 
 #define SPREAD_ROUNDS	40
 #define SPREAD_SPIN	4000
+/*
+ * Each thread keeps going for at least this long.  Under TCG a vCPU is a
+ * host thread that the host may not run for a few milliseconds; 40 short
+ * rounds could all finish on the other vCPU before this one ran at all
+ * (the idle CPU rightly pulls the waiting threads), and then the test saw
+ * one CPU although nothing was wrong with the balancer.  Work that lasts
+ * a fifth of a second leaves every online vCPU time to take its share.
+ */
+#define SPREAD_MIN_TIME	(HZ / 5)
 
 struct spread_thread {
 	unsigned long cpus_seen;
 	int switches;
+	unsigned long until;	/* jiffies: go on at least until then */
 };
 
 static int spread_fn(void *arg)
@@ -42,7 +52,7 @@ static int spread_fn(void *arg)
 	struct spread_thread *st = arg;
 	volatile unsigned long sink = 0;
 
-	for (int i = 0; i < SPREAD_ROUNDS; i++) {
+	for (int i = 0; i < SPREAD_ROUNDS || time_before(jiffies, st->until); i++) {
 		int cpu = smp_processor_id();
 
 		for (int j = 0; j < SPREAD_SPIN; j++)
@@ -63,13 +73,14 @@ static int sched_spread_test(void)
 	int n = 2 * num_online_cpus(), i, bad = 0, migrations = 0;
 	struct spread_thread *st = kcalloc(n, sizeof(*st), GFP_KERNEL);
 	struct task_struct **t = kcalloc(n, sizeof(*t), GFP_KERNEL);
-	unsigned long all = 0;
+	unsigned long all = 0, until = jiffies + SPREAD_MIN_TIME;
 
 	ST_ASSERT(st && t, "no memory");
 	for (i = 0; i < n; i++) {
 		char name[16];
 
 		snprintf(name, sizeof(name), "spread/%d", i);
+		st[i].until = until;
 		t[i] = selftest_thread_start(spread_fn, &st[i], name, -1);
 		ST_ASSERT(t[i], "cannot create thread %d", i);
 	}
