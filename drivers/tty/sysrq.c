@@ -17,15 +17,14 @@
  * does not have: like Linux, the /proc file ignores it, and the sysctl is
  * accepted and reported for the tools that read or set it.
  *
- * Locking: none of its own.  The task list is walked under RCU; the
- * reports are printk()s and may interleave with other output.
+ * Locking: none of its own.  show_state_filter() walks the task list
+ * under RCU; the reports are printk()s and may interleave with others.
  */
 #include <linux/kernel.h>
 #include <linux/init.h>
 #include <linux/fs.h>
 #include <linux/proc_fs.h>
 #include <linux/sched.h>
-#include <linux/sched/signal.h>
 #include <linux/mm.h>
 #include <linux/vmstat.h>
 #include <linux/workqueue.h>
@@ -36,32 +35,6 @@
 
 /* Debian's default mask (438); only recorded, see the comment above. */
 static int sysrq_enabled_mask = 438;
-
-static void sysrq_show_if_blocked(struct task_struct *t)
-{
-	unsigned int state = READ_ONCE(t->__state);
-
-	if ((state & TASK_UNINTERRUPTIBLE) && !(state & TASK_NOLOAD))
-		sched_show_task(t);
-}
-
-static void sysrq_show_blocked(void)
-{
-	struct task_struct *p, *t;
-
-	pr_info("sysrq: tasks in uninterruptible sleep:\n");
-	rcu_read_lock();
-	for_each_process(p) {
-		/* Kernel threads have no signal_struct and no other threads. */
-		if (!p->signal) {
-			sysrq_show_if_blocked(p);
-			continue;
-		}
-		for_each_thread(p, t)
-			sysrq_show_if_blocked(t);
-	}
-	rcu_read_unlock();
-}
 
 static void sysrq_show_memory(void)
 {
@@ -93,7 +66,8 @@ static void sysrq_handle(char key)
 		show_state();
 		break;
 	case 'w':
-		sysrq_show_blocked();
+		pr_info("sysrq: tasks in uninterruptible sleep:\n");
+		show_state_filter(TASK_UNINTERRUPTIBLE);
 		break;
 	case 'm':
 		sysrq_show_memory();

@@ -367,6 +367,8 @@ void get_avenrun(unsigned long *loads, unsigned long offset, int shift);
 /* Debug: print a task's state and backtrace; print every task. */
 void sched_show_task(struct task_struct *p);
 void show_state(void);
+/* Every thread whose state has a bit of @state (0: all, idle tasks too). */
+void show_state_filter(unsigned int state);
 
 #ifdef CONFIG_DEBUG_KERNEL
 void __might_sleep(const char *file, int line);

@@ -33,6 +33,7 @@
 #include <linux/kernel.h>
 #include <linux/init.h>
 #include <linux/sched.h>
+#include <linux/sched/signal.h>
 #include <linux/smp.h>
 #include <linux/cpu.h>
 #include <linux/jiffies.h>
@@ -726,18 +727,44 @@ void sched_show_task(struct task_struct *p)
 		show_stack_from(thread_saved_bp(p));
 }
 
-void show_state(void)
+/* Does t's state match show_state_filter()'s @state (0: every task)? */
+static bool show_state_match(struct task_struct *t, unsigned int state)
 {
-	struct task_struct *p;
+	unsigned int s = READ_ONCE(t->__state);
+
+	if (!state)
+		return true;
+	/* An idle worker (TASK_NOLOAD) is not blocked on anything. */
+	return (s & state) && !(s & TASK_NOLOAD);
+}
+
+void show_state_filter(unsigned int state)
+{
+	struct task_struct *p, *t;
 	int cpu;
 
-	for_each_online_cpu(cpu)
-		if (idle_task(cpu))
-			sched_show_task(idle_task(cpu));
+	if (!state)
+		for_each_online_cpu(cpu)
+			if (idle_task(cpu))
+				sched_show_task(idle_task(cpu));
 	rcu_read_lock();
-	for_each_process(p)
-		sched_show_task(p);
+	for_each_process(p) {
+		/* Kernel threads have no signal_struct and no other threads. */
+		if (!p->signal) {
+			if (show_state_match(p, state))
+				sched_show_task(p);
+			continue;
+		}
+		for_each_thread(p, t)
+			if (show_state_match(t, state))
+				sched_show_task(t);
+	}
 	rcu_read_unlock();
+}
+
+void show_state(void)
+{
+	show_state_filter(0);
 }
 
 /* ------------------------------------------------------------ boot */

@@ -15,7 +15,6 @@ struct rpc_program;
 struct rpc_stat {
 	atomic_long_t rpccnt;		/* calls made (each counted once) */
 	atomic_long_t rpcretrans;	/* retransmissions after a timeout */
-	atomic_long_t rpcauthrefresh;	/* credential refreshes: 0 with AUTH_SYS */
 };
 
 /* /proc/net/rpc/<prog->name>; 0 or a negative errno. */
