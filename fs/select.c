@@ -84,7 +84,7 @@ static int pollwake(wait_queue_entry_t *wait, unsigned int mode, int sync, void 
 	/* Seen by the poller after it set its state; see the file comment. */
 	smp_wmb();
 	WRITE_ONCE(pwq->triggered, 1);
-	return wake_up_state(pwq->polling_task, mode);
+	return wake_up_state_flags(pwq->polling_task, mode, sync);
 }
 
 /* A free registration slot, or NULL (and pwq->error) when memory ran out. */

@@ -137,6 +137,8 @@ struct task_struct {
 	unsigned int time_slice;	/* ticks left in this turn */
 	bool migrate_pending;		/* affinity excludes cpu: move at switch */
 	bool sched_contributes_to_load;	/* counted in rq->nr_uninterruptible */
+	bool sync_woken;		/* queued by a WF_SYNC wakeup, not run yet */
+	unsigned long sync_wake_stamp;	/* jiffies of that wakeup */
 	struct list_head run_list;
 	struct cpumask cpus_allowed;
 	spinlock_t pi_lock;		/* serialises wakeups and affinity changes */
@@ -335,6 +337,13 @@ int cond_resched(void);
 
 int wake_up_process(struct task_struct *p);
 int wake_up_state(struct task_struct *p, unsigned int state);
+/*
+ * Wakeup hints (wake_flags).  WF_SYNC: the waker is about to sleep - it
+ * hands its CPU to the woken task (a pipe writer waking its reader), so
+ * the woken task may wait for that CPU instead of starting another one.
+ */
+#define WF_SYNC		0x01
+int wake_up_state_flags(struct task_struct *p, unsigned int state, int wake_flags);
 /* Make a new task (TASK_NEW) runnable for the first time. */
 void wake_up_new_task(struct task_struct *p);
 /* Wake a task for a newly pending signal (also from TASK_KILLABLE if fatal). */

@@ -169,6 +169,8 @@ void finish_wait(struct wait_queue_head *wq_head, struct wait_queue_entry *wq_en
 /* Wake nr_exclusive exclusive waiters (0: all) and every other waiter in mode. */
 void __wake_up(struct wait_queue_head *wq_head, unsigned int mode, int nr_exclusive,
 	       void *key);
+/* One waiter, as a hand-off from a caller about to sleep (WF_SYNC). */
+void __wake_up_sync_key(struct wait_queue_head *wq_head, unsigned int mode, void *key);
 /* The same with wq_head->lock already held. */
 void __wake_up_locked(struct wait_queue_head *wq_head, unsigned int mode, int nr_exclusive,
 		      void *key);
@@ -185,6 +187,8 @@ void __wake_up_locked(struct wait_queue_head *wq_head, unsigned int mode, int nr
 #define wake_up_poll(x, m)		__wake_up(x, TASK_NORMAL, 1, (void *)(unsigned long)(m))
 #define wake_up_interruptible_poll(x, m) \
 	__wake_up(x, TASK_INTERRUPTIBLE, 1, (void *)(unsigned long)(m))
+#define wake_up_interruptible_sync_poll(x, m) \
+	__wake_up_sync_key(x, TASK_INTERRUPTIBLE, (void *)(unsigned long)(m))
 
 /* ------------------------------------------------------------ wait_event() */
 

@@ -12,7 +12,10 @@
  *
  * Placement: a woken task goes to its previous CPU if that CPU is idle,
  * else to any idle CPU it may use, else to the least loaded one; an idle
- * target CPU gets a reschedule IPI.  Idle CPUs pull queued tasks from the
+ * target CPU gets a reschedule IPI.  A sync wakeup (WF_SYNC: the waker
+ * is about to sleep, as a pipe writer waking its reader is) puts the
+ * task on the waker's CPU instead when the waker is alone there, and
+ * the balancer leaves it there until the next tick.  Idle CPUs pull queued tasks from the
  * busiest CPU whenever they look for work, and busy CPUs rebalance every
  * BALANCE_INTERVAL ticks, moving half the difference when two queues
  * differ by two or more.  Queues that differ by one (three CPU hogs on two
@@ -173,12 +176,35 @@ static bool cpu_usable(struct task_struct *p, int cpu)
 	       READ_ONCE(cpu_rq(cpu)->idle);
 }
 
+/*
+ * May a WF_SYNC wakeup put p on the waker's CPU?  Only when the waker is
+ * the one task there: it says it is about to sleep, so p gets the CPU in
+ * a moment without an IPI or an idle CPU leaving halt - the expensive
+ * part of handing data from one task to another on another CPU.  A
+ * queue already holding others is no place to wait.
+ */
+static bool sync_wake_here(struct task_struct *p, int wake_flags)
+{
+	int this_cpu = smp_processor_id();
+	struct rq *this = cpu_rq(this_cpu);
+
+	if (!(wake_flags & WF_SYNC) || current == this->idle || p == current)
+		return false;
+	return cpu_usable(p, this_cpu) && READ_ONCE(this->nr_running) == 1 &&
+	       list_empty(&this->queue);
+}
+
 /* Pick the CPU for a task becoming runnable (lockless, best effort). */
-static int select_task_rq(struct task_struct *p)
+static int select_task_rq(struct task_struct *p, int wake_flags)
 {
 	int prev = task_cpu(p), best = -1, cpu, i;
 	unsigned int best_load = UINT_MAX;
 
+	if (sync_wake_here(p, wake_flags)) {
+		p->sync_wake_stamp = jiffies;
+		p->sync_woken = true;
+		return smp_processor_id();
+	}
 	if (cpu_usable(p, prev) && rq_is_idle(cpu_rq(prev)))
 		return prev;
 	/* Any idle CPU, searching upwards from prev so wakeups spread out. */
@@ -209,10 +235,13 @@ static int select_task_rq(struct task_struct *p)
 	return best;
 }
 
-/* Queue p (runnable, not on any run queue, registers saved) on a good CPU. */
-static void activate_task(struct task_struct *p)
+/*
+ * Queue p (runnable, not on any run queue, registers saved) on a good CPU;
+ * wake_flags are the WF_* hints of the wakeup (0 for other placements).
+ */
+static void activate_task(struct task_struct *p, int wake_flags)
 {
-	int cpu = select_task_rq(p);
+	int cpu = select_task_rq(p, wake_flags);
 	struct rq *rq = cpu_rq(cpu);
 	bool kick;
 
@@ -237,8 +266,10 @@ static void activate_task(struct task_struct *p)
  * Wake p if its state is in the state mask.  Returns 1 if p was woken
  * (its state changed to TASK_RUNNING), 0 if it was not sleeping in a
  * matching state.  Implies a full barrier before the state test.
+ * wake_flags: WF_SYNC when the caller is about to sleep (see
+ * select_task_rq()).
  */
-static int try_to_wake_up(struct task_struct *p, unsigned int state)
+static int try_to_wake_up(struct task_struct *p, unsigned int state, int wake_flags)
 {
 	unsigned long flags;
 	struct rq *rq;
@@ -264,7 +295,7 @@ static int try_to_wake_up(struct task_struct *p, unsigned int state)
 	 */
 	while (smp_load_acquire(&p->on_cpu))
 		cpu_relax();
-	activate_task(p);
+	activate_task(p, wake_flags);
 out:
 	spin_unlock_irqrestore(&p->pi_lock, flags);
 	return success;
@@ -272,17 +303,22 @@ out:
 
 int wake_up_process(struct task_struct *p)
 {
-	return try_to_wake_up(p, TASK_NORMAL);
+	return try_to_wake_up(p, TASK_NORMAL, 0);
 }
 
 int wake_up_state(struct task_struct *p, unsigned int state)
 {
-	return try_to_wake_up(p, state);
+	return try_to_wake_up(p, state, 0);
+}
+
+int wake_up_state_flags(struct task_struct *p, unsigned int state, int wake_flags)
+{
+	return try_to_wake_up(p, state, wake_flags);
 }
 
 void wake_up_new_task(struct task_struct *p)
 {
-	try_to_wake_up(p, TASK_NEW);
+	try_to_wake_up(p, TASK_NEW, 0);
 }
 
 /*
@@ -298,7 +334,7 @@ void signal_wake_up(struct task_struct *p, bool fatal)
 {
 	int cpu;
 
-	if (try_to_wake_up(p, TASK_INTERRUPTIBLE | (fatal ? TASK_WAKEKILL : 0)))
+	if (try_to_wake_up(p, TASK_INTERRUPTIBLE | (fatal ? TASK_WAKEKILL : 0), 0))
 		return;
 	cpu = task_cpu(p);
 	if (cpu != smp_processor_id() && READ_ONCE(cpu_rq(cpu)->curr) == p)
@@ -345,7 +381,7 @@ static void finish_task_switch(struct task_struct *prev)
 		unsigned long flags;
 
 		spin_lock_irqsave(&prev->pi_lock, flags);
-		activate_task(prev);
+		activate_task(prev, 0);
 		spin_unlock_irqrestore(&prev->pi_lock, flags);
 	}
 	if (dead)
@@ -366,6 +402,7 @@ static struct task_struct *pick_next_task(struct rq *rq)
 		return rq->idle;
 	next = list_first_entry(&rq->queue, struct task_struct, run_list);
 	list_del_init(&next->run_list);
+	next->sync_woken = false;
 	return next;
 }
 
@@ -529,7 +566,7 @@ int set_cpus_allowed_ptr(struct task_struct *p, const struct cpumask *mask)
 		/* Queued on a CPU it may not use any more: requeue elsewhere. */
 		dequeue_task(rq, p);
 		spin_unlock(&rq->lock);
-		activate_task(p);
+		activate_task(p, 0);
 	} else {
 		/* Running: it moves itself at its next schedule(). */
 		resched_curr(rq);
@@ -606,6 +643,14 @@ bool load_balance(bool newly_idle)
 		 * else wait for the next tick, when the other may be running.
 		 */
 		if (rotate && task_ticks(p) < task_ticks(busiest->curr))
+			continue;
+		/*
+		 * A task a sync wakeup queued behind its waker this very
+		 * tick is about to get that CPU: taking it here would bring
+		 * back the cross-CPU hand-off the wakeup avoided.  If the
+		 * waker keeps running after all, the next tick lets it go.
+		 */
+		if (p->sync_woken && p->sync_wake_stamp == jiffies)
 			continue;
 		list_del(&p->run_list);
 		WRITE_ONCE(busiest->nr_running, busiest->nr_running - 1);

@@ -477,3 +477,97 @@ static int cond_resched_state_test(void)
 }
 DEFINE_SELFTEST("sched: cond_resched() before a sleep yields and does not sleep",
 		cond_resched_state_test);
+
+/* ------------------------------------------------------ sync wakeups */
+
+#define SYNC_ROUNDS	20
+
+/*
+ * A sleeper on CPU 1, free to run anywhere, woken by a thread alone on
+ * CPU 0 that sleeps right after the wakeup: with WF_SYNC the sleeper
+ * should run on CPU 0, where the waker leaves the CPU to it, instead of
+ * making idle CPU 1 leave its halt.  A kworker that happens to be
+ * queued on CPU 0 at that moment rightly sends it elsewhere, so most
+ * rounds, not all, must land there.
+ */
+struct sync_pair {
+	struct wait_queue_head wq;
+	int round;			/* the round the waker has started */
+	int home;			/* the CPU the sleeper waits on */
+	int ran_on[SYNC_ROUNDS];
+	struct completion done;
+	struct task_struct *sleeper;
+};
+
+static int sync_sleeper_fn(void *arg)
+{
+	struct sync_pair *sp = arg;
+	struct cpumask mask;
+
+	for (int i = 0; i < SYNC_ROUNDS; i++) {
+		cpumask_clear(&mask);
+		cpumask_set_cpu(sp->home, &mask);
+		set_cpus_allowed_ptr(current, &mask);
+		wait_event(sp->wq, READ_ONCE(sp->round) > i);
+		sp->ran_on[i] = smp_processor_id();
+		complete(&sp->done);
+	}
+	return 0;
+}
+
+static int sync_waker_fn(void *arg)
+{
+	struct sync_pair *sp = arg;
+
+	for (int i = 0; i < SYNC_ROUNDS; i++) {
+		if (!selftest_wait_sleeping(sp->sleeper, TASK_UNINTERRUPTIBLE, TEST_TIMEOUT))
+			return -ETIMEDOUT;
+		/* Asleep on its home CPU: let it run anywhere from now on. */
+		set_cpus_allowed_ptr(sp->sleeper, cpu_online_mask);
+		WRITE_ONCE(sp->round, i + 1);
+		__wake_up_sync_key(&sp->wq, TASK_NORMAL, NULL);
+		if (!wait_for_completion_timeout(&sp->done, TEST_TIMEOUT))
+			return -ETIMEDOUT;
+	}
+	return 0;
+}
+
+static int sched_sync_wakeup_test(void)
+{
+	static struct sync_pair sp;
+	struct task_struct *waker;
+	int here = 0, ret;
+
+	if (num_online_cpus() < 2) {
+		st_diag("needs two CPUs");
+		return ST_SKIP;
+	}
+	init_waitqueue_head(&sp.wq);
+	init_completion(&sp.done);
+	sp.round = 0;
+	sp.home = (int)cpumask_next(0, cpu_online_mask);
+	sp.sleeper = selftest_thread_start(sync_sleeper_fn, &sp, "syncsleep", -1);
+	ST_ASSERT(sp.sleeper, "cannot create thread");
+	waker = selftest_thread_start(sync_waker_fn, &sp, "syncwake", 0);
+	if (!waker) {
+		WRITE_ONCE(sp.round, SYNC_ROUNDS);
+		wake_up(&sp.wq);
+		selftest_thread_reap(sp.sleeper);
+		ST_ASSERT(0, "cannot create thread");
+	}
+	ret = selftest_thread_reap(waker);
+	if (ret) {
+		/* Let the sleeper finish its rounds so it can be reaped. */
+		WRITE_ONCE(sp.round, SYNC_ROUNDS);
+		wake_up(&sp.wq);
+	}
+	selftest_thread_reap(sp.sleeper);
+	ST_ASSERT(!ret, "waker gave up: %d", ret);
+	for (int i = 0; i < SYNC_ROUNDS; i++)
+		here += sp.ran_on[i] == 0;
+	st_diag("%d of %d sync wakeups ran the sleeper on the waker's CPU 0", here, SYNC_ROUNDS);
+	ST_ASSERT(here >= SYNC_ROUNDS / 2, "sync wakeups left the sleeper on CPU %d", sp.home);
+	return 0;
+}
+DEFINE_SELFTEST("sched: a sync wakeup runs the sleeper on the waker's CPU",
+		sched_sync_wakeup_test);

@@ -74,14 +74,14 @@ void remove_wait_queue(struct wait_queue_head *wq_head, struct wait_queue_entry 
  * dequeue and free it.
  */
 static void wq_wake_walk(struct wait_queue_head *wq_head, unsigned int mode,
-			 int nr_exclusive, void *key)
+			 int nr_exclusive, int wake_flags, void *key)
 {
 	struct wait_queue_entry *we, *after;
 	int budget = nr_exclusive;
 
 	list_for_each_entry_safe(we, after, &wq_head->head, entry) {
 		bool counted = we->flags & WQ_FLAG_EXCLUSIVE;
-		int woke = we->func(we, mode, 0, key);
+		int woke = we->func(we, mode, wake_flags, key);
 
 		if (woke < 0)
 			return;
@@ -96,21 +96,39 @@ void __wake_up(struct wait_queue_head *wq_head, unsigned int mode, int nr_exclus
 	unsigned long irqflags;
 
 	spin_lock_irqsave(&wq_head->lock, irqflags);
-	wq_wake_walk(wq_head, mode, nr_exclusive, key);
+	wq_wake_walk(wq_head, mode, nr_exclusive, 0, key);
+	spin_unlock_irqrestore(&wq_head->lock, irqflags);
+}
+
+/*
+ * One exclusive waiter (and every plain one), telling the scheduler that
+ * the caller sleeps or returns to a sleep soon (WF_SYNC): for the two
+ * ends of a pipe or a local socket, where the woken task should take
+ * over the waker's CPU rather than be started on another.
+ */
+void __wake_up_sync_key(struct wait_queue_head *wq_head, unsigned int mode, void *key)
+{
+	unsigned long irqflags;
+
+	spin_lock_irqsave(&wq_head->lock, irqflags);
+	wq_wake_walk(wq_head, mode, 1, WF_SYNC, key);
 	spin_unlock_irqrestore(&wq_head->lock, irqflags);
 }
 
 void __wake_up_locked(struct wait_queue_head *wq_head, unsigned int mode, int nr_exclusive,
 		      void *key)
 {
-	wq_wake_walk(wq_head, mode, nr_exclusive, key);
+	wq_wake_walk(wq_head, mode, nr_exclusive, 0, key);
 }
 
-/* The wake function of an entry whose private field is the sleeping task. */
+/*
+ * The wake function of an entry whose private field is the sleeping task;
+ * flags are the WF_* hints of the wakeup.
+ */
 int default_wake_function(struct wait_queue_entry *wq_entry, unsigned int mode,
 			  int flags, void *key)
 {
-	return wake_up_state(wq_entry->private, mode);
+	return wake_up_state_flags(wq_entry->private, mode, flags);
 }
 
 /*
@@ -156,7 +174,7 @@ static long wq_prepare(struct wait_queue_head *wq_head, struct wait_queue_entry 
 		 * off the queue) must hand that wakeup on, or it is lost.
 		 */
 		if ((wq_entry->flags & WQ_FLAG_EXCLUSIVE) && list_empty(&wq_entry->entry))
-			wq_wake_walk(wq_head, TASK_NORMAL, 1, NULL);
+			wq_wake_walk(wq_head, TASK_NORMAL, 1, 0, NULL);
 		list_del_init(&wq_entry->entry);
 		ret = -ERESTARTSYS;
 		goto unlock;
