@@ -20,6 +20,10 @@
  *    non-blocking open for writing without a reader fails with -ENXIO,
  *    O_RDWR never waits.
  *
+ * A read wakes the writers and a write the readers with sync wakeups
+ * (WF_SYNC): the waker returns to user space or sleeps at once, so the
+ * woken end may take over its CPU instead of starting another one.
+ *
  * Interface: pipefifo_fops (the i_fop of every S_IFIFO inode, via
  * init_special_inode()), the pipe/pipe2 system calls, pipe_fcntl() for
  * fcntl(2), get_pipe_info(), create_pipe_files() (both ends as files).  Locking: see <linux/pipe_fs_i.h>.
@@ -132,6 +136,25 @@ static void pipe_release_buffer(struct pipe_inode_info *pipe, struct pipe_buffer
 	buf->page = NULL;
 }
 
+/*
+ * The wakeups after a read or a write.  Most calls find nobody waiting
+ * (the other end is busy); they skip the wait queue's lock, which a
+ * reader and a writer on two CPUs would otherwise take turns at on every
+ * call.  wq_has_sleeper()'s barrier pairs with the one between a
+ * sleeper's queueing and its test of head and tail.
+ */
+static void pipe_wake_readers(struct pipe_inode_info *pipe)
+{
+	if (wq_has_sleeper(&pipe->rd_wait))
+		wake_up_interruptible_sync_poll(&pipe->rd_wait, POLLIN | POLLRDNORM);
+}
+
+static void pipe_wake_writers(struct pipe_inode_info *pipe)
+{
+	if (wq_has_sleeper(&pipe->wr_wait))
+		wake_up_interruptible_sync_poll(&pipe->wr_wait, POLLOUT | POLLWRNORM);
+}
+
 static ssize_t pipe_read(struct kiocb *iocb, struct iov_iter *to)
 {
 	struct file *filp = iocb->ki_filp;
@@ -182,7 +205,7 @@ static ssize_t pipe_read(struct kiocb *iocb, struct iov_iter *to)
 		}
 		mutex_unlock(&pipe->mutex);
 		if (freed) {
-			wake_up_interruptible_poll(&pipe->wr_wait, POLLOUT | POLLWRNORM);
+			pipe_wake_writers(pipe);
 			freed = false;
 		}
 		if (wait_event_interruptible(pipe->rd_wait, pipe_readable(pipe)))
@@ -191,7 +214,7 @@ static ssize_t pipe_read(struct kiocb *iocb, struct iov_iter *to)
 	}
 	mutex_unlock(&pipe->mutex);
 	if (freed)
-		wake_up_interruptible_poll(&pipe->wr_wait, POLLOUT | POLLWRNORM);
+		pipe_wake_writers(pipe);
 	return ret;
 }
 
@@ -328,13 +351,13 @@ static ssize_t pipe_write(struct kiocb *iocb, struct iov_iter *from)
 		}
 		mutex_unlock(&pipe->mutex);
 		if (ret)
-			wake_up_interruptible_poll(&pipe->rd_wait, POLLIN | POLLRDNORM);
+			pipe_wake_readers(pipe);
 		wait_event_interruptible(pipe->wr_wait, pipe_writable(pipe));
 		mutex_lock(&pipe->mutex);
 	}
 	mutex_unlock(&pipe->mutex);
 	if (ret > 0) {
-		wake_up_interruptible_poll(&pipe->rd_wait, POLLIN | POLLRDNORM);
+		pipe_wake_readers(pipe);
 		file_update_time(filp);
 	}
 	return ret;
