@@ -210,6 +210,7 @@ static struct sock *unix_find(struct sockaddr_un *sun, int len, int type, int *e
 /* ------------------------------------------------------- creation */
 
 static void unix_write_space(struct sock *sk);
+static void unix_data_ready(struct sock *sk);
 
 static void unix_destroy(struct sock *sk)
 {
@@ -235,6 +236,7 @@ static struct sock *unix_sock_new(struct socket *sock, int type)
 	sock_init_data(sock, sk);
 	sk->sk_type = type;
 	sk->sk_write_space = unix_write_space;
+	sk->sk_data_ready = unix_data_ready;
 	sk->sk_max_ack_backlog = READ_ONCE(sysctl_unix_max_dgram_qlen);
 	u = unix_sk(sk);
 	INIT_LIST_HEAD(&u->node);
@@ -835,11 +837,24 @@ static int unix_put_control(struct sock *sk, struct msghdr *msg, const struct uc
 	return err;
 }
 
+/*
+ * Both callbacks run in the system call of the peer, which returns or
+ * sleeps next, so they wake with WF_SYNC as a pipe does: the woken task
+ * may take over the caller's CPU.
+ */
 static void unix_write_space(struct sock *sk)
 {
 	/* Writable while at most a quarter of the send buffer is in flight. */
-	if ((atomic_read(&sk->sk_wmem_alloc) << 2) <= READ_ONCE(sk->sk_sndbuf))
-		wake_up_interruptible_poll(sk->sk_wq, POLLOUT | POLLWRNORM | POLLWRBAND);
+	if ((atomic_read(&sk->sk_wmem_alloc) << 2) <= READ_ONCE(sk->sk_sndbuf) &&
+	    wq_has_sleeper(sk->sk_wq))
+		wake_up_interruptible_sync_poll(sk->sk_wq, POLLOUT | POLLWRNORM | POLLWRBAND);
+}
+
+static void unix_data_ready(struct sock *sk)
+{
+	if (wq_has_sleeper(sk->sk_wq))
+		wake_up_interruptible_sync_poll(sk->sk_wq,
+						POLLIN | POLLPRI | POLLRDNORM | POLLRDBAND);
 }
 
 static bool unix_writable(const struct sock *sk)
