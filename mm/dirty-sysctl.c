@@ -6,6 +6,18 @@
  * rules: within a ratio/bytes pair the one written last wins, the other
  * reads 0) and writeback_policy (global | bdi | bandwidth).
  *
+ * vm.bdflush is Linux 2.4's nine-number tuning line, kept so that the
+ * recipes of that time (seed 004: "echo 10 0 0 0 500 3000 30 0 0 >
+ * /proc/sys/vm/bdflush") still do what they meant.  Four fields have a
+ * modern meaning and are written through to the knobs above: field 1
+ * (nfract) is dirty_background_ratio, 5 (interval) is
+ * dirty_writeback_centisecs, 6 (age_buffer) is dirty_expire_centisecs,
+ * 7 (nfract_sync) is dirty_ratio.  2.4 counted the two times in jiffies
+ * of its HZ=100, i.e. centiseconds, which is what the modern knobs take.
+ * The other five are kept as written and otherwise ignored.  Reading
+ * shows the four from the current knobs, so a later write to
+ * dirty_ratio shows up here too.
+ *
  * Locking: the variables are written here with WRITE_ONCE and read
  * locklessly by the throttling code.
  */
@@ -16,6 +28,8 @@
 #include <linux/init.h>
 #include <linux/sysctl.h>
 #include <linux/writeback.h>
+#include <linux/mutex.h>
+#include <linux/sched.h>
 #include "dirty-throttle.h"
 
 /* dirty_bytes below two pages would throttle every write (Linux's floor). */
@@ -147,6 +161,96 @@ static int dirty_writeback_centisecs_handler(struct ctl_table *table, int write,
 	return ret;
 }
 
+/* ------------------------------------------------------------ vm.bdflush */
+
+enum {
+	BDFLUSH_NFRACT,			/* -> dirty_background_ratio */
+	BDFLUSH_INTERVAL = 4,		/* -> dirty_writeback_centisecs */
+	BDFLUSH_AGE_BUFFER,		/* -> dirty_expire_centisecs */
+	BDFLUSH_NFRACT_SYNC,		/* -> dirty_ratio */
+	BDFLUSH_FIELDS = 9,
+};
+
+/* What was last written to the fields that mean nothing now (2.4.17's defaults). */
+static int bdflush_unused[BDFLUSH_FIELDS] = { [1] = 500, [7] = 20 };
+static DEFINE_MUTEX(bdflush_lock);
+
+/* The upper bound of each field (all start at 0); 2.4 capped the times at 10000 s. */
+static const int bdflush_max[BDFLUSH_FIELDS] = {
+	[BDFLUSH_NFRACT] = 100, [1] = 50000, [2] = 20000, [3] = 20000,
+	[BDFLUSH_INTERVAL] = 1000000, [BDFLUSH_AGE_BUFFER] = 1000000,
+	[BDFLUSH_NFRACT_SYNC] = 100, [7] = 100, [8] = 100,
+};
+
+static void bdflush_read_fields(int *v)
+{
+	memcpy(v, bdflush_unused, sizeof(bdflush_unused));
+	v[BDFLUSH_NFRACT] = READ_ONCE(dirty_background_ratio);
+	v[BDFLUSH_INTERVAL] = READ_ONCE(dirty_writeback_interval);
+	v[BDFLUSH_AGE_BUFFER] = READ_ONCE(dirty_expire_interval);
+	v[BDFLUSH_NFRACT_SYNC] = READ_ONCE(vm_dirty_ratio);
+}
+
+/*
+ * A write may give fewer than nine numbers (the rest keep their values),
+ * as 2.4's did; any number out of range rejects the whole line.  The
+ * modern knobs change as if written one by one, with their side effects
+ * (the bytes twin reads 0, the flusher period restarts).
+ */
+static int bdflush_handler(struct ctl_table *table, int write, void *buffer,
+			   size_t *lenp, loff_t *ppos)
+{
+	int v[BDFLUSH_FIELDS], old[BDFLUSH_FIELDS];
+	struct ctl_table t = {
+		.procname = table->procname,
+		.data = v,
+		.maxlen = sizeof(v),
+		.mode = table->mode,
+	};
+	int ret, i;
+
+	mutex_lock(&bdflush_lock);
+	bdflush_read_fields(v);
+	if (!write) {
+		ret = proc_dointvec(&t, 0, buffer, lenp, ppos);
+		goto out;
+	}
+	memcpy(old, v, sizeof(v));
+	ret = proc_dointvec(&t, 1, buffer, lenp, ppos);
+	if (ret)
+		goto out;
+	for (i = 0; i < BDFLUSH_FIELDS; i++) {
+		if (v[i] < 0 || v[i] > bdflush_max[i]) {
+			ret = -EINVAL;
+			goto out;
+		}
+	}
+	pr_info_once("%s (%d) wrote vm.bdflush: 2.4's fields 1, 5, 6, 7 now set dirty_background_ratio, dirty_writeback_centisecs, dirty_expire_centisecs, dirty_ratio; the rest are ignored\n",
+		     current->comm, current->pid);
+	for (i = 0; i < BDFLUSH_FIELDS; i++)
+		if (i != BDFLUSH_NFRACT && i != BDFLUSH_INTERVAL &&
+		    i != BDFLUSH_AGE_BUFFER && i != BDFLUSH_NFRACT_SYNC)
+			bdflush_unused[i] = v[i];
+	if (v[BDFLUSH_NFRACT] != old[BDFLUSH_NFRACT]) {
+		WRITE_ONCE(dirty_background_ratio, v[BDFLUSH_NFRACT]);
+		WRITE_ONCE(dirty_background_bytes, 0);
+	}
+	if (v[BDFLUSH_NFRACT_SYNC] != old[BDFLUSH_NFRACT_SYNC]) {
+		WRITE_ONCE(vm_dirty_ratio, v[BDFLUSH_NFRACT_SYNC]);
+		WRITE_ONCE(vm_dirty_bytes, 0);
+		writeback_set_ratelimit();
+	}
+	WRITE_ONCE(dirty_expire_interval, v[BDFLUSH_AGE_BUFFER]);
+	if (v[BDFLUSH_INTERVAL] != old[BDFLUSH_INTERVAL]) {
+		WRITE_ONCE(dirty_writeback_interval, v[BDFLUSH_INTERVAL]);
+		if (v[BDFLUSH_INTERVAL])
+			wakeup_flusher_threads(WB_REASON_PERIODIC);
+	}
+out:
+	mutex_unlock(&bdflush_lock);
+	return ret;
+}
+
 /*
  * A vm.* knob backed by a variable of ours; lo and hi are the bounds the
  * handler enforces (NULL: unbounded on that side).
@@ -176,6 +280,13 @@ static struct ctl_table vm_dirty_table[] = {
 		.maxlen		= 16,
 		.mode		= 0644,
 		.proc_handler	= writeback_policy_handler,
+	},
+	/* 2.4's tuning line; the handler maps it onto the knobs above. */
+	{
+		.procname	= "bdflush",
+		.maxlen		= BDFLUSH_FIELDS * sizeof(int),
+		.mode		= 0644,
+		.proc_handler	= bdflush_handler,
 	},
 	{ }
 };

@@ -3,7 +3,8 @@
  * sysctl.c - the writeback tunables, as Linux 6.1 defines them: the
  * vm.dirty_* files under /proc/sys/vm (ranges, the ratio/bytes pairs that
  * exclude each other, the thresholds they give in /proc/vmstat),
- * vm.writeback_policy where it exists (Tidewater), and the per-device
+ * vm.writeback_policy and 2.4's vm.bdflush line where they exist
+ * (Tidewater), and the per-device
  * /sys/class/bdi/MAJ:MIN/ knobs of $FSTEST_DEV and $FSTEST_SCRATCH
  * (min_ratio, max_ratio, read_ahead_kb, strict_limit where it exists).
  *
@@ -224,6 +225,56 @@ static void test_policy(void)
 	ok(!knob_write(path, saved), "vm.writeback_policy restored to %s", saved);
 }
 
+/*
+ * vm.bdflush (Tidewater; Linux 6.1 has none): 2.4's nine fields, of which
+ * 1, 5, 6 and 7 set dirty_background_ratio, dirty_writeback_centisecs,
+ * dirty_expire_centisecs and dirty_ratio.  Seed 004's line first.
+ */
+static void test_bdflush(void)
+{
+	const char *path = VM "bdflush";
+	long long v[9];
+	char buf[256], *p, *end;
+	int n = 0, err;
+
+	if (access(path, F_OK)) {
+		skip("vm.bdflush: not in this kernel (Linux 6.1 has none)");
+		return;
+	}
+	vm_set("dirty_bytes", 50 << 20);
+	vm_set("dirty_background_bytes", 10 << 20);
+	err = knob_write(path, "10 0 0 0 500 3000 30 0 0");
+	ok(!err, "echo \"10 0 0 0 500 3000 30 0 0\" > vm.bdflush is accepted");
+	ok(vm_get("dirty_background_ratio") == 10 && vm_get("dirty_background_bytes") == 0,
+	   "nfract 10 sets dirty_background_ratio 10 (background bytes now 0)");
+	ok(vm_get("dirty_ratio") == 30 && vm_get("dirty_bytes") == 0,
+	   "nfract_sync 30 sets dirty_ratio 30 (dirty bytes now 0)");
+	ok(vm_get("dirty_writeback_centisecs") == 500, "interval 500 sets dirty_writeback_centisecs");
+	ok(vm_get("dirty_expire_centisecs") == 3000, "age_buffer 3000 sets dirty_expire_centisecs");
+
+	vm_set("dirty_ratio", 25);
+	read_text(path, buf, sizeof(buf));
+	for (p = buf; n < 9; p = end) {
+		v[n] = strtoll(p, &end, 10);
+		if (end == p)
+			break;
+		n++;
+	}
+	ok(n == 9 && v[0] == 10 && v[4] == 500 && v[5] == 3000 && v[6] == 25,
+	   "reading vm.bdflush gives nine fields mapped from the current knobs");
+	if (n != 9 || v[6] != 25)
+		diag("  read \"%s\"", buf);
+
+	ok(knob_write(path, "15") == 0 && vm_get("dirty_background_ratio") == 15 &&
+	   vm_get("dirty_ratio") == 25, "a shorter line changes only the fields it gives");
+	ok(knob_write(path, "10 0 0 0 500 3000 101 0 0") == EINVAL && vm_get("dirty_ratio") == 25,
+	   "nfract_sync 101: EINVAL, nothing changes");
+	ok(knob_write(path, "-1 0 0 0 500 3000 30 0 0") == EINVAL &&
+	   vm_get("dirty_background_ratio") == 15, "a negative field: EINVAL, nothing changes");
+	vm_set("dirty_ratio", 20);
+	vm_set("dirty_background_ratio", 10);
+}
+
 /* ---------------------------------------------------------- bdi */
 
 static char bdi_a[80], bdi_b[80];	/* /sys/class/bdi/MAJ:MIN/ */
@@ -360,6 +411,7 @@ int main(void)
 	RUN(test_intervals);
 	RUN(test_thresholds);
 	RUN(test_policy);
+	RUN(test_bdflush);
 	RUN(test_bdi);
 	RUN(test_restored);
 	return tap_finish();
