@@ -35,6 +35,7 @@
  */
 #include <linux/kernel.h>
 #include <linux/mm.h>
+#include <linux/swap.h>
 #include <linux/rmap.h>
 #include <linux/pagemap.h>
 #include <linux/writeback.h>
@@ -196,6 +197,9 @@ static void zap_one_page(struct mmu_gather *tlb, struct vm_area_struct *vma, pte
 	/* A store through this pte dirtied the file page: keep it for writeback. */
 	if (pte_dirty(old) && page_file_mapping(page))
 		set_page_dirty(page);
+	/* Leaving a locked VMA: another mapping may keep the page in use. */
+	if ((vma->vm_flags & VM_LOCKED) && PageMlocked(page))
+		munlock_page(page);
 	dec_mm_counter(vma->vm_mm, mm_counter(page, vma));
 	page_remove_rmap(page, vma);
 	tlb->pages[tlb->nr++] = page;
@@ -517,6 +521,7 @@ static vm_fault_t do_anonymous_page(struct vm_area_struct *vma, unsigned long ad
 	page = alloc_page(GFP_USER_PAGE | __GFP_ZERO | __GFP_NOWARN);
 	if (!page)
 		return VM_FAULT_OOM;
+	__SetPageSwapBacked(page);
 	entry = mk_pte(page, vma->vm_page_prot);
 	/* The page is ours alone: writable right away if the VMA is. */
 	if (vma->vm_flags & VM_WRITE)
@@ -532,6 +537,7 @@ static vm_fault_t do_anonymous_page(struct vm_area_struct *vma, unsigned long ad
 	inc_mm_counter(mm, MM_ANONPAGES);
 	set_pte(ptep, entry);
 	spin_unlock(&mm->page_table_lock);
+	lru_cache_add_inactive_or_unevictable(page, vma);
 	return 0;
 }
 
@@ -552,6 +558,7 @@ static vm_fault_t cow_replace(struct vm_area_struct *vma, unsigned long address,
 	if (!new)
 		return VM_FAULT_OOM;
 	copy_page(page_address(new), page_address(old));
+	__SetPageSwapBacked(new);
 	entry = pte_mkdirty(mk_pte(new, vma->vm_page_prot));
 	if (vma->vm_flags & VM_WRITE)
 		entry = pte_mkwrite(entry);
@@ -577,6 +584,7 @@ static vm_fault_t cow_replace(struct vm_area_struct *vma, unsigned long address,
 	inc_mm_counter(mm, MM_ANONPAGES);
 	set_pte(ptep, entry);
 	spin_unlock(&mm->page_table_lock);
+	lru_cache_add_inactive_or_unevictable(new, vma);
 	if (!pte_none(orig))
 		put_page(old);		/* the old pte's reference */
 	return 0;
@@ -662,6 +670,14 @@ static vm_fault_t do_wp_page(struct vm_area_struct *vma, unsigned long address, 
 		spin_unlock(&mm->page_table_lock);
 		return do_shared_write(vma, address, ptep, orig, page);
 	}
+	/*
+	 * A new anonymous page waits in this CPU's LRU batch with a
+	 * reference of the batch's, which would make it look shared: file
+	 * the batch first.  (A page in another CPU's batch still gets
+	 * copied; that is rare and only costs a copy.)
+	 */
+	if (PageAnon(page) && !PageLRU(page))
+		lru_add_drain();
 	if ((vma->vm_flags & VM_SHARED) ||
 	    (PageAnon(page) && page_mapcount(page) == 1 && page_count(page) == 1)) {
 		/*

@@ -3,8 +3,13 @@
  * mlock(2), mlock2(2), munlock(2), mlockall(2), munlockall(2).
  *
  * Locking a range sets VM_LOCKED on its VMAs (splitting them) and faults
- * every page in; there is no reclaim or swap yet, so a resident page
- * stays resident and nothing more is needed to keep it.  MLOCK_ONFAULT /
+ * every page in.  Pages faulted into a VM_LOCKED VMA are mlocked at once
+ * (PG_mlocked, the unevictable list); pages that were already there are
+ * found by reclaim's rmap walk, which never takes a page from a
+ * VM_LOCKED VMA and moves it to the unevictable list instead.  Unlocking
+ * clears PG_mlocked on the range's pages and puts them back on their
+ * evictable lists (munlock_page()); one still locked by another mapping
+ * goes back to the unevictable list at reclaim's next look.  MLOCK_ONFAULT /
  * MCL_ONFAULT set VM_LOCKONFAULT instead of faulting in.  Without
  * CAP_IPC_LOCK, RLIMIT_MEMLOCK bounds the locked total (EPERM when it is
  * 0, ENOMEM beyond it), as on Linux.
@@ -14,6 +19,7 @@
  */
 #include <linux/kernel.h>
 #include <linux/mm.h>
+#include <linux/swap.h>
 #include <linux/sched.h>
 #include <linux/mmap_lock.h>
 #include <linux/syscalls.h>
@@ -64,6 +70,40 @@ static int mlock_allowed(struct mm_struct *mm, unsigned long npages)
 	return 0;
 }
 
+/*
+ * Apply lock (true: mlock, false: munlock) to every page mapped in
+ * [start, end) whose PG_mlocked says otherwise.  mmap_lock held (read or
+ * write), so the range's VMAs stay as they are.
+ */
+static void mlock_pages_range(struct mm_struct *mm, unsigned long start, unsigned long end,
+			      bool lock)
+{
+	for (unsigned long addr = start; addr < end; addr += PAGE_SIZE) {
+		struct page *page = NULL;
+		pte_t *ptep;
+
+		spin_lock(&mm->page_table_lock);
+		ptep = lookup_user_pte(mm, addr);
+		if (ptep && pte_present(ptep_get(ptep)) && pfn_valid(pte_pfn(ptep_get(ptep)))) {
+			page = pfn_to_page(pte_pfn(ptep_get(ptep)));
+			if (PageMlocked(page) != lock && !PageReserved(page))
+				get_page(page);
+			else
+				page = NULL;
+		}
+		spin_unlock(&mm->page_table_lock);
+		if (page) {
+			if (lock)
+				mlock_page(page);
+			else
+				munlock_page(page);
+			put_page(page);
+		}
+		if (!(addr & (PMD_SIZE - PAGE_SIZE)))
+			cond_resched();
+	}
+}
+
 static int do_mlock(unsigned long start, size_t len, unsigned long flags)
 {
 	struct mm_struct *mm = current->mm;
@@ -84,11 +124,16 @@ static int do_mlock(unsigned long start, size_t len, unsigned long flags)
 	ret = (flags & VM_LOCKED) ? mlock_allowed(mm, len >> PAGE_SHIFT) : 0;
 	if (!ret)
 		ret = apply_vma_lock_flags(mm, start, end, flags);
+	if (!ret && !(flags & VM_LOCKED))
+		mlock_pages_range(mm, start, end, false);
 	mmap_write_unlock(mm);
-	if (ret || (flags & VM_LOCKONFAULT) || !(flags & VM_LOCKED))
+	if (ret || !(flags & VM_LOCKED))
 		return ret;
 	mmap_read_lock(mm);
-	ret = mm_populate_range(mm, start, len, false);
+	/* Pages mapped before the call are locked now; the fault locks new ones. */
+	mlock_pages_range(mm, start, end, true);
+	if (!(flags & VM_LOCKONFAULT))
+		ret = mm_populate_range(mm, start, len, false);
 	mmap_read_unlock(mm);
 	return ret == -EFAULT ? -ENOMEM : ret;
 }
@@ -154,9 +199,11 @@ SYSCALL_DEFINE1(mlockall, int, flags)
 	if (!ret)
 		ret = apply_mlockall_flags(mm, flags);
 	mmap_write_unlock(mm);
-	if (!ret && (flags & MCL_CURRENT) && !(flags & MCL_ONFAULT)) {
+	if (!ret && (flags & MCL_CURRENT)) {
 		mmap_read_lock(mm);
-		mm_populate_range(mm, 0, mm->task_size, false);
+		mlock_pages_range(mm, 0, mm->task_size, true);
+		if (!(flags & MCL_ONFAULT))
+			mm_populate_range(mm, 0, mm->task_size, false);
 		mmap_read_unlock(mm);
 	}
 	return ret;
@@ -172,6 +219,8 @@ SYSCALL_DEFINE0(munlockall)
 	if (mmap_write_lock_killable(mm))
 		return -EINTR;
 	ret = apply_mlockall_flags(mm, 0);
+	if (!ret)
+		mlock_pages_range(mm, 0, mm->task_size, false);
 	mmap_write_unlock(mm);
 	return ret;
 }

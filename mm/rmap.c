@@ -874,18 +874,28 @@ bool rmap_walk_one_vma(struct page *page, struct vm_area_struct *vma,
 	return rmap_try_one(page, vma, address, rwc);
 }
 
+struct referenced_arg {
+	int referenced;
+	unsigned long vm_flags;
+};
+
 static bool referenced_one(struct page *page, struct vm_area_struct *vma, unsigned long address,
 			   pte_t *ptep, void *arg)
 {
+	struct referenced_arg *ra = arg;
+
 	(void)page;
-	(void)vma;
 	(void)address;
+	ra->vm_flags |= vma->vm_flags;
+	/* An mlocked mapping settles it: the page stays, whatever the bits say. */
+	if (vma->vm_flags & VM_LOCKED)
+		return false;
 	/*
 	 * No flush after clearing the accessed bit (x86 Linux does the
 	 * same): a stale TLB entry only delays the next "referenced".
 	 */
 	if (ptep_test_and_clear_young(ptep))
-		(*(int *)arg)++;
+		ra->referenced++;
 	return true;
 }
 
@@ -897,22 +907,29 @@ static bool referenced_one(struct page *page, struct vm_area_struct *vma, unsign
  * TLB is not flushed after clearing: a stale entry only delays the next
  * accessed bit.
  *
+ * @vm_flags: if not NULL, gets the flags of the VMAs visited, OR-ed; the
+ *            walk stops at a VM_LOCKED VMA (the page must stay)
+ *
  * Context: process context; may sleep (rmap_walk()).
  * Return: the number of ptes whose accessed bit was set; 0 if the page is
  * not mapped.
  */
-int page_referenced(struct page *page)
+int page_referenced(struct page *page, unsigned long *vm_flags)
 {
-	int referenced = 0;
+	struct referenced_arg ra = { 0, 0 };
 	struct rmap_walk_control rwc = {
-		.arg = &referenced,
+		.arg = &ra,
 		.rmap_one = referenced_one,
 	};
 
+	if (vm_flags)
+		*vm_flags = 0;
 	if (!page_mapped(page))
 		return 0;
 	rmap_walk(page, &rwc);
-	return referenced;
+	if (vm_flags)
+		*vm_flags = ra.vm_flags;
+	return ra.referenced;
 }
 
 static bool unmap_one(struct page *page, struct vm_area_struct *vma, unsigned long address,

@@ -20,6 +20,7 @@
 #include <linux/kernel.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/swap.h>
 #include "mm_selftest.h"
 
 #define FAM_MAX		10
@@ -249,6 +250,7 @@ static int rmap_family_test(void)
 		before = test_free_pages();
 		if (rmap_family_run())
 			return -1;
+		lru_add_drain_all();	/* the LRU batches hold the last pages */
 		rcu_barrier();
 		after = test_free_pages();
 		st_diag("measured run %d: free pages %lu before, %lu after; anon_vmas %ld -> %ld",
@@ -285,6 +287,7 @@ static int rmap_unmap_test(void)
 		st_diag("mapcount %d", page ? page_mapcount(page) : -2);
 		goto out;
 	}
+	lru_add_drain_all();	/* a new page's LRU batch holds a reference */
 	get_page(page);
 	if (!try_to_unmap(page, TTU_IGNORE_YOUNG))
 		st_diag("try_to_unmap left %d mappings", page_mapcount(page));
@@ -324,8 +327,8 @@ static int rmap_referenced_test(void)
 		goto out;
 	page = test_page_at(mm, R1);
 	/* The parent's pte is young (just used); fork gives the child an old one. */
-	r1 = page_referenced(page);
-	r2 = page_referenced(page);
+	r1 = page_referenced(page, NULL);
+	r2 = page_referenced(page, NULL);
 	test_peek(child, R1);	/* GUP does not set the bit: the MMU does, on access */
 	st_diag("referenced %d then %d", r1, r2);
 	ret = (r1 == 1 && r2 == 0) ? 0 : -1;

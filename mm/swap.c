@@ -9,7 +9,12 @@
  * page_lru(), add/del_page_to/from_lru_list(), __page_cache_release().
  *
  * Each node has one lruvec with inactive/active lists for file and anon
- * pages and an unevictable list.  New pages go to the head of a list;
+ * pages and an unevictable list.  Anonymous pages (PG_swapbacked) join
+ * the anon lists when their first pte is installed
+ * (lru_cache_add_inactive_or_unevictable()); those of VM_LOCKED VMAs are
+ * mlocked and unevictable from the start, and reclaim moves any page it
+ * finds in a VM_LOCKED VMA there too (cull_mlocked_page(); munlock
+ * puts pages back, munlock_page()).  New pages go to the head of a list;
  * reclaim takes from the tail, so the tail holds the oldest.  A page
  * starts inactive; a second use (mark_page_accessed() finding
  * PG_referenced already set) moves it to the active list; reclaim ages
@@ -34,6 +39,7 @@
 #include <linux/mm.h>
 #include <linux/swap.h>
 #include <linux/pagemap.h>
+#include <linux/rmap.h>
 #include <linux/vmstat.h>
 #include <linux/percpu.h>
 #include <linux/smp.h>
@@ -93,7 +99,7 @@ void del_page_from_lru_list(struct page *page, struct lruvec *lruvec)
 /* Does this page belong on the unevictable list? */
 static bool page_evictable(struct page *page)
 {
-	struct address_space *mapping = READ_ONCE(page->mapping);
+	struct address_space *mapping = page_file_mapping(page);
 
 	return !(mapping && mapping_unevictable(mapping)) && !PageMlocked(page);
 }
@@ -145,6 +151,82 @@ void lru_cache_add(struct page *page)
 	if (batch->nr == LRU_BATCH_SIZE)
 		lru_add_batch_drain(batch);
 	local_irq_restore(flags);
+}
+
+/**
+ * lru_cache_add_inactive_or_unevictable() - file a new anonymous page
+ * @page: a page just mapped by its first pte, PG_swapbacked set
+ * @vma: the VMA of that pte
+ *
+ * The page joins the inactive anon list like any new page; in a
+ * VM_LOCKED VMA it is mlocked at once and goes to the unevictable list
+ * instead, so reclaim never sees it.
+ *
+ * Context: process context, no spinlock held.
+ */
+void lru_cache_add_inactive_or_unevictable(struct page *page, struct vm_area_struct *vma)
+{
+	if ((vma->vm_flags & VM_LOCKED) && !TestSetPageMlocked(page))
+		mod_zone_page_state(page_zone(page), NR_MLOCK, 1);
+	lru_cache_add(page);
+}
+
+/**
+ * mlock_page() - a mapped page's VMA became VM_LOCKED (mlock(2))
+ * @page: the page, referenced by the caller
+ *
+ * Sets PG_mlocked and moves the page to the unevictable list.  A page
+ * that is off the LRU just now (isolated by reclaim, or in a CPU's add
+ * batch) gets there when it is put back.
+ *
+ * Context: process context; may take lru_lock.
+ */
+void mlock_page(struct page *page)
+{
+	if (TestSetPageMlocked(page))
+		return;
+	mod_zone_page_state(page_zone(page), NR_MLOCK, 1);
+	if (!isolate_lru_page(page)) {
+		ClearPageActive(page);
+		putback_lru_page(page);
+	}
+}
+
+/**
+ * munlock_page() - a page left the last VM_LOCKED mapping we know of
+ * @page: a page that was mapped in the range being unlocked
+ *
+ * Clears PG_mlocked and moves the page back to an evictable list.  If
+ * another VM_LOCKED VMA still maps it, reclaim finds that in its rmap
+ * walk and moves it back to the unevictable list (the page is culled
+ * lazily rather than counted per locked mapping).
+ *
+ * Context: process context; may take lru_lock.
+ */
+void munlock_page(struct page *page)
+{
+	if (!TestClearPageMlocked(page))
+		return;
+	mod_zone_page_state(page_zone(page), NR_MLOCK, -1);
+	if (!isolate_lru_page(page)) {
+		ClearPageUnevictable(page);
+		putback_lru_page(page);
+	}
+}
+
+/**
+ * cull_mlocked_page() - reclaim met a page of a VM_LOCKED VMA
+ * @page: an isolated page (PG_lru clear, reference held)
+ *
+ * Marks it mlocked, so that putting it back puts it on the unevictable
+ * list.
+ */
+void cull_mlocked_page(struct page *page)
+{
+	if (!TestSetPageMlocked(page))
+		mod_zone_page_state(page_zone(page), NR_MLOCK, 1);
+	ClearPageActive(page);
+	SetPageUnevictable(page);
 }
 
 void lru_add_drain(void)
@@ -303,4 +385,10 @@ void __page_cache_release(struct page *page)
 		__ClearPageActive(page);
 	if (unlikely(PageUnevictable(page)))
 		__ClearPageUnevictable(page);
+	if (unlikely(PageMlocked(page))) {
+		__ClearPageMlocked(page);
+		mod_zone_page_state(page_zone(page), NR_MLOCK, -1);
+	}
+	if (PageSwapBacked(page))
+		__ClearPageSwapBacked(page);
 }

@@ -197,7 +197,17 @@ static unsigned long shrink_page_list(struct list_head *list, struct scan_contro
 			 * page, which the flushers then clean).  Shared
 			 * anonymous memory has no backing store: it stays.
 			 */
-			if (!page_file_mapping(page) || page_referenced(page))
+			unsigned long vm_flags;
+			int referenced;
+
+			if (!page_file_mapping(page))
+				goto activate_locked;
+			referenced = page_referenced(page, &vm_flags);
+			if (vm_flags & VM_LOCKED) {
+				cull_mlocked_page(page);
+				goto keep_locked;
+			}
+			if (referenced)
 				goto activate_locked;
 			if (!try_to_unmap(page, 0))
 				goto activate_locked;

@@ -7,9 +7,7 @@
  * Linux) except those of block devices, which are Buffers.  Active/
  * Inactive(file) are the file LRU lists; ramfs/tmpfs pages stay off the
  * LRU, so they are in Cached but not in those lines nor in Unevictable.
- * Lines whose counter nothing maintains yet read 0: the anon LRU lines
- * (anonymous pages are not on an LRU until there is anonymous reclaim),
- * Mapped/Shmem, and everything about swap and huge pages (neither
+ * Lines whose counter nothing maintains yet read 0: Mapped/Shmem, and everything about swap and huge pages (neither
  * exists).  MemAvailable is Linux's estimate: free pages above the
  * reserves, plus the file LRU and reclaimable slab, each less the part
  * (up to half, at most the LOW watermarks) reclaim cannot really take.  Committed_AS adds up the private writable and

@@ -293,9 +293,12 @@ void rmap_walk(struct page *page, struct rmap_walk_control *rwc);
 
 /*
  * Test and clear the accessed bit of every pte mapping page; returns the
- * number of ptes that had it set (reclaim's "was it used").
+ * number of ptes that had it set (reclaim's "was it used").  *vm_flags
+ * (if not NULL) collects the flags of the VMAs that map the page; the walk
+ * stops at the first VM_LOCKED one, which reclaim must not take a page
+ * from.
  */
-int page_referenced(struct page *page);
+int page_referenced(struct page *page, unsigned long *vm_flags);
 
 /*
  * Write-protect and clean every pte of a shared mapping that maps the

@@ -28,6 +28,15 @@ struct page;
 /* A referenced page moves towards the active list. */
 void mark_page_accessed(struct page *page);
 void lru_cache_add(struct page *page);
+struct vm_area_struct;
+/* A new anonymous page: inactive anon list, or unevictable in a VM_LOCKED VMA. */
+void lru_cache_add_inactive_or_unevictable(struct page *page, struct vm_area_struct *vma);
+/* PG_mlocked on and to the unevictable list (mlock of a mapped page). */
+void mlock_page(struct page *page);
+/* PG_mlocked off and back to an evictable list (munlock, munmap of a locked VMA). */
+void munlock_page(struct page *page);
+/* Reclaim found the isolated page in a VM_LOCKED VMA: to the unevictable list. */
+void cull_mlocked_page(struct page *page);
 /* Take a page off the LRU (PG_lru) before freeing it: 0, or -EBUSY. */
 int isolate_lru_page(struct page *page);
 void putback_lru_page(struct page *page);

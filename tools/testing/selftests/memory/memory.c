@@ -4,7 +4,10 @@
  * shared, MAP_FIXED, hints, argument errors), munmap, mprotect (read-only,
  * PROT_NONE, no-exec), mremap, madvise(MADV_DONTNEED), copy-on-write
  * isolation across fork, many-page allocations, stack growth and the fault
- * below the stack limit, and SIGBUS past the end of a mapped file.
+ * below the stack limit, SIGBUS past the end of a mapped file, and the
+ * anonymous and unevictable LRU lines of /proc/meminfo (anonymous pages
+ * are counted in Active/Inactive(anon), mlock moves them to Mlocked and
+ * Unevictable, munlock back).
  */
 #include <sys/mman.h>
 #include <sys/resource.h>
@@ -498,6 +501,79 @@ out:
 		close(fd);
 }
 
+/* A /proc/meminfo line in kB; -1 if missing. */
+static long meminfo_kb(const char *name)
+{
+	char line[128];
+	size_t n = strlen(name);
+	long kb = -1;
+	FILE *f = fopen("/proc/meminfo", "r");
+
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (!strncmp(line, name, n) && line[n] == ':') {
+			kb = strtol(line + n + 1, NULL, 10);
+			break;
+		}
+	fclose(f);
+	return kb;
+}
+
+static long anon_lru_kb(void)
+{
+	return meminfo_kb("Active(anon)") + meminfo_kb("Inactive(anon)");
+}
+
+/*
+ * The counters are per-CPU batched on Linux: allow a few hundred kB of
+ * slack on 16 MiB, 8 MiB locked.
+ */
+#define LRU_TOUCH	(16 * MiB)
+#define LRU_LOCK	(8 * MiB)
+#define LRU_SLACK_KB	(3 * 1024)
+
+static void test_anon_lru(void)
+{
+	long base, touched, mlocked0, unevict0, mlocked, unevict, after;
+	unsigned char *p = map_anon(LRU_TOUCH, PROT_READ | PROT_WRITE);
+
+	if (p == MAP_FAILED) {
+		ok(0, "mmap %lu MiB: %s", LRU_TOUCH / MiB, strerror(errno));
+		return;
+	}
+	base = anon_lru_kb();
+	memset(p, 0x5a, LRU_TOUCH);
+	touched = anon_lru_kb();
+	ok(touched - base >= (long)(LRU_TOUCH / 1024) - LRU_SLACK_KB,
+	   "touching %lu MiB of anonymous memory adds it to Active(anon)+Inactive(anon) (+%ld kB)",
+	   LRU_TOUCH / MiB, touched - base);
+
+	mlocked0 = meminfo_kb("Mlocked");
+	unevict0 = meminfo_kb("Unevictable");
+	if (mlock(p, LRU_LOCK)) {
+		ok(0, "mlock %lu MiB: %s", LRU_LOCK / MiB, strerror(errno));
+		munmap(p, LRU_TOUCH);
+		return;
+	}
+	mlocked = meminfo_kb("Mlocked");
+	unevict = meminfo_kb("Unevictable");
+	ok(mlocked - mlocked0 >= (long)(LRU_LOCK / 1024) - LRU_SLACK_KB,
+	   "mlock of %lu MiB already mapped raises Mlocked (+%ld kB)", LRU_LOCK / MiB,
+	   mlocked - mlocked0);
+	ok(unevict - unevict0 >= (long)(LRU_LOCK / 1024) - LRU_SLACK_KB,
+	   "and moves the pages to Unevictable (+%ld kB)", unevict - unevict0);
+	ok(all_bytes(p, LRU_TOUCH, 0x5a), "the locked pages keep their contents");
+	munlock(p, LRU_LOCK);
+	after = meminfo_kb("Mlocked");
+	ok(mlocked - after >= (long)(LRU_LOCK / 1024) - LRU_SLACK_KB,
+	   "munlock gives them back (Mlocked -%ld kB)", mlocked - after);
+	munmap(p, LRU_TOUCH);
+	after = anon_lru_kb();
+	ok(touched - after >= (long)(LRU_TOUCH / 1024) - LRU_SLACK_KB,
+	   "munmap takes them off the anon LRU (-%ld kB)", touched - after);
+}
+
 int main(void)
 {
 	if (!mkdtemp(tmpdir))
@@ -514,6 +590,7 @@ int main(void)
 	test_madvise();
 	test_stack();
 	test_file_maps();
+	test_anon_lru();
 	rmdir(tmpdir);
 	return tap_finish();
 }
