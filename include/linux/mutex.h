@@ -7,7 +7,8 @@
  * uncontended lock or unlock is one cmpxchg on owner.  With waiters,
  * unlock hands the mutex straight to the first waiter in FIFO order
  * (owner becomes that task before it even runs), so a task that keeps
- * re-locking cannot starve the sleepers.
+ * re-locking cannot starve the sleepers.  Before queueing, a locker spins
+ * while the owner runs on another CPU and nobody is queued.
  *
  * Rules: only the owner unlocks (WARNs otherwise); no recursive locking;
  * not from interrupt context; the holder may sleep.  mutex_lock() sleeps

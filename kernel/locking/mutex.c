@@ -6,6 +6,17 @@
  * cmpxchg(owner, current -> 0), which fails - sending the unlocker to the
  * slow path - whenever MUTEX_FLAG_WAITERS is set.
  *
+ * Spinning: a locker that finds the mutex held by a task running on
+ * another CPU, with nobody queued, first spins waiting for it to let go
+ * (mutex_spin_on_owner()): a critical section that is running is usually
+ * short, and sleeping would cost the locker a switch and the unlocker a
+ * cross-CPU wakeup - on two vCPUs under emulation, the IPI and the halted
+ * vCPU's exit dwarf the section itself (a pipe's reader and writer on two
+ * CPUs took turns at its mutex that way).  The spin ends when the owner
+ * stops running (it sleeps, or is switched out), when another task has
+ * queued (the FIFO hand-off below must not be jumped), or when this CPU
+ * is asked to reschedule.
+ *
  * Slow path: a locker takes wait_lock, tries once more, else sets
  * MUTEX_FLAG_WAITERS, queues itself at the tail of wait_list and sleeps
  * until owner names it.  The unlocker (under wait_lock) dequeues the
@@ -27,11 +38,43 @@
 #include <linux/sched.h>
 #include <linux/errno.h>
 #include <linux/bug.h>
+#include <linux/rcupdate.h>
 
 struct mutex_waiter {
 	struct list_head list;
 	struct task_struct *task;
 };
+
+/*
+ * Spin while the owner runs elsewhere; true if we took the mutex.  The
+ * owner's task_struct is only freed after an RCU grace period, so reading
+ * its on_cpu under rcu_read_lock() is safe even if it is exiting.
+ */
+static bool mutex_spin_on_owner(struct mutex *lock)
+{
+	struct task_struct *curr = current;
+	bool got = false;
+
+	rcu_read_lock();
+	for (;;) {
+		long owner = atomic_long_read(&lock->owner);
+		struct task_struct *t = (struct task_struct *)(owner & ~MUTEX_FLAGS);
+
+		if (!owner) {
+			if (atomic_long_cmpxchg(&lock->owner, 0, (long)curr) == 0) {
+				got = true;
+				break;
+			}
+			continue;
+		}
+		if ((owner & MUTEX_FLAG_WAITERS) || t == curr || !READ_ONCE(t->on_cpu) ||
+		    need_resched())
+			break;
+		cpu_relax();
+	}
+	rcu_read_unlock();
+	return got;
+}
 
 static int __mutex_lock_slowpath(struct mutex *lock, unsigned int state)
 {
@@ -43,6 +86,8 @@ static int __mutex_lock_slowpath(struct mutex *lock, unsigned int state)
 	if (WARN_ONCE(mutex_owner(lock) == curr, "mutex %p: recursive lock by %s/%d\n",
 		      lock, curr->comm, curr->pid))
 		return -EDEADLK;
+	if (mutex_spin_on_owner(lock))
+		return 0;
 
 	spin_lock_irqsave(&lock->wait_lock, flags);
 	owner = atomic_long_read(&lock->owner);
