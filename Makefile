@@ -9,7 +9,7 @@
 #
 #   make defconfig | <name>_defconfig | olddefconfig | menuconfig | savedefconfig
 #   make [V=1] [O=dir] [-jN]       build vmlinux, arch/x86/boot/bzImage
-#   make qemu | check | bench | bench-net | clean | mrproper | help
+#   make qemu | check | bench | bench-net | bench-sched | clean | mrproper | help
 
 KERNELVERSION := 0.1.0
 # The release string uname(2) reports.  glibc and musl static binaries check
@@ -94,7 +94,7 @@ need-config := $(if $(filter-out $(config-targets) $(no-config-targets) check,$(
 # A fresh clone goes straight to `make qemu` (README): the host packages
 # come first, since the build needs them too.  Only the targets a newcomer
 # types pay for the package query (about a second).
-ifneq ($(filter qemu bench bench-net,$(goals)),)
+ifneq ($(filter qemu bench bench-net bench-sched,$(goals)),)
 ifneq ($(shell $(srctree)/scripts/install-deps --check >/dev/null 2>&1 || echo missing),)
 $(info installing the missing host packages (scripts/install-deps))
 ifneq ($(shell $(srctree)/scripts/install-deps >&2 && echo ok),ok)
@@ -127,7 +127,7 @@ include $(srctree)/scripts/Makefile.build
 endif
 
 # ---------------------------------------------------------------- tests
-PHONY += qemu check bench bench-net install-deps
+PHONY += qemu check bench bench-net bench-sched install-deps
 install-deps:
 	$(Q)$(srctree)/scripts/install-deps
 
@@ -152,6 +152,12 @@ bench: all
 # for the short run.
 bench-net: all
 	$(Q)O=$(objtree) $(srctree)/tools/testing/bench/net/run $(if $(filter 1,$(QUICK)),--quick)
+
+# The scheduler and IPC benchmark: pipe ping-pong and streaming, futex
+# wake-ups and context switches on one and on two CPUs, Linux next to this
+# kernel (Documentation/scheduler/ipc-bench.md); QUICK=1 for the short run.
+bench-sched: all
+	$(Q)O=$(objtree) $(srctree)/tools/testing/bench/sched/run $(if $(filter 1,$(QUICK)),--quick)
 
 # ---------------------------------------------------------------- clean
 PHONY += clean mrproper distclean
@@ -188,6 +194,7 @@ help:
 	@echo '  check             - the test suite (host checks + QEMU boots); ends with N passed, N failed'
 	@echo '  bench             - writeback benchmarks (Tidewater vs Linux; QUICK=1: short)'
 	@echo '  bench-net         - networking benchmark (Tidewater vs Linux; QUICK=1: short)'
+	@echo '  bench-sched       - scheduler/IPC benchmark (Tidewater vs Linux; QUICK=1: short)'
 	@echo '  install-deps      - apt-install missing host packages'
 	@echo 'Cleaning:'
 	@echo '  clean             - remove build outputs, keep the configuration'
