@@ -261,6 +261,8 @@ void put_signal_struct(struct signal_struct *sig)
 {
 	if (atomic_dec_and_test(&sig->sigcnt)) {
 		itimers_exit(sig);
+		if (sig->oom_mm)
+			mmdrop(sig->oom_mm);
 		kmem_cache_free(signal_cachep, sig);
 	}
 }
@@ -358,6 +360,9 @@ static int copy_signal(u64 clone_flags, struct task_struct *p)
 	sig->session = current->signal->session;
 	sig->tty = current->signal->tty;
 	signal_limits_inherit(sig, current->signal);
+	/* A child is as expendable to the OOM killer as its parent (not a victim, though). */
+	sig->oom_score_adj = READ_ONCE(current->signal->oom_score_adj);
+	sig->oom_score_adj_min = READ_ONCE(current->signal->oom_score_adj_min);
 	p->signal = sig;
 	return 0;
 }

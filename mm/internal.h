@@ -19,6 +19,7 @@
 #define ALLOC_NO_WATERMARKS	0x04	/* ignore watermarks entirely */
 #define ALLOC_WMARK_MASK	(ALLOC_NO_WATERMARKS - 1)
 #define ALLOC_HIGH		0x10	/* __GFP_HIGH: may go halfway below MIN */
+#define ALLOC_OOM		0x20	/* an OOM victim: may go down to a quarter of MIN */
 
 /* Boot: give a naturally aligned block of boot-reserved pages to the buddy lists. */
 void memblock_free_pages(struct page *page, unsigned int order);
@@ -48,5 +49,39 @@ struct file_ra_state;
 struct file;
 void page_cache_ra_around(struct address_space *mapping, struct file_ra_state *ra,
 			  struct file *file, pgoff_t index);
+
+/*
+ * The OOM killer's scoring (mm/oom_kill.c), in pieces its self tests can
+ * feed with made-up processes.  A candidate is what the killer knows of
+ * one process; a choice is the best one offered so far.
+ */
+struct oom_candidate {
+	const void *owner;		/* the process (its group leader) */
+	unsigned long rss;		/* resident pages: anon + file + shmem */
+	unsigned long swapents;		/* swapped-out pages */
+	unsigned long pgtables;		/* page-table pages */
+	int adj;			/* oom_score_adj */
+	bool unkillable;		/* kernel thread, init, vfork child, no mm */
+	bool done;			/* MMF_OOM_SKIP: reaped, torn down or given up */
+	bool dying_victim;		/* chosen before and still giving memory back */
+};
+
+struct oom_choice {
+	const void *owner;		/* the best candidate so far, or NULL */
+	long points;
+	bool wait;			/* met a dying victim: choose nobody now */
+};
+
+/* The badness of c, or LONG_MIN if it can never be chosen. */
+long oom_candidate_points(const struct oom_candidate *c, unsigned long totalpages);
+/* Let ch consider c (zero-initialise ch before the first offer). */
+void oom_choice_offer(struct oom_choice *ch, const struct oom_candidate *c,
+		      unsigned long totalpages);
+/* A badness as /proc/<pid>/oom_score shows it (0..2000). */
+unsigned long oom_points_to_score(long points, unsigned long totalpages);
+/* Unmap the private pages of mm's reapable VMAs; mmap_lock held for reading. */
+void oom_reap_mm(struct mm_struct *mm);
+/* Hand mm (an OOM victim's, MMF_OOM_VICTIM) to the oom_reaper thread. */
+void oom_queue_reap(struct mm_struct *mm, int pid, const char *comm);
 
 #endif /* _MM_INTERNAL_H */

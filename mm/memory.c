@@ -508,6 +508,18 @@ void change_protection(struct vm_area_struct *vma, unsigned long addr, unsigned 
 
 /* ------------------------------------------------------------ faults */
 
+/*
+ * Has the OOM reaper emptied this private VMA?  Its mm belongs to a dying
+ * victim; a fresh page there would show zeros (or stale file data) where
+ * the victim's data was, so such faults fail with SIGBUS.  Checked at
+ * fault entry and again under page_table_lock before a page goes in
+ * (the reaper sets the bit before it takes any page-table lock).
+ */
+static inline bool vma_reaped(const struct vm_area_struct *vma)
+{
+	return !(vma->vm_flags & VM_SHARED) && test_bit(MMF_UNSTABLE, &vma->vm_mm->flags);
+}
+
 /* Install a new private anonymous page at address; 0 or VM_FAULT_OOM. */
 static vm_fault_t do_anonymous_page(struct vm_area_struct *vma, unsigned long address,
 				    pte_t *ptep)
@@ -528,10 +540,10 @@ static vm_fault_t do_anonymous_page(struct vm_area_struct *vma, unsigned long ad
 		entry = pte_mkdirty(pte_mkwrite(entry));
 
 	spin_lock(&mm->page_table_lock);
-	if (!pte_none(ptep_get(ptep))) {
+	if (!pte_none(ptep_get(ptep)) || vma_reaped(vma)) {
 		spin_unlock(&mm->page_table_lock);
 		put_page(page);
-		return 0;
+		return vma_reaped(vma) ? VM_FAULT_SIGBUS : 0;
 	}
 	page_add_new_anon_rmap(page, vma, address);
 	inc_mm_counter(mm, MM_ANONPAGES);
@@ -564,10 +576,10 @@ static vm_fault_t cow_replace(struct vm_area_struct *vma, unsigned long address,
 		entry = pte_mkwrite(entry);
 
 	spin_lock(&mm->page_table_lock);
-	if (pte_val(ptep_get(ptep)) != pte_val(orig)) {
+	if (pte_val(ptep_get(ptep)) != pte_val(orig) || vma_reaped(vma)) {
 		spin_unlock(&mm->page_table_lock);
 		put_page(new);
-		return 0;
+		return vma_reaped(vma) ? VM_FAULT_SIGBUS : 0;
 	}
 	if (!pte_none(orig)) {
 		/*
@@ -739,10 +751,10 @@ static vm_fault_t do_object_fault(struct vm_area_struct *vma, unsigned long addr
 	if (flags & FAULT_FLAG_WRITE)
 		entry = pte_mkdirty(entry);
 	spin_lock(&mm->page_table_lock);
-	if (!pte_none(ptep_get(ptep))) {
+	if (!pte_none(ptep_get(ptep)) || vma_reaped(vma)) {
 		spin_unlock(&mm->page_table_lock);
 		put_page(vmf.page);
-		return 0;
+		return vma_reaped(vma) ? VM_FAULT_SIGBUS : 0;
 	}
 	page_add_file_rmap(vmf.page);
 	inc_mm_counter(mm, mm_counter(vmf.page, vma));
@@ -758,6 +770,8 @@ vm_fault_t handle_mm_fault(struct vm_area_struct *vma, unsigned long address,
 	pte_t *ptep, entry;
 
 	(void)regs;
+	if (unlikely(vma_reaped(vma)))
+		return VM_FAULT_SIGBUS;
 	address &= PAGE_MASK;
 	ptep = pte_alloc_walk(mm, address);
 	if (!ptep)

@@ -260,7 +260,7 @@ struct mm_struct *dup_mm(struct task_struct *tsk, struct mm_struct *oldmm)
 	mm->mmap_base = oldmm->mmap_base;
 	mm->task_size = oldmm->task_size;
 	mm->def_flags = oldmm->def_flags & ~(VM_LOCKED | VM_LOCKONFAULT);
-	mm->flags = oldmm->flags;
+	mm->flags = oldmm->flags & MMF_INIT_MASK;
 	/* The child sees the same program image, stack and arguments. */
 #define INHERIT(field) (mm->field = oldmm->field)
 	spin_lock(&oldmm->arg_lock);

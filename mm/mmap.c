@@ -36,6 +36,7 @@
 #include <linux/file.h>
 #include <linux/mount.h>
 #include <linux/resource.h>
+#include <linux/oom.h>
 #include <uapi/linux/mman.h>
 #include <asm/tlbflush.h>
 #include "vma.h"
@@ -712,4 +713,6 @@ void exit_mmap(struct mm_struct *mm)
 	}
 	mm->total_vm = mm->data_vm = mm->exec_vm = mm->stack_vm = mm->locked_vm = 0;
 	mmap_write_unlock(mm);
+	/* An OOM victim's memory is all back: the OOM killer may choose again. */
+	oom_mm_released(mm);
 }

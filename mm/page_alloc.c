@@ -22,13 +22,18 @@
  * pass needs free pages above LOW, the second above MIN (half of MIN for
  * __GFP_HIGH, i.e. GFP_ATOMIC).  When both fail the per-CPU lists are
  * drained and the MIN pass retried; then __GFP_DIRECT_RECLAIM callers
- * reclaim (mm/vmscan.c) and retry; then the request fails.  kswapd is
- * woken whenever a request finds a zone below LOW.
+ * reclaim (mm/vmscan.c) and retry; when reclaim stops helping, requests
+ * that must not fail wait for a dying OOM victim or have the OOM killer
+ * choose one (mm/oom_kill.c), and start over; the others fail.  OOM
+ * victims may go down to a quarter of MIN (ALLOC_OOM).  kswapd is woken
+ * whenever a request finds a zone below LOW.
  *
  * Locking: zone->lock (irqsave: GFP_ATOMIC comes from interrupts) guards
  * free_area.  A per-CPU list is touched only by its CPU with interrupts
- * off; other CPUs' lists are drained through on_each_cpu().  Nothing here
- * sleeps.
+ * off; other CPUs' lists are drained through on_each_cpu().  No lock is
+ * held across a sleep: only __GFP_DIRECT_RECLAIM requests sleep, in
+ * reclaim and in the OOM path (oom_lock is only ever trylocked; waiting
+ * for a victim is a tick at a time).
  */
 #include <linux/kernel.h>
 #include <linux/init.h>
@@ -40,6 +45,7 @@
 #include <linux/spinlock.h>
 #include <linux/percpu.h>
 #include <linux/printk.h>
+#include <linux/oom.h>
 #include <asm/pgtable.h>
 #include "internal.h"
 
@@ -304,7 +310,9 @@ bool zone_watermark_ok(struct zone *z, unsigned int order, unsigned long mark,
 	long free = zone_page_state(z, NR_FREE_PAGES);
 	long min = mark;
 
-	if (alloc_flags & ALLOC_HIGH)
+	if (alloc_flags & ALLOC_OOM)
+		min /= 4;	/* an OOM victim's exit path: most of the reserve */
+	else if (alloc_flags & ALLOC_HIGH)
 		min -= min / 2;
 	/* What is left once this request is served must stay above min. */
 	free -= (1L << order) - 1;
@@ -420,11 +428,116 @@ static void warn_alloc(gfp_t gfp, unsigned int order)
 	show_free_areas();
 }
 
+/* Direct reclaim, retried while it makes progress; a page or NULL. */
+static struct page *alloc_pages_reclaim(gfp_t gfp, unsigned int order,
+					unsigned int alloc_flags, int highest)
+{
+	struct page *page;
+
+	for (int tries = 0; tries < MAX_RECLAIM_RETRIES; tries++) {
+		unsigned long progress = try_to_free_pages(gfp, order);
+
+		page = get_page_from_freelist(gfp, order, alloc_flags, highest);
+		if (page)
+			return page;
+		if (!progress || (gfp & __GFP_NORETRY))
+			break;
+	}
+	return NULL;
+}
+
+/*
+ * May this request have a process killed for it?  Not file-system and
+ * block-layer requests (no __GFP_FS: they may hold what a victim needs to
+ * exit), not those that would rather fail, not costly orders (killing
+ * seldom makes contiguous memory), not requests limited to the DMA32
+ * zone (a victim's memory may well lie elsewhere).
+ */
+static bool alloc_may_oom(gfp_t gfp, unsigned int order)
+{
+	return (gfp & __GFP_FS) && !(gfp & (__GFP_NORETRY | __GFP_DMA32)) &&
+	       order <= PAGE_ALLOC_COSTLY_ORDER;
+}
+
+/*
+ * Reclaim found nothing: the OOM killer's turn, one task at a time.  A
+ * page that turned up meanwhile (above HIGH: not a near miss) is taken
+ * instead of killing for it.  *retry says whether memory is on its way.
+ */
+static struct page *alloc_pages_oom(gfp_t gfp, unsigned int order, int highest, bool *retry)
+{
+	struct oom_control oc = { .gfp_mask = gfp, .order = order };
+	struct page *page;
+
+	*retry = true;
+	if (!mutex_trylock(&oom_lock)) {
+		/* Someone else is choosing: let them, then try again. */
+		schedule_timeout_uninterruptible(1);
+		return NULL;
+	}
+	page = get_page_from_freelist(gfp, order, ALLOC_WMARK_HIGH, highest);
+	if (!page)
+		*retry = out_of_memory(&oc);
+	mutex_unlock(&oom_lock);
+	return page;
+}
+
+/* An OOM victim is dying: sleep a tick at a time until it is done or memory is free. */
+static struct page *alloc_pages_wait_victim(gfp_t gfp, unsigned int order,
+					    unsigned int alloc_flags, int highest)
+{
+	struct page *page;
+
+	while (oom_kill_in_progress()) {
+		schedule_timeout_uninterruptible(1);
+		page = get_page_from_freelist(gfp, order, alloc_flags, highest);
+		if (page)
+			return page;
+		if (fatal_signal_pending(current))
+			break;
+	}
+	return NULL;
+}
+
+/*
+ * A request that may sleep: reclaim; when that stops helping, wait for a
+ * dying OOM victim or have one chosen; go round while memory is coming.
+ */
+static struct page *alloc_pages_direct(gfp_t gfp, unsigned int order,
+				       unsigned int alloc_flags, int highest)
+{
+	struct page *page;
+	bool retry;
+
+	for (;;) {
+		page = alloc_pages_reclaim(gfp, order, alloc_flags, highest);
+		if (page || (gfp & __GFP_NORETRY))
+			return page;
+		/* A victim gets the reserve, once: failing lets it go on dying. */
+		if (tsk_is_oom_victim(current))
+			return get_page_from_freelist(gfp, order, alloc_flags | ALLOC_OOM, highest);
+		/* Killed otherwise: no point in waiting or killing for us. */
+		if (fatal_signal_pending(current))
+			return NULL;
+		if (oom_kill_in_progress()) {
+			page = alloc_pages_wait_victim(gfp, order, alloc_flags, highest);
+			if (page)
+				return page;
+			continue;
+		}
+		if (!alloc_may_oom(gfp, order))
+			return NULL;
+		page = alloc_pages_oom(gfp, order, highest, &retry);
+		if (page || !retry)
+			return page;
+	}
+}
+
 static struct page *alloc_pages_slowpath(gfp_t gfp, unsigned int order, int highest)
 {
 	unsigned int alloc_flags = ALLOC_WMARK_MIN;
+	bool can_sleep = (gfp & __GFP_DIRECT_RECLAIM) && !irqs_disabled();
 	struct page *page;
-	int tries;
 
 	/* Below the LOW watermark: kswapd reclaims in the background. */
 	if (gfp & __GFP_KSWAPD_RECLAIM)
@@ -440,7 +553,7 @@ static struct page *alloc_pages_slowpath(gfp_t gfp, unsigned int order, int high
 	 * CPUs' lists can be fetched only by a caller that may wait for an
 	 * IPI round trip, i.e. one with interrupts on.
 	 */
-	if ((gfp & __GFP_DIRECT_RECLAIM) && !irqs_disabled())
+	if (can_sleep)
 		drain_all_pages();
 	else
 		drain_local_pages();
@@ -449,33 +562,32 @@ static struct page *alloc_pages_slowpath(gfp_t gfp, unsigned int order, int high
 		return page;
 
 	/*
-	 * Direct reclaim, unless we are a reclaimer ourselves (PF_MEMALLOC):
-	 * those may use the reserve below MIN instead, so that reclaim can
-	 * always make progress.
+	 * Reclaimers themselves (PF_MEMALLOC) may use the reserve below MIN
+	 * instead, so that reclaim can always make progress.
 	 */
-	if ((gfp & __GFP_DIRECT_RECLAIM) && !irqs_disabled()) {
-		if (current->flags & PF_MEMALLOC) {
-			page = get_page_from_freelist(gfp, order, ALLOC_NO_WATERMARKS, highest);
-			if (page)
-				return page;
-		} else {
-			for (tries = 0; tries < MAX_RECLAIM_RETRIES; tries++) {
-				unsigned long progress = try_to_free_pages(gfp, order);
-
-				page = get_page_from_freelist(gfp, order, alloc_flags, highest);
-				if (page)
-					return page;
-				if (!progress || (gfp & __GFP_NORETRY))
-					break;
-			}
-		}
-	}
-	if (gfp & __GFP_NOFAIL) {
+	if (can_sleep && (current->flags & PF_MEMALLOC)) {
 		page = get_page_from_freelist(gfp, order, ALLOC_NO_WATERMARKS, highest);
 		if (page)
 			return page;
-		/* Reclaim found nothing and the reserves are gone; say so loudly. */
-		pr_err("page allocation: __GFP_NOFAIL request failed after reclaim\n");
+	}
+	for (;;) {
+		if (can_sleep && !(current->flags & PF_MEMALLOC)) {
+			page = alloc_pages_direct(gfp, order, alloc_flags, highest);
+			if (page)
+				return page;
+		}
+		if (!(gfp & __GFP_NOFAIL))
+			break;
+		page = get_page_from_freelist(gfp, order, ALLOC_NO_WATERMARKS, highest);
+		if (page)
+			return page;
+		if (!can_sleep || (current->flags & PF_MEMALLOC)) {
+			/* Reclaim found nothing and the reserves are gone; say so loudly. */
+			pr_err("page allocation: __GFP_NOFAIL request failed after reclaim\n");
+			break;
+		}
+		/* __GFP_NOFAIL from a context that may sleep: never give up. */
+		schedule_timeout_uninterruptible(1);
 	}
 	warn_alloc(gfp, order);
 	return NULL;

@@ -92,6 +92,7 @@ const char *const vm_event_name[NR_VM_EVENT_ITEMS] = {
 	[ALLOCSTALL]			= "allocstall",
 	[DROP_PAGECACHE]		= "drop_pagecache",
 	[DROP_SLAB]			= "drop_slab",
+	[OOM_KILL]			= "oom_kill",
 };
 
 void __mod_zone_page_state(struct zone *zone, enum zone_stat_item item, long delta)

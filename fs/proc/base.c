@@ -10,7 +10,8 @@
  * Linux.  Owner and group of the entries are the task's effective ids.
  *
  * Files here: stat, status, statm (array.c), cmdline, environ, auxv,
- * comm (writable by the process itself), maps, mounts, mountinfo; links
+ * comm (writable by the process itself), oom_score, oom_score_adj and
+ * oom_adj (values and rules: mm/oom_kill.c), maps, mounts, mountinfo; links
  * cwd, root, exe; directories fd, fdinfo (fd.c) and task.  cmdline and
  * maps of other users' processes follow Linux's access rules
  * (proc_may_access(): the same uid, or CAP_SYS_PTRACE).
@@ -42,6 +43,7 @@
 #include <linux/resource.h>
 #include <linux/rcupdate.h>
 #include <linux/proc_fs.h>
+#include <linux/oom.h>
 #include <asm/uaccess.h>
 #include "internal.h"
 #include "../internal.h"
@@ -83,6 +85,9 @@ struct pid_entry {
 #define PE_SHOW(in, n, perm, show_fn) \
 	{ n, S_IFREG | (perm), in, NULL, &proc_single_file_operations, \
 	  { .proc_show = (show_fn) } }
+/* The same with writes: file_fops opens with proc_single_open() and adds a write. */
+#define PE_SHOW_WRITE(in, n, perm, show_fn, file_fops) \
+	{ n, S_IFREG | (perm), in, NULL, &(file_fops), { .proc_show = (show_fn) } }
 
 /* ------------------------------------------------------------ tasks of inodes */
 
@@ -415,6 +420,70 @@ static const struct file_operations proc_pid_set_comm_operations = {
 	.release = single_release,
 };
 
+/* ------------------------------------------------------------ the OOM killer's files */
+
+/* oom_score: the badness on the 0..2000 scale proc(5) documents. */
+static int proc_oom_score(struct seq_file *m, struct task_struct *task)
+{
+	seq_printf(m, "%lu\n", oom_score(task));
+	return 0;
+}
+
+/*
+ * oom_score_adj and the legacy oom_adj share their file operations: a
+ * one-record read through the entry's proc_show, and a write of one
+ * decimal (or 0x/0-prefixed) number that the OOM killer checks and
+ * stores per process.  Which file it is, the entry's proc_show tells.
+ */
+static int proc_oom_score_adj(struct seq_file *m, struct task_struct *task)
+{
+	seq_printf(m, "%d\n", oom_score_adj_get(task));
+	return 0;
+}
+
+static int proc_oom_adj(struct seq_file *m, struct task_struct *task)
+{
+	seq_printf(m, "%d\n", oom_score_adj_to_adj(oom_score_adj_get(task)));
+	return 0;
+}
+
+static ssize_t oom_adj_write(struct file *file, const char *ubuf, size_t count, loff_t *ppos)
+{
+	struct inode *inode = file_inode(file);
+	bool legacy = PROC_I(inode)->op.proc_show == proc_oom_adj;
+	struct task_struct *task;
+	char buf[16];
+	int val, err;
+
+	if (count >= sizeof(buf))
+		return -EINVAL;
+	memset(buf, 0, sizeof(buf));
+	if (copy_from_user(buf, ubuf, count))
+		return -EFAULT;
+	err = kstrtoint(strim(buf), 0, &val);
+	if (err)
+		return err;
+	if (legacy) {
+		if (val < OOM_DISABLE || val > OOM_ADJUST_MAX)
+			return -EINVAL;
+		val = oom_adj_to_score_adj(val);
+	}
+	task = get_proc_task(inode);
+	if (!task)
+		return -ESRCH;
+	err = oom_score_adj_set(task, val, legacy);
+	put_task_struct(task);
+	return err ? err : count;
+}
+
+static const struct file_operations proc_oom_adj_operations = {
+	.open = proc_single_open,
+	.read_iter = seq_read_iter,
+	.write = oom_adj_write,
+	.llseek = seq_lseek,
+	.release = single_release,
+};
+
 /* ------------------------------------------------------------ maps */
 
 /*
@@ -722,6 +791,10 @@ static const struct pid_entry pid_entries[] = {
 	PE_FILE(PE_IN_BOTH, "maps", 0444, proc_pid_maps_operations),
 	PE_FILE(PE_IN_BOTH, "mounts", 0444, proc_mounts_operations),
 	PE_FILE(PE_IN_BOTH, "comm", 0644, proc_pid_set_comm_operations),
+	PE_SHOW_WRITE(PE_IN_BOTH, "oom_adj", 0644, proc_oom_adj, proc_oom_adj_operations),
+	PE_SHOW(PE_IN_BOTH, "oom_score", 0444, proc_oom_score),
+	PE_SHOW_WRITE(PE_IN_BOTH, "oom_score_adj", 0644, proc_oom_score_adj,
+		      proc_oom_adj_operations),
 	PE_LINK(PE_IN_BOTH, "cwd", proc_cwd_link),
 	PE_LINK(PE_IN_BOTH, "root", proc_root_link),
 	PE_LINK(PE_IN_BOTH, "exe", proc_exe_link),

@@ -39,6 +39,12 @@ struct page;
 #define GFP_DMA32	(__GFP_DMA32)
 
 #define MAX_ORDER	10	/* largest block: 2^10 pages = 4 MiB */
+/*
+ * Orders above this (more than 8 contiguous pages) are "costly": the
+ * allocator does not kill processes for them, since freed memory seldom
+ * comes back contiguous.  Linux's value.
+ */
+#define PAGE_ALLOC_COSTLY_ORDER	3
 
 struct page *alloc_pages(gfp_t gfp, unsigned int order);
 void __free_pages(struct page *page, unsigned int order);

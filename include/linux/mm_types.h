@@ -234,10 +234,25 @@ struct mm_struct {
 
 	/* CPUs that have this mm loaded in CR3: who a TLB flush must reach. */
 	struct cpumask cpu_bitmap;
+
+	/*
+	 * The OOM killer's (mm/oom_kill.c): the OOM reaper's queue link
+	 * (oom_reap_lock), and the victim's pid and name for the reaper's
+	 * report, written once before the mm is queued (MMF_OOM_QUEUED).
+	 */
+	struct mm_struct *oom_reap_next;
+	int oom_victim_pid;
+	char oom_victim_comm[16];
 };
 
 /* mm->flags bits. */
 #define MMF_MMAP_BOTTOMUP	0	/* legacy bottom-up mmap layout (unlimited stack) */
+#define MMF_OOM_VICTIM		1	/* an OOM victim's: counted in oom_victims until OOM_SKIP */
+#define MMF_OOM_SKIP		2	/* the OOM killer is done with it: never choose it again */
+#define MMF_UNSTABLE		3	/* reaped: private VMAs lost pages, faults there get SIGBUS */
+#define MMF_OOM_QUEUED		4	/* handed to the OOM reaper (once) */
+/* The bits a forked child's mm starts with (the OOM state is per mm). */
+#define MMF_INIT_MASK		(1UL << MMF_MMAP_BOTTOMUP)
 
 /* The kernel's own address space: kernel threads run on it (no lazy TLB). */
 extern struct mm_struct init_mm;

@@ -103,6 +103,7 @@ enum vm_event_item {
 	ALLOCSTALL,		/* allocations that entered direct reclaim */
 	DROP_PAGECACHE,		/* writes of 1 or 3 to vm.drop_caches */
 	DROP_SLAB,		/* writes of 2 or 3 */
+	OOM_KILL,		/* processes the OOM killer killed */
 	NR_VM_EVENT_ITEMS
 };
 

@@ -11,11 +11,11 @@
  * SEGV_MAPERR), and let handle_mm_fault() supply the page.  A fault the
  * mm cannot resolve sends SIGSEGV/SIGBUS with si_addr to a user-mode
  * task; in kernel mode it resumes at the helper's exception-table fixup
- * (the helper then returns -EFAULT or a short count).  Out of memory: the
- * faulting process is killed with "Out of memory: Killed process N
- * (comm) ..." on the console - never a panic; if that process is init,
- * the biggest other one goes instead.  Resolved faults count in
- * current->min_flt.
+ * (the helper then returns -EFAULT or a short count).  Out of memory
+ * (VM_FAULT_OOM): a user-mode fault calls pagefault_out_of_memory(),
+ * which lets the OOM killer (mm/oom_kill.c) choose a victim unless one is
+ * already dying, and returns so that the access is retried; a kernel-mode
+ * user copy gets its fixup.  Resolved faults count in current->min_flt.
  *
  * Kernel-mode rules for user addresses: only instructions listed in the
  * exception table may fault on them (anything else is an oops, as are
@@ -35,8 +35,7 @@
 #include <linux/sched.h>
 #include <linux/mmap_lock.h>
 #include <linux/signal.h>
-#include <linux/sched/mm.h>
-#include <linux/jiffies.h>
+#include <linux/oom.h>
 #include <asm/traps.h>
 #include <asm/processor.h>
 #include <asm/page.h>
@@ -101,77 +100,6 @@ static void bad_area(struct pt_regs *regs, unsigned long err, unsigned long addr
 	}
 	set_signal_fault_info(err, address);
 	force_sig_fault(sig, code, (void *)address);
-}
-
-/* The user process with the most resident pages, other than init; referenced. */
-static struct task_struct *oom_pick_other(void)
-{
-	struct task_struct *p, *best = NULL;
-	unsigned long best_rss = 0;
-
-	rcu_read_lock();
-	for_each_process(p) {
-		struct mm_struct *mm = READ_ONCE(p->mm);
-		unsigned long rss;
-
-		/* mm_structs are type-stable under RCU: the counters are safe to read. */
-		if (!mm || (p->flags & PF_KTHREAD) || p->tgid == 1 || (p->flags & PF_EXITING))
-			continue;
-		rss = get_mm_rss(mm);
-		if (rss > best_rss) {
-			best = p;
-			best_rss = rss;
-		}
-	}
-	if (best)
-		get_task_struct(best);
-	rcu_read_unlock();
-	return best;
-}
-
-static void oom_report(struct task_struct *p)
-{
-	struct mm_struct *mm = get_task_mm(p);
-	unsigned long kb = PAGE_SIZE / 1024;
-
-	if (!mm) {
-		pr_err("Out of memory: Killed process %d (%s)\n", p->tgid, p->comm);
-		return;
-	}
-	pr_err("Out of memory: Killed process %d (%s) total-vm:%lukB, anon-rss:%lukB, "
-	       "file-rss:%lukB, shmem-rss:%lukB\n", p->tgid, p->comm, mm->total_vm * kb,
-	       get_mm_counter(mm, MM_ANONPAGES) * kb, get_mm_counter(mm, MM_FILEPAGES) * kb,
-	       get_mm_counter(mm, MM_SHMEMPAGES) * kb);
-	mmput(mm);
-}
-
-/*
- * No memory for a user page: kill the faulting process.  Init is never
- * the victim (its death would panic the machine): then the biggest other
- * process dies instead and init retries the access once it had a moment
- * to exit.  A kernel-mode user copy just fails with -EFAULT.
- */
-static void pagefault_out_of_memory(struct pt_regs *regs, unsigned long err,
-				    unsigned long address)
-{
-	struct task_struct *victim;
-
-	if (!user_mode(regs)) {
-		kernel_fixup_or_oops(regs, err, address);
-		return;
-	}
-	if (current->tgid != 1) {
-		oom_report(current);
-		force_sig(SIGKILL);
-		return;
-	}
-	victim = oom_pick_other();
-	if (victim) {
-		oom_report(victim);
-		send_sig(SIGKILL, victim, 1);
-		put_task_struct(victim);
-	}
-	schedule_timeout_killable(msecs_to_jiffies(10));
 }
 
 /*
@@ -268,7 +196,11 @@ static void do_user_addr_fault(struct pt_regs *regs, unsigned long err, unsigned
 	} else if (code > 0) {
 		bad_area(regs, err, address, SIGSEGV, code);
 	} else if (fault & VM_FAULT_OOM) {
-		pagefault_out_of_memory(regs, err, address);
+		/* A user copy fails; a user access is retried once the OOM killer had its say. */
+		if (!user_mode(regs))
+			kernel_fixup_or_oops(regs, err, address);
+		else
+			pagefault_out_of_memory();
 	} else if (fault & VM_FAULT_SIGBUS) {
 		bad_area(regs, err, address, SIGBUS, BUS_ADRERR);
 	} else {

@@ -119,6 +119,18 @@ struct signal_struct {
 	struct rlimit rlim[RLIM_NLIMITS];
 	int nice;
 	struct itimers *itimers;
+
+	/*
+	 * The OOM killer (mm/oom_kill.c).  oom_score_adj, and the lowest value
+	 * a task without CAP_SYS_RESOURCE may set it to (the last one a
+	 * privileged writer set): written under oom_adj_mutex, read with
+	 * READ_ONCE(); inherited at fork.  oom_mm: the mm this process had
+	 * when the OOM killer chose it (mmgrab()'ed; set once by cmpxchg,
+	 * dropped when the struct is freed); non-NULL marks a victim.
+	 */
+	short oom_score_adj;
+	short oom_score_adj_min;
+	struct mm_struct *oom_mm;
 };
 
 /* ------------------------------------------------------------ threads */
