@@ -27,14 +27,7 @@ static pte_t pte_at(struct mm_struct *mm, unsigned long addr)
 
 static int fault_at(struct mm_struct *mm, unsigned long addr, unsigned int flags)
 {
-	struct vm_area_struct *vma;
-	vm_fault_t ret;
-
-	mmap_read_lock(mm);
-	vma = vma_lookup(mm, addr);
-	ret = vma ? handle_mm_fault(vma, addr, flags, NULL) : VM_FAULT_SIGSEGV;
-	mmap_read_unlock(mm);
-	return ret;
+	return test_fault(mm, addr, flags);
 }
 
 static int fault_cow_test(void)

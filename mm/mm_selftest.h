@@ -92,6 +92,19 @@ static inline struct page *test_page_at(struct mm_struct *mm, unsigned long addr
 	return pfn_to_page(pte_pfn(ptep_get(ptep)));
 }
 
+/* handle_mm_fault() at addr of mm as a fault with flags would; its VM_FAULT_* result. */
+static inline vm_fault_t test_fault(struct mm_struct *mm, unsigned long addr, unsigned int flags)
+{
+	struct vm_area_struct *vma;
+	vm_fault_t ret;
+
+	mmap_read_lock(mm);
+	vma = vma_lookup(mm, addr);
+	ret = vma ? handle_mm_fault(vma, addr, flags, NULL) : VM_FAULT_SIGSEGV;
+	mmap_read_unlock(mm);
+	return ret;
+}
+
 static inline unsigned long test_free_pages(void)
 {
 	drain_all_pages();
