@@ -255,6 +255,9 @@ static ssize_t blkdev_write_iter(struct kiocb *iocb, struct iov_iter *from)
 
 	if (bdev_read_only(bdev))
 		return -EPERM;
+	/* An active swap device is written by swap I/O only (mm/page_io.c). */
+	if (IS_SWAPFILE(bdev->bd_inode))
+		return -ETXTBSY;
 	if (!iov_iter_count(from))
 		return 0;
 	if (iocb->ki_pos >= size)

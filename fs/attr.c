@@ -56,10 +56,11 @@ int inode_newsize_ok(const struct inode *inode, loff_t offset)
 {
 	if (offset < 0)
 		return -EINVAL;
-	/* Shrinking is always fine; growing stops at the file system's limit. */
-	if (offset > inode->i_size && offset > inode->i_sb->s_maxbytes)
-		return -EFBIG;
-	return 0;
+	/* Growing stops at the file system's limit. */
+	if (offset > inode->i_size)
+		return offset > inode->i_sb->s_maxbytes ? -EFBIG : 0;
+	/* Shrinking is fine, except under swap I/O that writes to the blocks. */
+	return IS_SWAPFILE(inode) ? -ETXTBSY : 0;
 }
 
 int setattr_prepare(struct dentry *dentry, struct iattr *attr)

@@ -60,8 +60,9 @@ static int may_delete(struct inode *dir, struct dentry *victim, bool want_dir)
 	err = inode_permission(dir, MAY_WRITE | MAY_EXEC);
 	if (err)
 		return err;
+	/* An active swap file keeps its name, as in Linux. */
 	if (IS_APPEND(dir) || sticky_denies_removal(dir, vi) ||
-	    IS_APPEND(vi) || IS_IMMUTABLE(vi))
+	    IS_APPEND(vi) || IS_IMMUTABLE(vi) || IS_SWAPFILE(vi))
 		return -EPERM;
 
 	if (d_is_dir(victim) != want_dir)

@@ -450,6 +450,8 @@ static int fallocate_file_errno(struct file *file, int mode)
 	/* Append-only files may only be extended, with KEEP_SIZE at most. */
 	if ((IS_APPEND(inode) && (mode & ~FALLOC_FL_KEEP_SIZE)) || IS_IMMUTABLE(inode))
 		return -EPERM;
+	if (IS_SWAPFILE(inode))
+		return -ETXTBSY;
 	if (type == S_IFIFO)
 		return -ESPIPE;
 	if (type == S_IFDIR)

@@ -311,13 +311,14 @@ ssize_t generic_file_read_iter(struct kiocb *iocb, struct iov_iter *iter)
  *
  * Shortens @from so that the write ends within RLIMIT_FSIZE and the file
  * system's s_maxbytes.  A write starting at or beyond RLIMIT_FSIZE raises
- * SIGXFSZ in the caller.
+ * SIGXFSZ in the caller.  An active swap file is not written at all: swap
+ * I/O goes to its blocks behind the page cache's back.
  *
  * Context: process context, the caller holds i_rwsem (the O_APPEND
  * position and the limits must not move before the copy).  Does not sleep.
  * Return: the number of bytes the write may now copy (0 for an empty
- * write), or -EINVAL for a negative position, -EFBIG when it starts at
- * or past a limit.
+ * write), or -ETXTBSY for an active swap file, -EINVAL for a negative
+ * position, -EFBIG when it starts at or past a limit.
  */
 ssize_t generic_write_checks(struct kiocb *iocb, struct iov_iter *from)
 {
@@ -327,6 +328,8 @@ ssize_t generic_write_checks(struct kiocb *iocb, struct iov_iter *from)
 	loff_t maxbytes = inode->i_sb->s_maxbytes;
 	loff_t pos;
 
+	if (IS_SWAPFILE(inode))
+		return -ETXTBSY;
 	if (!iov_iter_count(from))
 		return 0;
 	if (iocb->ki_flags & IOCB_APPEND)

@@ -294,6 +294,7 @@ struct inode_operations {
 #define S_IMMUTABLE	(1 << 3)
 #define S_DEAD		(1 << 4)	/* removed directory: no new entries */
 #define S_NOCMTIME	(1 << 7)
+#define S_SWAPFILE	(1 << 8)	/* an active swap area (mm/swapfile.c): writes ETXTBSY */
 #define S_PRIVATE	(1 << 9)	/* internal inode (pipefs, sockfs) */
 
 /*
@@ -440,6 +441,7 @@ static inline void inode_lock_nested(struct inode *inode, unsigned int subclass)
 #define IS_DEADDIR(inode)	((inode)->i_flags & S_DEAD)
 #define IS_NOATIME(inode)	((inode)->i_flags & S_NOATIME)
 #define IS_PRIVATE(inode)	((inode)->i_flags & S_PRIVATE)
+#define IS_SWAPFILE(inode)	((inode)->i_flags & S_SWAPFILE)
 
 static inline bool special_file(umode_t mode)
 {
