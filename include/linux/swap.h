@@ -88,4 +88,21 @@ void unregister_shrinker(struct shrinker *s);
 /* drop_caches 2: run every shrinker until it frees nothing more. */
 void drop_slab(void);
 
+/* ------------------------------------------------------------ swap entries */
+
+/*
+ * swp_entry_t: one slot of one swap area.  The value packs the area number
+ * (the "type", 0..MAX_SWAPFILES-1) above the slot offset; build and take
+ * apart with swp_entry(), swp_type(), swp_offset() (<linux/swapops.h>).
+ * val 0 (area 0, slot 0) means "no entry": slot 0 holds an area's header
+ * and is never handed out.
+ */
+typedef struct {
+	unsigned long val;
+} swp_entry_t;
+
+/* Areas that can be on at once (swapon(2) says EPERM beyond). */
+#define MAX_SWAPFILES_SHIFT	5
+#define MAX_SWAPFILES		(1 << MAX_SWAPFILES_SHIFT)
+
 #endif /* _LINUX_SWAP_H */

@@ -168,6 +168,62 @@ static inline pte_t pte_modify(pte_t p, pgprot_t prot)
 }
 
 /*
+ * Swap entries in non-present ptes (<linux/swapops.h> wraps these as
+ * swp_entry_to_pte()/pte_to_swp_entry()).
+ *
+ * With P (bit 0) clear the MMU ignores bits 63:1 of a pte (Intel SDM
+ * vol. 3 "Paging", the not-present entry format; AMD APM vol. 2 likewise),
+ * so software owns them.  Our layout:
+ *
+ *   bit  0      P = 0: the MMU faults on any access
+ *   bits 1-5    swap type (area number, 0..31)
+ *   bits 6-7    zero
+ *   bit  8      zero: set would make it a PROT_NONE pte (_PAGE_PROTNONE,
+ *               which pte_present() counts as present)
+ *   bit  9      always 1 (SWP_PTE_MARK): an entry is never the empty pte,
+ *               whatever its type and offset
+ *   bits 10-11  zero (free for software flags of swap ptes)
+ *   bits 12-61  the slot offset, complemented
+ *   bits 62-63  zero
+ *
+ * Why the complement: CPUs open to L1 Terminal Fault may speculatively
+ * read the cache line a non-present entry's address bits name.  Stored
+ * plainly, offset N would name physical page N, ordinary RAM.  Areas hold
+ * fewer than 2^32 pages (the header's last_page is 32 bits), so the
+ * complement of any real offset has bits 44 and up set: an address above
+ * 16 TiB, where no RAM of ours lives.
+ */
+#define SWP_PTE_TYPE_SHIFT	1
+#define SWP_PTE_TYPE_BITS	5
+#define SWP_PTE_MARK		_PAGE_SOFTW1
+#define SWP_PTE_OFFSET_SHIFT	12
+#define SWP_PTE_OFFSET_BITS	50
+#define SWP_PTE_OFFSET_MASK	((1UL << SWP_PTE_OFFSET_BITS) - 1)
+/* Largest offset the encoding holds. */
+#define SWP_PTE_MAX_OFFSET	SWP_PTE_OFFSET_MASK
+
+/* __swp_entry_to_pte() - the non-present pte for slot @offset of area @type. */
+static inline pte_t __swp_entry_to_pte(unsigned int type, unsigned long offset)
+{
+	pteval_t t = (pteval_t)(type & ((1U << SWP_PTE_TYPE_BITS) - 1)) << SWP_PTE_TYPE_SHIFT;
+	pteval_t o = (~offset & SWP_PTE_OFFSET_MASK) << SWP_PTE_OFFSET_SHIFT;
+
+	return __pte(t | o | SWP_PTE_MARK);
+}
+
+/* __pte_to_swp_type() - the area number of a swap pte. */
+static inline unsigned int __pte_to_swp_type(pte_t p)
+{
+	return (pte_val(p) >> SWP_PTE_TYPE_SHIFT) & ((1U << SWP_PTE_TYPE_BITS) - 1);
+}
+
+/* __pte_to_swp_offset() - the slot offset of a swap pte. */
+static inline unsigned long __pte_to_swp_offset(pte_t p)
+{
+	return ~(pte_val(p) >> SWP_PTE_OFFSET_SHIFT) & SWP_PTE_OFFSET_MASK;
+}
+
+/*
  * Updates of live entries.  The MMU sets accessed and dirty bits
  * asynchronously, so read-modify-write of a present pte is atomic; the
  * caller holds mm->page_table_lock against other software updates and
