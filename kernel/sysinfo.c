@@ -4,8 +4,8 @@
  *
  * Memory is reported in bytes (mem_unit 1), as 64-bit Linux does once
  * the totals fit an unsigned long.  sharedram is the shmem/tmpfs page
- * count, bufferram 0 (no block-device buffer cache), no swap, no high
- * memory.  procs counts threads, including kernel threads, without the
+ * count, bufferram 0 (no block-device buffer cache), totalswap and
+ * freeswap the swap areas' slots (si_swapinfo()), no high memory.  procs counts threads, including kernel threads, without the
  * idle tasks, as Linux's nr_threads does.
  */
 #include <linux/kernel.h>
@@ -16,6 +16,7 @@
 #include <linux/mm.h>
 #include <linux/gfp.h>
 #include <linux/vmstat.h>
+#include <linux/swap.h>
 #include <linux/syscalls.h>
 #include <uapi/linux/sysinfo.h>
 #include <asm/uaccess.h>
@@ -46,6 +47,9 @@ SYSCALL_DEFINE1(sysinfo, struct sysinfo *, info)
 	si.totalram = totalram_pages() << PAGE_SHIFT;
 	si.freeram = nr_free_pages() << PAGE_SHIFT;
 	si.sharedram = global_node_page_state(NR_SHMEM) << PAGE_SHIFT;
+	si_swapinfo(&si);
+	si.totalswap <<= PAGE_SHIFT;
+	si.freeswap <<= PAGE_SHIFT;
 	threads = count_threads();
 	si.procs = threads > 0xffff ? 0xffff : threads;
 	si.mem_unit = 1;

@@ -68,6 +68,7 @@ const char *const node_stat_name[NR_VM_NODE_STAT_ITEMS] = {
 	[NR_KERNEL_STACK_KB]		= "nr_kernel_stack",
 	[NR_PAGETABLE]			= "nr_page_table_pages",
 	[NR_VMALLOC]			= "nr_vmalloc",
+	[NR_SWAPCACHE]			= "nr_swapcached",
 };
 
 const char *const vm_event_name[NR_VM_EVENT_ITEMS] = {

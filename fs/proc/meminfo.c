@@ -7,8 +7,11 @@
  * Linux) except those of block devices, which are Buffers.  Active/
  * Inactive(file) are the file LRU lists; ramfs/tmpfs pages stay off the
  * LRU, so they are in Cached but not in those lines nor in Unevictable.
- * Lines whose counter nothing maintains yet read 0: Mapped/Shmem, and everything about swap and huge pages (neither
- * exists).  MemAvailable is Linux's estimate: free pages above the
+ * Lines whose counter nothing maintains read 0: Mapped/Shmem and the
+ * huge-page lines (there are no huge pages).  SwapTotal and SwapFree
+ * count the slots of the swap areas (si_swapinfo()); SwapCached is
+ * NR_SWAPCACHE, which nothing raises while there is no swap cache.
+ * MemAvailable is Linux's estimate: free pages above the
  * reserves, plus the file LRU and reclaimable slab, each less the part
  * (up to half, at most the LOW watermarks) reclaim cannot really take.  Committed_AS adds up the private writable and
  * stack mappings of every process (what Linux's overcommit accounting
@@ -25,6 +28,7 @@
 #include <linux/sched/mm.h>
 #include <linux/rcupdate.h>
 #include <linux/proc_fs.h>
+#include <linux/swap.h>
 #include <asm/page_types.h>
 #include "internal.h"
 
@@ -88,6 +92,15 @@ static unsigned long available_pages(unsigned long free)
 	return available < 0 ? 0 : available;
 }
 
+/* SwapTotal and SwapFree, in pages. */
+static struct sysinfo swap_totals(void)
+{
+	struct sysinfo si;
+
+	si_swapinfo(&si);
+	return si;
+}
+
 static int meminfo_proc_show(struct seq_file *m, void *v)
 {
 	unsigned long total = totalram_pages();
@@ -102,13 +115,14 @@ static int meminfo_proc_show(struct seq_file *m, void *v)
 	unsigned long inact_file = global_node_page_state(NR_INACTIVE_FILE);
 	unsigned long sreclaim = global_node_page_state(NR_SLAB_RECLAIMABLE);
 	unsigned long sunreclaim = global_node_page_state(NR_SLAB_UNRECLAIMABLE);
+	struct sysinfo swap = swap_totals();
 	const struct meminfo_row rows[] = {
 		{ "MemTotal", PAGES_KB(total) },
 		{ "MemFree", PAGES_KB(free) },
 		{ "MemAvailable", PAGES_KB(min(available_pages(free), total)) },
 		{ "Buffers", PAGES_KB(buffers) },
 		{ "Cached", PAGES_KB(file > buffers ? file - buffers : 0) },
-		{ "SwapCached", 0 },
+		{ "SwapCached", PAGES_KB(global_node_page_state(NR_SWAPCACHE)) },
 		{ "Active", PAGES_KB(act_anon + act_file) },
 		{ "Inactive", PAGES_KB(inact_anon + inact_file) },
 		{ "Active(anon)", PAGES_KB(act_anon) },
@@ -117,8 +131,8 @@ static int meminfo_proc_show(struct seq_file *m, void *v)
 		{ "Inactive(file)", PAGES_KB(inact_file) },
 		{ "Unevictable", PAGES_KB(global_node_page_state(NR_UNEVICTABLE)) },
 		{ "Mlocked", PAGES_KB(global_zone_page_state(NR_MLOCK)) },
-		{ "SwapTotal", 0 },
-		{ "SwapFree", 0 },
+		{ "SwapTotal", PAGES_KB(swap.totalswap) },
+		{ "SwapFree", PAGES_KB(swap.freeswap) },
 		{ "Dirty", PAGES_KB(global_node_page_state(NR_FILE_DIRTY)) },
 		{ "Writeback", PAGES_KB(global_node_page_state(NR_WRITEBACK)) },
 		{ "AnonPages", PAGES_KB(global_node_page_state(NR_ANON_MAPPED)) },
@@ -133,7 +147,7 @@ static int meminfo_proc_show(struct seq_file *m, void *v)
 		{ "NFS_Unstable", PAGES_KB(global_node_page_state(NR_UNSTABLE_NFS)) },
 		{ "Bounce", PAGES_KB(global_zone_page_state(NR_BOUNCE)) },
 		{ "WritebackTmp", PAGES_KB(global_node_page_state(NR_WRITEBACK_TEMP)) },
-		{ "CommitLimit", PAGES_KB(total * OVERCOMMIT_RATIO / 100) },
+		{ "CommitLimit", PAGES_KB(total * OVERCOMMIT_RATIO / 100 + swap.totalswap) },
 		{ "Committed_AS", PAGES_KB(committed_pages()) },
 		{ "VmallocTotal", (VMALLOC_END - VMALLOC_START) >> 10 },
 		{ "VmallocUsed", PAGES_KB(global_node_page_state(NR_VMALLOC)) },

@@ -3,7 +3,8 @@
  * Small /proc files: version, cmdline, devices, filesystems, swaps,
  * slabinfo, vmstat.  (partitions and diskstats are block/genhd.c's.)
  *
- * swaps lists no swap areas (there is no swap).
+ * swaps is mm/swapfile.c's; without CONFIG_SWAP it is here and lists no
+ * area.
  */
 #include <linux/kernel.h>
 #include <linux/init.h>
@@ -67,11 +68,13 @@ static int filesystems_proc_show(struct seq_file *m, void *v)
 	return 0;
 }
 
+#ifndef CONFIG_SWAP
 static int swaps_proc_show(struct seq_file *m, void *v)
 {
 	seq_puts(m, "Filename\t\t\t\tType\t\tSize\t\tUsed\t\tPriority\n");
 	return 0;
 }
+#endif
 
 static void slabinfo_line(const struct slabinfo *si, void *arg)
 {
@@ -144,6 +147,8 @@ void __init proc_mounts_init(void)
 
 void __init proc_misc_init(void)
 {
+#ifndef CONFIG_SWAP
 	proc_create_single("swaps", 0, NULL, swaps_proc_show);
+#endif
 	proc_create_single("slabinfo", 0400, NULL, slabinfo_proc_show);
 }

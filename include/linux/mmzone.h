@@ -102,6 +102,7 @@ enum node_stat_item {
 	NR_KERNEL_STACK_KB,
 	NR_PAGETABLE,
 	NR_VMALLOC,
+	NR_SWAPCACHE,		/* pages in the swap cache (none yet: no swap cache) */
 	NR_VM_NODE_STAT_ITEMS
 };
 

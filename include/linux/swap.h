@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * LRU lists and page reclaim (mm/swap.c, mm/vmscan.c).
+ * LRU lists and page reclaim (mm/swap.c, mm/vmscan.c), and swap areas
+ * (mm/swapfile.c, mm/swap_slots.c; Documentation/mm/swap.md).
  *
  *   lru_cache_add(page)       a new page-cache (later: anon) page joins
  *                             the inactive list (batched per CPU)
@@ -14,6 +15,17 @@
  * A page on a list has PG_lru and one reference held by... nobody: the
  * list does not pin it; isolation takes a reference (get_page_unless_zero)
  * and clears PG_lru under lru_lock.
+ *
+ * Swap: swapon(2) makes a file or block device an area of page-sized
+ * slots; a swp_entry_t (<linux/swapops.h>) names one slot.
+ *
+ *   get_swap_page()            a free slot (count 1), or val 0
+ *   swap_duplicate(entry)      one more user of the slot (fork)
+ *   swap_free(entry)           one user less; the slot is free at 0
+ *   swp_swapcount(entry)       the users of the slot
+ *   get_swap_device(entry)     pin the area against swapoff (put_swap_device)
+ *
+ * Locking: see the tops of mm/swapfile.c and mm/swap_slots.c.
  */
 #ifndef _LINUX_SWAP_H
 #define _LINUX_SWAP_H
@@ -21,7 +33,12 @@
 #include <linux/types.h>
 #include <linux/gfp.h>
 #include <linux/list.h>
+#include <linux/spinlock.h>
+#include <linux/completion.h>
+#include <linux/cpumask.h>
+#include <linux/errno.h>
 #include <asm/atomic.h>
+#include <uapi/linux/sysinfo.h>
 
 struct page;
 
@@ -104,5 +121,167 @@ typedef struct {
 /* Areas that can be on at once (swapon(2) says EPERM beyond). */
 #define MAX_SWAPFILES_SHIFT	5
 #define MAX_SWAPFILES		(1 << MAX_SWAPFILES_SHIFT)
+
+/* ------------------------------------------------------------ swap areas */
+
+/* swapon(2) flags (the user ABI, <sys/swap.h>). */
+#define SWAP_FLAG_PREFER	0x8000		/* priority given in the low bits */
+#define SWAP_FLAG_PRIO_MASK	0x7fff
+#define SWAP_FLAG_PRIO_SHIFT	0
+#define SWAP_FLAG_DISCARD	0x10000		/* discard freed slots (see swap.md) */
+#define SWAP_FLAG_DISCARD_ONCE	0x20000		/* discard the whole area at swapon */
+#define SWAP_FLAG_DISCARD_PAGES	0x40000		/* discard pages as they are freed */
+#define SWAP_FLAGS_VALID	(SWAP_FLAG_PRIO_MASK | SWAP_FLAG_PREFER | SWAP_FLAG_DISCARD | \
+				 SWAP_FLAG_DISCARD_ONCE | SWAP_FLAG_DISCARD_PAGES)
+
+/*
+ * swap_map values: the number of users of a slot (page-table entries,
+ * the swap cache, whoever called swap_duplicate()), 0 for a free slot,
+ * SWAP_MAP_BAD for one that is never handed out (the header, the
+ * header's bad pages, pages of a swap file that are not one contiguous
+ * run on disk).
+ */
+#define SWAP_MAP_MAX		0xfffe
+#define SWAP_MAP_BAD		0xffff
+
+/* Slots per cluster: the unit a CPU allocates from (mm/swapfile.c). */
+#define SWAPFILE_CLUSTER	256
+
+/* swap_info_struct.flags */
+#define SWP_USED	(1UL << 0)	/* the structure belongs to an area (swapon..swapoff) */
+#define SWP_VALID	(1UL << 1)	/* map and I/O set up: entries may be used */
+#define SWP_WRITEOK	(1UL << 2)	/* on the allocation list, counted in the totals */
+#define SWP_BLKDEV	(1UL << 3)	/* a block device (partition), not a file */
+#define SWP_DISCARD	(1UL << 4)	/* discard was asked for (nothing is discarded) */
+
+/* A run of slots that are consecutive on the disk too. */
+struct swap_extent {
+	unsigned long start_page;	/* first slot */
+	unsigned long nr_pages;
+	sector_t start_sector;		/* where start_page lives on si->bdev */
+};
+
+/* One cluster of SWAPFILE_CLUSTER slots (si->lock). */
+struct swap_cluster {
+	unsigned short used;		/* slots with a count */
+	unsigned short usable;		/* slots that are not SWAP_MAP_BAD */
+	unsigned int next;		/* next on the free-cluster list */
+	unsigned char state;		/* SWAP_CLUSTER_* (mm/swapfile.c) */
+};
+
+/* What one CPU is filling in one area (si->lock). */
+struct swap_cpu_cursor {
+	unsigned int cluster;		/* the cluster, or SWAP_NO_CLUSTER */
+	unsigned long next;		/* the slot to try next */
+};
+
+#define SWAP_NO_CLUSTER		(~0U)
+
+/*
+ * struct swap_info_struct: one swap area.  The structures live in
+ * swap_info[type] from the first swapon that needs that type on and are
+ * never freed, so a stale pointer still points at one.
+ *
+ * Locking and lifetime:
+ *   flags          SWP_VALID and SWP_WRITEOK change under swap_lock and
+ *                  lock together, so either one is enough to read them;
+ *                  the others are set while swapon has the area to itself
+ *   prio, list     swap_lock (the list is swap_active_list, by priority)
+ *   swap_map, clusters, cursors, free_head/tail, inuse_pages, scan_pos
+ *                  lock
+ *   max, pages, extents, bdev, swap_file, name
+ *                  set by swapon before SWP_VALID, fixed until swapoff
+ *                  clears it; readers hold a get_swap_device() pin (or
+ *                  lock with SWP_VALID seen set)
+ *   users          1 while the area is on (the area's own reference) plus
+ *                  one per get_swap_device(); swapoff drops its own and
+ *                  waits for drained
+ */
+struct swap_info_struct {
+	unsigned long flags;		/* SWP_* */
+	signed short prio;		/* higher is used first */
+	bool auto_prio;			/* prio was given by swapon order */
+	unsigned int type;		/* index in swap_info[] */
+	struct list_head list;		/* in swap_active_list while SWP_WRITEOK */
+	spinlock_t lock;
+	unsigned short *swap_map;	/* max counts (vmalloc) */
+	unsigned long max;		/* slots: the header's last_page + 1 */
+	unsigned long pages;		/* usable slots (not SWAP_MAP_BAD) */
+	unsigned long inuse_pages;	/* slots with a count */
+	struct swap_cluster *clusters;	/* DIV_ROUND_UP(max, SWAPFILE_CLUSTER) */
+	unsigned int nr_clusters;
+	unsigned int free_head, free_tail;	/* free-cluster FIFO, SWAP_NO_CLUSTER if empty */
+	struct swap_cpu_cursor cursors[NR_CPUS];
+	unsigned long scan_pos;		/* where the fallback scan goes on */
+	struct swap_extent *extents;	/* by start_page, cover every usable slot */
+	unsigned int nr_extents;
+	struct block_device *bdev;	/* where the slots are */
+	struct file *swap_file;		/* held open while the area is on */
+	char *name;			/* the path at swapon, for messages */
+	atomic_t users;
+	struct completion drained;	/* users reached 0 */
+};
+
+#ifdef CONFIG_SWAP
+/* Free slots on areas that take allocations, and all their usable slots. */
+extern atomic_long_t nr_swap_pages;
+extern long total_swap_pages;
+
+/* get_nr_swap_pages() - free slots of the areas allocations can use (racy read). */
+static inline long get_nr_swap_pages(void)
+{
+	return atomic_long_read(&nr_swap_pages);
+}
+
+swp_entry_t get_swap_page(void);
+int swap_duplicate(swp_entry_t entry);
+void swap_free(swp_entry_t entry);
+int swp_swapcount(swp_entry_t entry);
+struct swap_info_struct *get_swap_device(swp_entry_t entry);
+void put_swap_device(struct swap_info_struct *si);
+int try_to_unuse(unsigned int type);
+int swap_slot_sector(struct swap_info_struct *si, unsigned long offset, sector_t *sector);
+void si_swapinfo(struct sysinfo *val);
+#else
+/* get_nr_swap_pages() - no free slots without swap; no locks. */
+static inline long get_nr_swap_pages(void)
+{
+	return 0;
+}
+/* get_swap_page() - never a slot without swap; no locks. */
+static inline swp_entry_t get_swap_page(void)
+{
+	return (swp_entry_t){ 0 };
+}
+/* swap_duplicate() - -ENOENT: no entry is valid without swap; no locks. */
+static inline int swap_duplicate(swp_entry_t entry)
+{
+	return -ENOENT;
+}
+/* swap_free() - nothing to free without swap; no locks. */
+static inline void swap_free(swp_entry_t entry)
+{
+}
+/* swp_swapcount() - -ENOENT: no entry is valid without swap; no locks. */
+static inline int swp_swapcount(swp_entry_t entry)
+{
+	return -ENOENT;
+}
+/* get_swap_device() - NULL: no area to pin without swap; no locks. */
+static inline struct swap_info_struct *get_swap_device(swp_entry_t entry)
+{
+	return NULL;
+}
+/* put_swap_device() - nothing was pinned without swap; no locks. */
+static inline void put_swap_device(struct swap_info_struct *si)
+{
+}
+/* si_swapinfo() - totalswap and freeswap 0 without swap; no locks. */
+static inline void si_swapinfo(struct sysinfo *val)
+{
+	val->totalswap = 0;
+	val->freeswap = 0;
+}
+#endif
 
 #endif /* _LINUX_SWAP_H */
