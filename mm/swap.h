@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * What mm/swapfile.c, mm/swap_slots.c and their self tests share beyond
- * <linux/swap.h>: choosing an area, cluster setup, bad-entry reports, the
- * block-map walk that builds a swap file's extents, and self-test areas
- * that live in memory (no file; I/O, if any, to a block device the test
- * chooses).  Locking as in mm/swapfile.c.
+ * What mm/swapfile.c, mm/swap_slots.c, mm/page_io.c and their self tests
+ * share beyond <linux/swap.h>: choosing an area, cluster setup, bad-entry
+ * reports, the block-map walk that builds a swap file's extents, and
+ * self-test areas that live in memory (no file; I/O, if any, to a block
+ * device the test chooses).  Locking as in mm/swapfile.c.
  */
 #ifndef _MM_SWAP_H
 #define _MM_SWAP_H

@@ -14,6 +14,8 @@
  *   MAX_SWAPFILES areas at most, then EPERM
  *   a get_swap_device() pin holds swapoff until it is dropped
  *   the extent map built from a block map with holes and broken pages
+ *   page I/O to and from slots of an area on ram0, the sectors it used,
+ *   pswpin/pswpout, and the error path past the end of the disk
  *
  * Every test removes its areas again, also when it fails: the guest must
  * find no swap on.  Run from the self-test thread; the allocation loops
@@ -28,6 +30,10 @@
 #include <linux/sched.h>
 #include <linux/swap.h>
 #include <linux/swapops.h>
+#include <linux/blkdev.h>
+#include <linux/bio.h>
+#include <linux/pagemap.h>
+#include <linux/vmstat.h>
 #include <linux/jiffies.h>
 #include <linux/selftest.h>
 #include "swap.h"
@@ -443,3 +449,136 @@ static int swap_extent_test(void)
 	return ret;
 }
 DEFINE_SELFTEST("swap: extent map of a swap file from its block map", swap_extent_test);
+
+/* ------------------------------------------------------------ page I/O */
+
+#define RAMDISK_MAJOR	1
+#define IO_BASE		24576	/* sectors: the last quarter of the 16 MiB ram0 */
+
+static void fill(struct page *page, unsigned int seed)
+{
+	u32 *p = page_address(page);
+	unsigned int i;
+
+	for (i = 0; i < PAGE_SIZE / 4; i++)
+		p[i] = seed * 0x9e3779b1u + i;
+}
+
+/* Read 8 sectors at @sector of @bdev straight from the disk into @page. */
+static int raw_read(struct block_device *bdev, struct page *page, sector_t sector)
+{
+	struct bio *bio = bio_alloc(bdev, 1, REQ_OP_READ, GFP_KERNEL);
+	int err;
+
+	bio->bi_iter.bi_sector = sector;
+	bio_add_page(bio, page, PAGE_SIZE, 0);
+	err = submit_bio_wait(bio);
+	bio_put(bio);
+	return err;
+}
+
+static int io_checks(struct swap_info_struct *si, struct block_device *bdev, struct page **pg)
+{
+	unsigned long in0 = sum_vm_event(PSWPIN), out0 = sum_vm_event(PSWPOUT);
+	swp_entry_t e[3] = { swp_entry(si->type, 2), swp_entry(si->type, 5),
+			     swp_entry(si->type, 9) };
+	static const sector_t where[3] = { IO_BASE + 8, IO_BASE + 160, IO_BASE + 64 };
+	unsigned int i;
+
+	/* Write three slots: two synchronously, one not. */
+	for (i = 0; i < 3; i++) {
+		fill(pg[i], i + 1);
+		ST_ASSERT(set_page_writeback(pg[i]), "page %u already under writeback", i);
+		ST_ASSERT(swap_writepage_entry(pg[i], e[i], i != 1) == 0, "write %u failed", i);
+	}
+	wait_on_page_writeback(pg[1]);
+	ST_ASSERT(!PageError(pg[1]) && !PageWriteback(pg[1]), "async write ended badly");
+	ST_ASSERT(sum_vm_event(PSWPOUT) - out0 == 3, "pswpout +%lu",
+		  sum_vm_event(PSWPOUT) - out0);
+
+	/* They went where the extents say. */
+	for (i = 0; i < 3; i++) {
+		ST_ASSERT(!raw_read(bdev, pg[3], where[i]), "raw read %u failed", i);
+		ST_ASSERT(!memcmp(page_address(pg[3]), page_address(pg[i]), PAGE_SIZE),
+			  "slot %lu is not at sector %llu", swp_offset(e[i]),
+			  (unsigned long long)where[i]);
+	}
+
+	/* And read back through swap_readpage(), sync and async. */
+	for (i = 0; i < 3; i++) {
+		memset(page_address(pg[3]), 0, PAGE_SIZE);
+		ClearPageUptodate(pg[3]);
+		lock_page(pg[3]);
+		ST_ASSERT(swap_readpage(pg[3], e[i], i != 0) == 0, "read %u failed", i);
+		if (i == 0)
+			wait_on_page_locked(pg[3]);
+		ST_ASSERT(!PageLocked(pg[3]) && PageUptodate(pg[3]) && !PageError(pg[3]),
+			  "read %u: page flags %#lx", i, pg[3]->flags);
+		ST_ASSERT(!memcmp(page_address(pg[3]), page_address(pg[i]), PAGE_SIZE),
+			  "slot %lu read back wrong", swp_offset(e[i]));
+	}
+	ST_ASSERT(sum_vm_event(PSWPIN) - in0 == 3, "pswpin +%lu", sum_vm_event(PSWPIN) - in0);
+
+	/* Slot 12 lies past the end of ram0: the I/O fails, nothing hangs. */
+	ST_ASSERT(set_page_writeback(pg[0]), "writeback bit");
+	ST_ASSERT(swap_writepage_entry(pg[0], swp_entry(si->type, 12), true) == -EIO,
+		  "a write past the end of the disk succeeded");
+	ST_ASSERT(PageError(pg[0]) && !PageWriteback(pg[0]), "failed write: flags %#lx",
+		  pg[0]->flags);
+	lock_page(pg[3]);
+	ST_ASSERT(swap_readpage(pg[3], swp_entry(si->type, 12), true) == -EIO,
+		  "a read past the end of the disk succeeded");
+	ST_ASSERT(PageError(pg[3]) && !PageUptodate(pg[3]) && !PageLocked(pg[3]),
+		  "failed read: flags %#lx", pg[3]->flags);
+
+	/* A slot without an extent (bad) fails at once, page released. */
+	lock_page(pg[3]);
+	ST_ASSERT(swap_readpage(pg[3], swp_entry(si->type, 1), true) == -EINVAL,
+		  "read of a bad slot");
+	ST_ASSERT(!PageLocked(pg[3]), "page left locked");
+	ClearPageError(pg[0]);
+	ClearPageError(pg[3]);
+	return 0;
+}
+
+static int swap_io_test(void)
+{
+	struct block_device *bdev = blkdev_get_by_dev(MKDEV(RAMDISK_MAJOR, 0),
+						      FMODE_READ | FMODE_WRITE, NULL);
+	/* Slots 2-4 and 9-11 in one order on the disk, 5-8 further on, 12 past the end. */
+	struct swap_extent ext[] = {
+		{ .start_page = 2, .nr_pages = 3, .start_sector = IO_BASE + 8 },
+		{ .start_page = 5, .nr_pages = 4, .start_sector = IO_BASE + 160 },
+		{ .start_page = 9, .nr_pages = 3, .start_sector = IO_BASE + 64 },
+		{ .start_page = 12, .nr_pages = 1, .start_sector = 1UL << 30 },
+	};
+	unsigned long bad[] = { 1 };
+	struct swap_info_struct *si;
+	struct page *pg[4] = { NULL };
+	unsigned int i;
+	int ret = -1;
+
+	if (IS_ERR(bdev)) {
+		st_diag("no ram0 (%ld)", PTR_ERR(bdev));
+		return ST_SKIP;
+	}
+	si = swap_test_area_add(16, 100, bad, 1, bdev, ext, ARRAY_SIZE(ext));
+	if (IS_ERR(si)) {
+		st_diag("swap_test_area_add: %ld", PTR_ERR(si));
+		goto out_put;
+	}
+	for (i = 0; i < 4; i++)
+		if (!(pg[i] = alloc_page(GFP_KERNEL)))
+			goto out;
+	ret = io_checks(si, bdev, pg);
+out:
+	for (i = 0; i < 4; i++)
+		if (pg[i])
+			__free_page(pg[i]);
+	remove_area(si);
+out_put:
+	blkdev_put(bdev, FMODE_READ | FMODE_WRITE);
+	return ret;
+}
+DEFINE_SELFTEST("swap: page I/O through the extent map on ram0, errors past the end",
+		swap_io_test);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * LRU lists and page reclaim (mm/swap.c, mm/vmscan.c), and swap areas
- * (mm/swapfile.c, mm/swap_slots.c; Documentation/mm/swap.md).
+ * (mm/swapfile.c, mm/swap_slots.c, mm/page_io.c; Documentation/mm/swap.md).
  *
  *   lru_cache_add(page)       a new page-cache (later: anon) page joins
  *                             the inactive list (batched per CPU)
@@ -24,6 +24,7 @@
  *   swap_free(entry)           one user less; the slot is free at 0
  *   swp_swapcount(entry)       the users of the slot
  *   get_swap_device(entry)     pin the area against swapoff (put_swap_device)
+ *   swap_readpage(), swap_writepage_entry()   the I/O of one page
  *
  * Locking: see the tops of mm/swapfile.c and mm/swap_slots.c.
  */
@@ -241,6 +242,8 @@ struct swap_info_struct *get_swap_device(swp_entry_t entry);
 void put_swap_device(struct swap_info_struct *si);
 int try_to_unuse(unsigned int type);
 int swap_slot_sector(struct swap_info_struct *si, unsigned long offset, sector_t *sector);
+int swap_readpage(struct page *page, swp_entry_t entry, bool synchronous);
+int swap_writepage_entry(struct page *page, swp_entry_t entry, bool synchronous);
 void si_swapinfo(struct sysinfo *val);
 #else
 /* get_nr_swap_pages() - no free slots without swap; no locks. */

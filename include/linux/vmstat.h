@@ -84,8 +84,8 @@ extern const char *const node_stat_name[NR_VM_NODE_STAT_ITEMS];
 enum vm_event_item {
 	PGPGIN,			/* 512-byte sectors read by block I/O (shown in KiB) */
 	PGPGOUT,		/* sectors written (shown in KiB) */
-	PSWPIN,			/* pages swapped in: always 0, there is no swap */
-	PSWPOUT,
+	PSWPIN,			/* pages read from swap (mm/page_io.c) */
+	PSWPOUT,		/* pages written to swap */
 	PGALLOC_DMA32,
 	PGALLOC_NORMAL,
 	PGFREE,
