@@ -15,6 +15,7 @@
 #include <linux/types.h>
 #include <linux/mutex.h>
 #include <linux/gfp.h>
+#include <linux/swap.h>
 #include <uapi/linux/oom.h>
 
 struct task_struct;
@@ -153,10 +154,14 @@ int oom_score_adj_to_adj(int adj);
  */
 void oom_mm_released(struct mm_struct *mm);
 
-/* oom_swap_pages() - swap pages in the badness scale: 0 until swap exists; pure. */
+/* oom_swap_pages() - swap pages in the badness scale: the areas' usable slots; no locks. */
 static inline unsigned long oom_swap_pages(void)
 {
+#ifdef CONFIG_SWAP
+	return READ_ONCE(total_swap_pages);
+#else
 	return 0;
+#endif
 }
 
 #endif /* _LINUX_OOM_H */
