@@ -114,11 +114,6 @@ struct buffer_head *alloc_page_buffers(struct page *page, unsigned long size, bo
 	}
 }
 
-static inline void set_page_private(struct page *page, unsigned long private)
-{
-	page->private = private;
-}
-
 /* The ring is published through page->private; it holds a page reference. */
 static void attach_page_buffers(struct page *page, struct buffer_head *head)
 {

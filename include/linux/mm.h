@@ -120,6 +120,18 @@ static inline unsigned long page_size(const struct page *page)
 
 /* ------------------------------------------------------------ references */
 
+/* page_private() - the owner's private word (a swap cache page: its swp_entry_t). */
+static inline unsigned long page_private(const struct page *page)
+{
+	return page->private;
+}
+
+/* set_page_private() - store the owner's private word; the owner's locking. */
+static inline void set_page_private(struct page *page, unsigned long private)
+{
+	page->private = private;
+}
+
 static inline int page_count(const struct page *page)
 {
 	return page_ref_count(compound_head(page));

@@ -54,6 +54,29 @@ int vprintk(const char *fmt, va_list args);
 		}						\
 	})
 #define pr_warn_once(fmt, ...) printk_once(KERN_WARNING pr_fmt(fmt), ##__VA_ARGS__)
+
+/*
+ * Rate-limited printing, for messages a user can trigger at will (a bad
+ * swap slot on every fault): each call site prints at most
+ * PRINTK_RATELIMIT_BURST lines per PRINTK_RATELIMIT_INTERVAL_MS, and says
+ * how many it left out when it prints again.
+ */
+#define PRINTK_RATELIMIT_INTERVAL_MS	5000
+#define PRINTK_RATELIMIT_BURST		10
+struct printk_ratelimit_state {
+	unsigned long begin;		/* jiffies: start of the current interval */
+	int printed;			/* lines printed in it */
+	int missed;			/* lines left out in it */
+};
+bool __printk_ratelimit(struct printk_ratelimit_state *rs, const char *site);
+#define printk_ratelimited(fmt, ...)					\
+	({								\
+		static struct printk_ratelimit_state __rs;		\
+		if (__printk_ratelimit(&__rs, __func__))		\
+			printk(fmt, ##__VA_ARGS__);			\
+	})
+#define pr_err_ratelimited(fmt, ...) printk_ratelimited(KERN_ERR pr_fmt(fmt), ##__VA_ARGS__)
+#define pr_warn_ratelimited(fmt, ...) printk_ratelimited(KERN_WARNING pr_fmt(fmt), ##__VA_ARGS__)
 #define pr_info_once(fmt, ...) printk_once(KERN_INFO pr_fmt(fmt), ##__VA_ARGS__)
 
 /* Consoles: every registered console receives each printed line. */

@@ -22,6 +22,7 @@
 #include <linux/kernel.h>
 #include <linux/ctype.h>
 #include <linux/printk.h>
+#include <linux/jiffies.h>
 #include <linux/spinlock.h>
 #include <linux/init.h>
 #include <linux/string.h>
@@ -250,6 +251,37 @@ int vprintk(const char *fmt, va_list args)
 int printk(const char *fmt, ...)
 {
 	return VA_CALL(fmt, vprintk(fmt, args));
+}
+
+/**
+ * __printk_ratelimit() - may a rate-limited call site print now?
+ * @rs: the call site's state (static, zero at first)
+ * @site: the function, to name in the "left out" line
+ *
+ * Up to PRINTK_RATELIMIT_BURST lines per PRINTK_RATELIMIT_INTERVAL_MS.  The
+ * first line of a new interval is preceded by a count of what the last
+ * one left out.  Races between CPUs only blur the count.
+ *
+ * Context: any context.
+ * Return: true if the caller should print.
+ */
+bool __printk_ratelimit(struct printk_ratelimit_state *rs, const char *site)
+{
+	unsigned long now = jiffies;
+
+	if (!rs->begin || time_after(now, rs->begin + msecs_to_jiffies(PRINTK_RATELIMIT_INTERVAL_MS))) {
+		if (rs->missed)
+			printk(KERN_WARNING "%s: %d messages left out\n", site, rs->missed);
+		rs->begin = now ? now : 1;
+		rs->printed = 0;
+		rs->missed = 0;
+	}
+	if (rs->printed < PRINTK_RATELIMIT_BURST) {
+		rs->printed++;
+		return true;
+	}
+	rs->missed++;
+	return false;
 }
 
 void printk_enter_oops(void)
