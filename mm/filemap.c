@@ -77,6 +77,7 @@
 #include <linux/rcupdate.h>
 #include <linux/wait_bit.h>
 #include <linux/swap.h>
+#include <linux/rmap.h>
 #include <linux/vmstat.h>
 #include <linux/stat.h>
 #include <linux/backing-dev.h>
@@ -372,10 +373,6 @@ out:
 
 /* ------------------------------------------------------------ insert and remove */
 
-/* The gfp bits that matter to the tree's node allocations. */
-#define GFP_TREE_MASK	(__GFP_HIGH | __GFP_RECLAIM | __GFP_IO | __GFP_FS | \
-			 __GFP_NOWARN | __GFP_NORETRY | __GFP_NOFAIL)
-
 /**
  * add_to_page_cache() - insert a page into a mapping at an index
  * @page: a page not in any mapping (page->mapping must be NULL)
@@ -638,12 +635,19 @@ void wait_on_page_locked(struct page *page)
  */
 bool set_page_writeback(struct page *page)
 {
-	struct address_space *mapping = page_mapping_file(page);
+	struct address_space *mapping = page_file_mapping(page);
 	unsigned long flags;
 	bool was;
 
-	if (!mapping)
-		return !TestSetPageWriteback(page);
+	if (!mapping) {
+		/* An anonymous page on its way to swap counts as under writeback too. */
+		was = TestSetPageWriteback(page);
+		if (!was && PageSwapBacked(page)) {
+			mod_node_page_state(page_pgdat(page), NR_WRITEBACK, 1);
+			mod_zone_page_state(page_zone(page), NR_ZONE_WRITE_PENDING, 1);
+		}
+		return !was;
+	}
 	spin_lock_irqsave(&mapping->i_pages_lock, flags);
 	was = TestSetPageWriteback(page);
 	if (!was) {
@@ -681,7 +685,7 @@ bool set_page_writeback(struct page *page)
  */
 void end_page_writeback(struct page *page)
 {
-	struct address_space *mapping = page_mapping_file(page);
+	struct address_space *mapping = page_file_mapping(page);
 	unsigned long flags;
 	bool was;
 
@@ -705,6 +709,10 @@ void end_page_writeback(struct page *page)
 		spin_unlock_irqrestore(&mapping->i_pages_lock, flags);
 	} else {
 		was = TestClearPageWriteback(page);
+		if (was && PageSwapBacked(page)) {
+			mod_node_page_state(page_pgdat(page), NR_WRITEBACK, -1);
+			mod_zone_page_state(page_zone(page), NR_ZONE_WRITE_PENDING, -1);
+		}
 	}
 	if (WARN_ON_ONCE(!was))
 		return;

@@ -39,6 +39,10 @@ void del_page_from_lru_list(struct page *page, struct lruvec *lruvec);
 /* The last reference is gone: off the LRU before the page is freed. */
 void __page_cache_release(struct page *page);
 
+/* The gfp bits that matter to a radix tree's node allocations (preload). */
+#define GFP_TREE_MASK	(__GFP_HIGH | __GFP_RECLAIM | __GFP_IO | __GFP_FS | \
+			 __GFP_NOWARN | __GFP_NORETRY | __GFP_NOFAIL)
+
 /* Page cache (mm/filemap.c): remove a page; i_pages_lock held, irqs off. */
 void __delete_from_page_cache(struct page *page);
 /* Remove a locked clean page holding exactly refs references (1 is the cache's). */

@@ -36,6 +36,8 @@
 #include <linux/kernel.h>
 #include <linux/mm.h>
 #include <linux/swap.h>
+#include <linux/swapops.h>
+#include <linux/vmstat.h>
 #include <linux/rmap.h>
 #include <linux/pagemap.h>
 #include <linux/writeback.h>
@@ -223,8 +225,12 @@ static unsigned long zap_pte_range(struct mmu_gather *tlb, struct vm_area_struct
 		if (pte_none(ptep_get(ptep)))
 			continue;
 		old = ptep_get_and_clear(ptep);
-		if (pte_present(old))
+		if (pte_present(old)) {
 			zap_one_page(tlb, vma, old);
+		} else if (is_swap_pte(old)) {
+			free_swap_and_cache(pte_to_swp_entry(old));
+			dec_mm_counter(mm, MM_SWAPENTS);
+		}
 	}
 	spin_unlock(&mm->page_table_lock);
 	tlb_add_range(tlb, start, addr);
@@ -391,16 +397,25 @@ void free_all_pgtables(struct mm_struct *mm)
 /*
  * Copy one pte for fork.  Private writable (COW) mappings get the pte
  * write-protected in both parent and child; shared mappings keep their
- * rights.  Called with both mms' page_table_lock held.
+ * rights.  A swap pte is copied as it is, with a count of its own on the
+ * slot.  Called with both mms' page_table_lock held.  Returns 0, or
+ * -ENOMEM if the slot's count cannot go higher.
  */
-static void copy_one_pte(struct vm_area_struct *dst_vma, struct vm_area_struct *src_vma,
-			 pte_t *dst, pte_t *src)
+static int copy_one_pte(struct vm_area_struct *dst_vma, struct vm_area_struct *src_vma,
+			pte_t *dst, pte_t *src)
 {
 	pte_t entry = ptep_get(src);
 	struct page *page;
 
+	if (is_swap_pte(entry)) {
+		if (swap_duplicate(pte_to_swp_entry(entry)))
+			return -ENOMEM;
+		inc_mm_counter(dst_vma->vm_mm, MM_SWAPENTS);
+		set_pte(dst, entry);
+		return 0;
+	}
 	if (!pte_present(entry))
-		return;
+		return 0;
 	page = pfn_to_page(pte_pfn(entry));
 	if (is_cow_mapping(src_vma->vm_flags) && pte_write(entry)) {
 		ptep_set_wrprotect(src);
@@ -411,6 +426,7 @@ static void copy_one_pte(struct vm_area_struct *dst_vma, struct vm_area_struct *
 	page_dup_rmap(page);
 	inc_mm_counter(dst_vma->vm_mm, mm_counter(page, dst_vma));
 	set_pte(dst, entry);
+	return 0;
 }
 
 int copy_page_range(struct vm_area_struct *dst_vma, struct vm_area_struct *src_vma)
@@ -433,8 +449,13 @@ int copy_page_range(struct vm_area_struct *dst_vma, struct vm_area_struct *src_v
 			return -ENOMEM;
 		spin_lock(&src_mm->page_table_lock);
 		spin_lock(&dst_mm->page_table_lock);
-		for (; addr < next; addr += PAGE_SIZE, src_pt++, dst_pt++)
-			copy_one_pte(dst_vma, src_vma, dst_pt, src_pt);
+		for (; addr < next; addr += PAGE_SIZE, src_pt++, dst_pt++) {
+			if (copy_one_pte(dst_vma, src_vma, dst_pt, src_pt)) {
+				spin_unlock(&dst_mm->page_table_lock);
+				spin_unlock(&src_mm->page_table_lock);
+				return -ENOMEM;
+			}
+		}
 		spin_unlock(&dst_mm->page_table_lock);
 		spin_unlock(&src_mm->page_table_lock);
 	}
@@ -534,6 +555,7 @@ static vm_fault_t do_anonymous_page(struct vm_area_struct *vma, unsigned long ad
 	if (!page)
 		return VM_FAULT_OOM;
 	__SetPageSwapBacked(page);
+	__SetPageUptodate(page);	/* the swap cache reads it so */
 	entry = mk_pte(page, vma->vm_page_prot);
 	/* The page is ours alone: writable right away if the VMA is. */
 	if (vma->vm_flags & VM_WRITE)
@@ -571,6 +593,7 @@ static vm_fault_t cow_replace(struct vm_area_struct *vma, unsigned long address,
 		return VM_FAULT_OOM;
 	copy_page(page_address(new), page_address(old));
 	__SetPageSwapBacked(new);
+	__SetPageUptodate(new);
 	entry = pte_mkdirty(mk_pte(new, vma->vm_page_prot));
 	if (vma->vm_flags & VM_WRITE)
 		entry = pte_mkwrite(entry);
@@ -690,6 +713,15 @@ static vm_fault_t do_wp_page(struct vm_area_struct *vma, unsigned long address, 
 	 */
 	if (PageAnon(page) && !PageLRU(page))
 		lru_add_drain();
+	/*
+	 * A page read back from swap that no other pte names any more only
+	 * looks shared because of the swap cache: drop its slot and reuse it.
+	 */
+	if (PageAnon(page) && PageSwapCache(page) && page_mapcount(page) == 1 &&
+	    trylock_page(page)) {
+		try_to_free_swap(page);
+		unlock_page(page);
+	}
 	if ((vma->vm_flags & VM_SHARED) ||
 	    (PageAnon(page) && page_mapcount(page) == 1 && page_count(page) == 1)) {
 		/*
@@ -763,6 +795,103 @@ static vm_fault_t do_object_fault(struct vm_area_struct *vma, unsigned long addr
 	return 0;
 }
 
+/*
+ * A fault on a swap pte: bring the page back from the swap cache or from
+ * the slot (reading its neighbours along, swapin_readahead()), and map it.
+ *
+ * If no other pte names the slot, the page is the faulting process's
+ * alone: the slot is given up at once (the page leaves the swap cache,
+ * dirty, and is mapped writable if the VMA is).  Otherwise the page stays
+ * cached for the others and is mapped read-only; a write then copies it
+ * (do_wp_page()).  A slot whose read failed gives SIGBUS; the pte is left
+ * as it was, so the data is not silently replaced by zeros.
+ */
+static vm_fault_t do_swap_page(struct vm_area_struct *vma, unsigned long address,
+			       pte_t *ptep, pte_t orig, unsigned int flags)
+{
+	struct mm_struct *mm = vma->vm_mm;
+	swp_entry_t entry = pte_to_swp_entry(orig);
+	vm_fault_t ret = 0;
+	struct page *page;
+	bool major = false, exclusive, same;
+	pte_t pte;
+
+	if (swp_swapcount(entry) <= 0) {
+		/* Gone already (another thread of ours swapped it in), or corrupt. */
+		spin_lock(&mm->page_table_lock);
+		same = pte_val(ptep_get(ptep)) == pte_val(orig);
+		spin_unlock(&mm->page_table_lock);
+		if (!same)
+			return 0;
+		pr_err_ratelimited("swap: %s/%d: bad swap pte %#lx at %#lx\n", current->comm,
+				   current->pid, (unsigned long)pte_val(orig), address);
+		return VM_FAULT_SIGBUS;
+	}
+	if (anon_vma_prepare(vma))
+		return VM_FAULT_OOM;
+	page = lookup_swap_cache(entry);
+	if (!page) {
+		page = swapin_readahead(entry, GFP_HIGHUSER_MOVABLE, &major);
+		if (!page) {
+			spin_lock(&mm->page_table_lock);
+			same = pte_val(ptep_get(ptep)) == pte_val(orig);
+			spin_unlock(&mm->page_table_lock);
+			return same ? VM_FAULT_OOM : 0;
+		}
+	}
+	if (major) {
+		ret = VM_FAULT_MAJOR;
+		count_vm_event(PGMAJFAULT);
+	}
+	lock_page(page);
+	if (!PageSwapCache(page) || page_private(page) != entry.val)
+		goto out_page;		/* reused meanwhile: fault again */
+	if (!PageUptodate(page)) {
+		spin_lock(&mm->page_table_lock);
+		same = pte_val(ptep_get(ptep)) == pte_val(orig);
+		spin_unlock(&mm->page_table_lock);
+		if (same) {
+			pr_err_ratelimited("swap: %s/%d: read error on slot %lu of swap area %u, address %#lx\n",
+					   current->comm, current->pid, swp_offset(entry),
+					   swp_type(entry), address);
+			ret = VM_FAULT_SIGBUS;
+		}
+		goto out_page;
+	}
+
+	spin_lock(&mm->page_table_lock);
+	if (pte_val(ptep_get(ptep)) != pte_val(orig) || vma_reaped(vma)) {
+		spin_unlock(&mm->page_table_lock);
+		if (vma_reaped(vma))
+			ret = VM_FAULT_SIGBUS;
+		goto out_page;
+	}
+	inc_mm_counter(mm, MM_ANONPAGES);
+	dec_mm_counter(mm, MM_SWAPENTS);
+	swap_free(entry);		/* this pte's count; the cache keeps its own */
+	exclusive = swp_swapcount(entry) == 1 && !page_mapped(page);
+	pte = mk_pte(page, vma->vm_page_prot);
+	if (exclusive && !PageWriteback(page)) {
+		delete_from_swap_cache(page);
+		SetPageDirty(page);
+		if (vma->vm_flags & VM_WRITE)
+			pte = pte_mkwrite(pte_mkdirty(pte));
+	}
+	page_add_swapin_rmap(page, vma, address, exclusive);
+	set_pte(ptep, pte);		/* takes over our reference */
+	spin_unlock(&mm->page_table_lock);
+	if (vma->vm_flags & VM_LOCKED)
+		mlock_page(page);
+	unlock_page(page);
+	(void)flags;
+	return ret;
+
+out_page:
+	unlock_page(page);
+	put_page(page);
+	return ret;
+}
+
 vm_fault_t handle_mm_fault(struct vm_area_struct *vma, unsigned long address,
 			   unsigned int flags, struct pt_regs *regs)
 {
@@ -791,6 +920,8 @@ vm_fault_t handle_mm_fault(struct vm_area_struct *vma, unsigned long address,
 		spin_unlock(&mm->page_table_lock);
 		return 0;
 	}
+	if (!pte_present(entry))
+		return do_swap_page(vma, address, ptep, entry, flags);
 	if ((flags & FAULT_FLAG_WRITE) && !pte_write(entry))
 		return do_wp_page(vma, address, ptep, entry, flags);
 	/*

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * mincore(2): which pages of a range are resident.  A page counts as
- * resident when this process maps it (a present pte), or, for shared
+ * resident when this process maps it (a present pte), when it is swapped
+ * out but still in the swap cache (as Linux says), or, for shared
  * anonymous memory, when its object holds it - the equivalent of Linux
  * looking in the page cache for shmem.
  *
@@ -13,6 +14,8 @@
 #include <linux/mm.h>
 #include <linux/sched.h>
 #include <linux/mmap_lock.h>
+#include <linux/swap.h>
+#include <linux/swapops.h>
 #include <linux/syscalls.h>
 #include <linux/errno.h>
 #include <asm/uaccess.h>
@@ -28,8 +31,17 @@ static unsigned long mincore_vma(struct vm_area_struct *vma, unsigned long addr,
 	n = min(n, (vma->vm_end - addr) >> PAGE_SHIFT);
 	for (i = 0; i < n; i++, addr += PAGE_SIZE) {
 		pte_t *ptep = lookup_user_pte(mm, addr);
-		bool present = ptep && pte_present(ptep_get(ptep));
+		pte_t pte = ptep ? ptep_get(ptep) : __pte(0);
+		bool present = pte_present(pte);
 
+		/* Swapped out, but perhaps still in the swap cache (Linux counts that). */
+		if (!present && is_swap_pte(pte)) {
+			struct page *page = lookup_swap_cache(pte_to_swp_entry(pte));
+
+			present = page && PageUptodate(page);
+			if (page)
+				put_page(page);
+		}
 		if (!present && vma_is_shared_anon(vma))
 			present = shared_anon_page_present(vma, linear_page_index(vma, addr));
 		vec[i] = present;

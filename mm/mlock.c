@@ -75,16 +75,24 @@ static int mlock_allowed(struct mm_struct *mm, unsigned long npages)
  * [start, end) whose PG_mlocked says otherwise.  mmap_lock held (read or
  * write), so the range's VMAs stay as they are.
  */
-static void mlock_pages_range(struct mm_struct *mm, unsigned long start, unsigned long end,
-			      bool lock)
+static void mlock_vma_pages(struct mm_struct *mm, unsigned long start, unsigned long end,
+			    bool lock)
 {
-	for (unsigned long addr = start; addr < end; addr += PAGE_SIZE) {
+	unsigned long addr = start;
+
+	while (addr < end) {
 		struct page *page = NULL;
 		pte_t *ptep;
 
 		spin_lock(&mm->page_table_lock);
 		ptep = lookup_user_pte(mm, addr);
-		if (ptep && pte_present(ptep_get(ptep)) && pfn_valid(pte_pfn(ptep_get(ptep)))) {
+		if (!ptep) {
+			/* No page table: nothing mapped up to the next one. */
+			spin_unlock(&mm->page_table_lock);
+			addr = (addr + PMD_SIZE) & PMD_MASK;
+			continue;
+		}
+		if (pte_present(ptep_get(ptep)) && pfn_valid(pte_pfn(ptep_get(ptep)))) {
 			page = pfn_to_page(pte_pfn(ptep_get(ptep)));
 			if (PageMlocked(page) != lock && !PageReserved(page))
 				get_page(page);
@@ -99,8 +107,24 @@ static void mlock_pages_range(struct mm_struct *mm, unsigned long start, unsigne
 				munlock_page(page);
 			put_page(page);
 		}
+		addr += PAGE_SIZE;
 		if (!(addr & (PMD_SIZE - PAGE_SIZE)))
 			cond_resched();
+	}
+}
+
+/* The same over every VMA that meets [start, end): only where something can be mapped. */
+static void mlock_pages_range(struct mm_struct *mm, unsigned long start, unsigned long end,
+			      bool lock)
+{
+	struct vm_area_struct *vma;
+
+	for_each_vma(mm, vma) {
+		if (vma->vm_end <= start || vma->vm_start >= end)
+			continue;
+		if (vma->vm_flags & (VM_IO | VM_PFNMAP))
+			continue;
+		mlock_vma_pages(mm, max(start, vma->vm_start), min(end, vma->vm_end), lock);
 	}
 }
 

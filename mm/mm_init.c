@@ -86,6 +86,7 @@ static void __init zone_sizes_init(void)
 	pgdat->node_present_pages = physpages;
 
 	spin_lock_init(&pgdat->__lruvec.lru_lock);
+	init_waitqueue_head(&pgdat->reclaim_wait);
 	for (int l = 0; l < NR_LRU_LISTS; l++)
 		INIT_LIST_HEAD(&pgdat->__lruvec.lists[l]);
 

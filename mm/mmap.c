@@ -13,8 +13,9 @@
  *
  * Committed memory follows Linux's heuristic overcommit (mode 0): a
  * private writable mapping, a brk extension or a stack expansion fails
- * with ENOMEM only if that one request exceeds all of RAM (there is no
- * swap).  No running total is kept, so mode 2 (strict) acts like mode 0.
+ * with ENOMEM only if that one request exceeds all of RAM and swap
+ * together.  No running total is kept, so mode 2 (strict) acts like
+ * mode 0.
  *
  * Locking: the *_mm() functions and do_mmap()/do_munmap() expect
  * mm->mmap_lock held for writing; vm_mmap(), vm_munmap(), vm_brk_flags()
@@ -27,6 +28,7 @@
 #include <linux/init.h>
 #include <linux/mm.h>
 #include <linux/rmap.h>
+#include <linux/swap.h>
 #include <linux/sched.h>
 #include <linux/sched/mm.h>
 #include <linux/mmap_lock.h>
@@ -74,7 +76,7 @@ int vm_enough_memory(unsigned long npages)
 {
 	if (sysctl_overcommit_memory == OVERCOMMIT_ALWAYS)
 		return 0;
-	if (npages > totalram_pages())
+	if (npages > totalram_pages() + (unsigned long)max(total_swap_pages, 0L))
 		return -ENOMEM;
 	return 0;
 }

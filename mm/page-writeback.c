@@ -263,7 +263,8 @@ bool set_page_dirty_lock(struct page *page)
  */
 bool clear_page_dirty_for_io(struct page *page)
 {
-	struct address_space *mapping = page->mapping;
+	/* NULL for an anonymous page on its way to swap: nothing to account. */
+	struct address_space *mapping = page_file_mapping(page);
 
 	WARN_ON_ONCE(!PageLocked(page));
 	/*

@@ -39,6 +39,8 @@
 #include <linux/init.h>
 #include <linux/mm.h>
 #include <linux/rmap.h>
+#include <linux/swap.h>
+#include <linux/swapops.h>
 #include <linux/fs.h>
 #include <linux/pagemap.h>
 #include <linux/slab.h>
@@ -671,6 +673,38 @@ void page_add_anon_rmap(struct page *page, struct vm_area_struct *vma, unsigned 
 }
 
 /**
+ * page_add_swapin_rmap() - map a page read back from swap
+ * @page: a page of the swap cache (or just taken out of it)
+ * @vma: the VMA of the new pte
+ * @address: the user address of the pte
+ * @exclusive: no other pte names the page's slot
+ *
+ * The first mapping of the page sets page->mapping.  An exclusive page
+ * belongs to @vma's own anon_vma, like a new page.  A page other
+ * processes of the fork family still name by their swap ptes gets the
+ * family's root anon_vma: every VMA of the family is chained to it, so
+ * rmap walks find all the ptes that will map the page as the others fault
+ * it in, whichever of them comes first.  Later mappings only count.
+ *
+ * Context: atomic; the caller holds the page table lock and the page lock.
+ */
+void page_add_swapin_rmap(struct page *page, struct vm_area_struct *vma, unsigned long address,
+			  bool exclusive)
+{
+	struct anon_vma *av = vma->anon_vma;
+
+	if (page_mapped(page)) {
+		page_add_anon_rmap(page, vma, address);
+		return;
+	}
+	if (!exclusive)
+		av = av->root;
+	atomic_set(&page->_mapcount, 0);
+	page->index = linear_page_index(vma, address);
+	WRITE_ONCE(page->mapping, (struct address_space *)((unsigned long)av | PAGE_MAPPING_ANON));
+}
+
+/**
  * page_add_file_rmap() - count another pte mapping a page of a shared object
  * @page: a page-cache or shared anonymous page; its mapping is already set
  *
@@ -941,6 +975,24 @@ static bool unmap_one(struct page *page, struct vm_area_struct *vma, unsigned lo
 
 	if (!(flags & TTU_IGNORE_YOUNG) && pte_young(ptep_get(ptep)))
 		return true;	/* recently used: keep this mapping */
+	if (PageAnon(page) && PageSwapCache(page)) {
+		swp_entry_t entry = { .val = page_private(page) };
+
+		/* The swap pte holds a count on the slot; none left: keep the page. */
+		if (swap_duplicate(entry))
+			return false;
+		old = ptep_get_and_clear(ptep);
+		flush_tlb_mm_range(mm, address, address + PAGE_SIZE);
+		set_pte(ptep, swp_entry_to_pte(entry));
+		/* The copy in memory is newer than the slot's: write it again. */
+		if (pte_dirty(old))
+			SetPageDirty(page);
+		dec_mm_counter(mm, MM_ANONPAGES);
+		inc_mm_counter(mm, MM_SWAPENTS);
+		page_remove_rmap(page, vma);
+		put_page(page);
+		return true;
+	}
 	old = ptep_get_and_clear(ptep);
 	flush_tlb_mm_range(mm, address, address + PAGE_SIZE);
 	/* A store through this pte made the file page dirty. */
@@ -961,8 +1013,11 @@ static bool unmap_one(struct page *page, struct vm_area_struct *vma, unsigned lo
  *
  * Clears each pte (flushing its TLB entry), moves a dirty bit to a file
  * page with set_page_dirty(), uncounts the mapping and drops the pte's
- * page reference.  An anonymous page's contents are lost to the mappings
- * that are cleared: there is no swap.
+ * page reference.  An anonymous page in the swap cache leaves a swap pte
+ * naming its slot behind (with a count on the slot; a dirty pte dirties
+ * the page, whose slot copy is then stale).  Any other anonymous page's
+ * contents are lost to the mappings that are cleared: callers use that
+ * only on pages they can recreate.
  *
  * Context: process context; may sleep (rmap_walk()).
  * Return: true if no pte maps @page afterwards.

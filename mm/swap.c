@@ -362,6 +362,9 @@ void rotate_reclaimable_page(struct page *page)
 		count_vm_event(PGROTATED);
 	}
 	spin_unlock_irqrestore(&lruvec->lru_lock, flags);
+	/* A reclaimer may be waiting for exactly this (reclaim_throttle()). */
+	if (waitqueue_active(&page_pgdat(page)->reclaim_wait))
+		wake_up_all(&page_pgdat(page)->reclaim_wait);
 }
 
 /*

@@ -199,29 +199,6 @@ int swap_slot_sector(struct swap_info_struct *si, unsigned long offset, sector_t
 }
 
 /**
- * try_to_unuse() - bring every used slot of an area back into memory
- * @type: an area swapoff has taken off the allocation list
- *
- * Replaced by the swap-cache walk (the page tables and the swap cache are
- * searched for the area's entries and each page read back).  For now
- * nothing can bring a used slot back, so an area with used slots cannot
- * be swapped off.
- *
- * Context: process context, swapon_mutex held.
- * Return: 0 when no slot is in use, else -EBUSY.
- */
-int try_to_unuse(unsigned int type)
-{
-	struct swap_info_struct *si = swap_info[type];
-	unsigned long inuse;
-
-	spin_lock(&si->lock);
-	inuse = si->inuse_pages;
-	spin_unlock(&si->lock);
-	return inuse ? -EBUSY : 0;
-}
-
-/**
  * si_swapinfo() - the swap totals for sysinfo(2)
  * @val: totalswap and freeswap are set, in pages
  *

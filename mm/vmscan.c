@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Page reclaim: freeing clean page-cache pages (and, through shrinkers,
- * objects of other caches) when free memory runs low.
+ * Page reclaim: freeing page-cache pages and anonymous pages (to swap)
+ * (and, through shrinkers, objects of other caches) when free memory runs
+ * low.
  *
  * Interface (<linux/swap.h>): wakeup_kswapd() and try_to_free_pages()
  * for the page allocator's slow path, register_shrinker()/
  * unregister_shrinker(), drop_slab(), remove_mapping(),
- * try_to_release_page().  /proc/sys/vm/min_free_kbytes and
- * watermark_scale_factor are registered here.
+ * try_to_release_page().  The vm sysctls min_free_kbytes,
+ * watermark_scale_factor, swappiness and page-cluster are registered
+ * here.
  *
  * Who reclaims.  Each zone has MIN < LOW < HIGH watermarks
  * (mm/page_alloc.c).  An allocation that finds a zone below LOW wakes the
@@ -17,28 +19,21 @@
  * it fails.  Reclaimers run with PF_MEMALLOC: their own allocations may
  * use the reserves below MIN and never recurse into reclaim.
  *
- * What is reclaimed.  Only clean file pages for now (anonymous memory
- * has no swap).  A pass over a node scans the inactive file list from
- * its tail (oldest first), a 2^-priority share of it, priority going
- * from DEF_PRIORITY down to 0 until enough is freed.  For each page:
- *   - locked by someone: skipped;
- *   - under writeback: marked PG_reclaim (end_page_writeback() rotates
- *     it to the tail to be found first next time) and skipped;
- *   - mapped by processes: activated if one of its ptes was accessed
- *     since the last look (page_referenced() through the file's i_mmap),
- *     otherwise unmapped from all of them (try_to_unmap(); a dirty pte
- *     dirties the page) and treated as below;
- *   - dirty: marked PG_reclaim, skipped and counted - the flushers are
- *     woken (WB_REASON_VMSCAN) to clean it; reclaim never writes pages
- *     itself and never frees a dirty or writeback page;
- *   - with buffers: ->releasepage or try_to_free_buffers() must drop them;
- *   - otherwise removed from the cache if the cache and we are its only
- *     users (__remove_mapping() freezes the count) and freed.
- * When the inactive list is smaller than the active one, active pages
- * are aged into it: a page with PG_referenced (used since it was last
- * looked at) loses the bit and stays active - its second chance - the
- * others become inactive.  Shrinkers get a share of work proportional
- * to the share of the LRU that was scanned.
+ * What is reclaimed.  A pass over a node scans the inactive lists from
+ * their tails (oldest first), a 2^-priority share of each, priority going
+ * from DEF_PRIORITY down to 0 until enough is freed; get_scan_count()
+ * shares the pass between the anon and file lists (vm.swappiness and the
+ * recent cost of each).  shrink_page_list() decides page by page:
+ * locked or under writeback pages stay; mapped pages that were used stay
+ * (page_check_references()); anonymous pages get a swap slot
+ * (add_to_swap()), lose their ptes to swap ptes (try_to_unmap()) and are
+ * written to the slot here; dirty file pages are left to the flushers;
+ * clean pages leave their cache (the swap cache or the file's) and are
+ * freed.  A dirty or writeback page is never freed.  Active lists longer
+ * than their inactive ones are aged into them.  Shrinkers get a share of
+ * work proportional to the share of the LRU that was scanned.  A pass
+ * that falls short while its writes are in flight waits for them
+ * (reclaim_throttle()).  Documentation/mm/reclaim.md has the details.
  *
  * Locking: the LRU lists under lru_lock (irqs off), taken in short
  * batches of SWAP_CLUSTER_MAX pages: pages are isolated (PG_lru off, a
@@ -49,6 +44,7 @@
 #include <linux/init.h>
 #include <linux/mm.h>
 #include <linux/swap.h>
+#include <linux/swapops.h>
 #include <linux/pagemap.h>
 #include <linux/rmap.h>
 #include <linux/writeback.h>
@@ -59,6 +55,7 @@
 #include <linux/kthread.h>
 #include <linux/sysctl.h>
 #include <linux/printk.h>
+#include <linux/jiffies.h>
 #include "internal.h"
 
 /* Reclaim priorities: a pass scans (list size >> priority) pages. */
@@ -71,9 +68,15 @@ struct scan_control {
 	gfp_t gfp_mask;
 	int priority;
 	bool kswapd;
-	unsigned long nr_dirty;		/* dirty pages met (flushers needed) */
+	unsigned long nr_dirty;		/* dirty file pages met (flushers needed) */
 	unsigned long nr_writeback;	/* pages met under writeback */
+	unsigned long nr_pageout;	/* anonymous pages sent to swap */
 };
+
+/* vm.swappiness: 0..200, how readily anonymous memory goes to swap (Linux's 60). */
+int vm_swappiness = 60;
+/* vm.page-cluster: swap-in reads 2^page_cluster slots around a fault. */
+int page_cluster = 3;
 
 /* ------------------------------------------------------------ freeing one page */
 
@@ -164,9 +167,83 @@ static void putback_pages(struct lruvec *lruvec, struct list_head *list)
 	}
 }
 
+/* What a look at the ptes of an inactive page decides. */
+enum page_references {
+	PAGEREF_ACTIVATE,	/* in use: back to the active list */
+	PAGEREF_KEEP,		/* mapped file page used once so far: another round */
+	PAGEREF_RECLAIM,	/* not used since the last look: may go */
+	PAGEREF_MLOCKED,	/* a VM_LOCKED VMA maps it: unevictable */
+};
+
+/*
+ * An anonymous page that was used is activated.  A mapped file page used
+ * once (one young pte, PG_referenced not yet set) only gets
+ * PG_referenced and another round on the inactive list: a file mapped,
+ * read through once and dropped (the traversal of seed 002) must not
+ * crowd out the active list.  A second use, several ptes, or an
+ * executable mapping activates it.  The page lock is held.
+ */
+static enum page_references page_check_references(struct page *page)
+{
+	unsigned long vm_flags;
+	int ptes = page_referenced(page, &vm_flags);
+	bool was_referenced;
+
+	if (vm_flags & VM_LOCKED)
+		return PAGEREF_MLOCKED;
+	if (!ptes)
+		return PAGEREF_RECLAIM;
+	if (PageSwapBacked(page))
+		return PAGEREF_ACTIVATE;
+	was_referenced = TestSetPageReferenced(page);
+	if (was_referenced || ptes > 1 || (vm_flags & VM_EXEC))
+		return PAGEREF_ACTIVATE;
+	return PAGEREF_KEEP;
+}
+
+/* May this pass put anonymous pages in swap? */
+static bool may_swap(struct scan_control *sc)
+{
+	return (sc->gfp_mask & __GFP_IO) && get_nr_swap_pages() > 0;
+}
+
+/*
+ * Write a dirty anonymous page to its swap slot (the page is locked and
+ * in the swap cache, no pte maps it).  The write unlocks the page;
+ * PG_reclaim brings it to the tail of the inactive list when the write
+ * is done, to be freed at the next look.  Returns false if the page
+ * could not be written now (it stays locked).
+ */
+static bool pageout_anon(struct page *page, struct scan_control *sc)
+{
+	struct writeback_control wbc = {
+		.sync_mode = WB_SYNC_NONE,
+		.nr_to_write = 1,
+		.for_reclaim = 1,
+	};
+
+	if (!clear_page_dirty_for_io(page))
+		return false;
+	SetPageReclaim(page);
+	if (swap_address_space((swp_entry_t){ .val = page_private(page) })->a_ops->writepage(page,
+											 &wbc)) {
+		ClearPageReclaim(page);
+		return true;	/* unlocked; redirtied for a later try */
+	}
+	sc->nr_pageout++;
+	inc_node_page_state(page, NR_VMSCAN_WRITE);
+	return true;
+}
+
 /*
  * Try to free each isolated page on list; what stays goes back on list
  * (activated or not).  Returns the number freed.
+ *
+ * Anonymous pages (PG_swapbacked) are given a swap slot and put in the
+ * swap cache (add_to_swap()), unmapped (each pte becomes a swap pte),
+ * written to the slot here and freed at a later look once the write is
+ * done.  File pages are never written by reclaim: a dirty one is left
+ * for the flushers.
  */
 static unsigned long shrink_page_list(struct list_head *list, struct scan_control *sc)
 {
@@ -176,11 +253,12 @@ static unsigned long shrink_page_list(struct list_head *list, struct scan_contro
 	while (!list_empty(list)) {
 		struct page *page = lru_to_page(list);
 		struct address_space *mapping;
+		bool anon;
 
 		list_del(&page->lru);
 		if (!trylock_page(page))
 			goto keep;
-		mapping = page->mapping;
+		anon = PageSwapBacked(page);
 		if (PageWriteback(page)) {
 			sc->nr_writeback++;
 			SetPageReclaim(page);
@@ -190,37 +268,51 @@ static unsigned long shrink_page_list(struct list_head *list, struct scan_contro
 			goto keep_locked;
 		}
 		if (page_mapped(page)) {
-			/*
-			 * Mapped by processes: a page they used since the last
-			 * look (an accessed bit in one of its ptes) is kept
-			 * active; otherwise its ptes go (dirty ones dirty the
-			 * page, which the flushers then clean).  Shared
-			 * anonymous memory has no backing store: it stays.
-			 */
-			unsigned long vm_flags;
-			int referenced;
-
-			if (!page_file_mapping(page))
+			/* Shared anonymous memory has no backing store yet: it stays. */
+			if (!anon && !page_file_mapping(page))
 				goto activate_locked;
-			referenced = page_referenced(page, &vm_flags);
-			if (vm_flags & VM_LOCKED) {
+			switch (page_check_references(page)) {
+			case PAGEREF_MLOCKED:
 				cull_mlocked_page(page);
 				goto keep_locked;
+			case PAGEREF_ACTIVATE:
+				goto activate_locked;
+			case PAGEREF_KEEP:
+				goto keep_locked;
+			case PAGEREF_RECLAIM:
+				break;
 			}
-			if (referenced)
-				goto activate_locked;
-			if (!try_to_unmap(page, 0))
+		}
+		if (anon && !PageSwapCache(page)) {
+			/* Not mapped and not cached: its last owner is letting go. */
+			if (!page_mapped(page))
+				goto keep_locked;
+			if (!may_swap(sc) || !add_to_swap(page))
 				goto activate_locked;
 		}
-		if (PageDirty(page)) {
-			sc->nr_dirty++;
-			SetPageReclaim(page);
-			goto keep_locked;
-		}
-		if (PagePrivate(page) && !try_to_release_page(page, sc->gfp_mask))
+		if (page_mapped(page) && !try_to_unmap(page, 0))
 			goto activate_locked;
-		if (!mapping || !__remove_mapping(mapping, page, 2))
-			goto keep_locked;
+		if (PageDirty(page)) {
+			if (!anon) {
+				sc->nr_dirty++;
+				SetPageReclaim(page);
+				goto keep_locked;
+			}
+			if (!(sc->gfp_mask & __GFP_IO) || !pageout_anon(page, sc))
+				goto keep_locked;
+			/* The write unlocked the page; it is freed when found again. */
+			goto keep;
+		}
+		if (anon) {
+			if (!remove_swap_mapping(page))
+				goto keep_locked;
+		} else {
+			mapping = page->mapping;
+			if (PagePrivate(page) && !try_to_release_page(page, sc->gfp_mask))
+				goto activate_locked;
+			if (!mapping || !__remove_mapping(mapping, page, 2))
+				goto keep_locked;
+		}
 		/* Out of the cache; ours is the last reference. */
 		ClearPageReferenced(page);
 		unlock_page(page);
@@ -228,6 +320,9 @@ static unsigned long shrink_page_list(struct list_head *list, struct scan_contro
 		freed++;
 		continue;
 activate_locked:
+		/* A swap slot is wasted on a page that stays while swap runs out. */
+		if (PageSwapCache(page) && swap_nearly_full())
+			try_to_free_swap(page);
 		SetPageActive(page);
 		count_vm_event(PGACTIVATE);
 keep_locked:
@@ -239,61 +334,104 @@ keep:
 	return freed;
 }
 
+/* 0 for the anon lists, 1 for the file lists: the index of the cost counters. */
+static inline int lru_is_file(enum lru_list lru)
+{
+	return lru == LRU_INACTIVE_FILE || lru == LRU_ACTIVE_FILE;
+}
+
+/* Count pages scanned and pages that turned out to be in use, per type. */
+static void note_scan_cost(struct lruvec *lruvec, int file, unsigned long scanned,
+			   unsigned long rotated)
+{
+	spin_lock_irq(&lruvec->lru_lock);
+	lruvec->recent_scanned[file] += scanned;
+	lruvec->recent_rotated[file] += rotated;
+	spin_unlock_irq(&lruvec->lru_lock);
+}
+
 static unsigned long shrink_inactive_list(unsigned long nr_to_scan, struct lruvec *lruvec,
-					  struct scan_control *sc)
+					  enum lru_list lru, struct scan_control *sc)
 {
 	struct pglist_data *pgdat = container_of(lruvec, struct pglist_data, __lruvec);
-	unsigned long nr_taken, nr_scanned, nr_reclaimed;
+	int file = lru_is_file(lru);
+	enum node_stat_item isolated = file ? NR_ISOLATED_FILE : NR_ISOLATED_ANON;
+	unsigned long nr_taken, nr_scanned, nr_reclaimed, nr_activated = 0;
+	struct page *page;
 	LIST_HEAD(page_list);
 
 	lru_add_drain();
 	spin_lock_irq(&lruvec->lru_lock);
-	nr_taken = isolate_lru_pages(lruvec, LRU_INACTIVE_FILE, nr_to_scan, &page_list,
-				     &nr_scanned);
-	__mod_node_page_state(pgdat, NR_ISOLATED_FILE, nr_taken);
+	nr_taken = isolate_lru_pages(lruvec, lru, nr_to_scan, &page_list, &nr_scanned);
+	__mod_node_page_state(pgdat, isolated, nr_taken);
 	spin_unlock_irq(&lruvec->lru_lock);
 	count_vm_events(sc->kswapd ? PGSCAN_KSWAPD : PGSCAN_DIRECT, nr_scanned);
+	count_vm_events(file ? PGSCAN_FILE : PGSCAN_ANON, nr_scanned);
 	sc->nr_scanned += nr_scanned;
 	if (!nr_taken)
 		return 0;
 
 	nr_reclaimed = shrink_page_list(&page_list, sc);
 	count_vm_events(sc->kswapd ? PGSTEAL_KSWAPD : PGSTEAL_DIRECT, nr_reclaimed);
-	mod_node_page_state(pgdat, NR_ISOLATED_FILE, -(long)nr_taken);
+	count_vm_events(file ? PGSTEAL_FILE : PGSTEAL_ANON, nr_reclaimed);
+	list_for_each_entry(page, &page_list, lru)
+		nr_activated += PageActive(page);
+	note_scan_cost(lruvec, file, nr_taken, nr_activated);
+	mod_node_page_state(pgdat, isolated, -(long)nr_taken);
 	putback_pages(lruvec, &page_list);
 	return nr_reclaimed;
 }
 
 /*
- * Age nr_to_scan pages from the tail of the active list: referenced
- * ones get another round on the active list, the rest go inactive.
+ * Age nr_to_scan pages from the tail of an active list.  Mapped pages
+ * have their accessed bits tested and cleared (page_referenced()), so
+ * that the inactive list judges them by what happens from now on; an
+ * executable file mapping that was used stays active (program text is
+ * expensive to lose).  An unmapped page with PG_referenced loses the bit
+ * and stays: its second chance.  Everything else goes inactive.
  */
-static void shrink_active_list(unsigned long nr_to_scan, struct lruvec *lruvec)
+static void shrink_active_list(unsigned long nr_to_scan, struct lruvec *lruvec,
+			       enum lru_list lru)
 {
 	struct pglist_data *pgdat = container_of(lruvec, struct pglist_data, __lruvec);
-	unsigned long nr_taken, nr_scanned, nr_deactivated = 0;
+	int file = lru_is_file(lru);
+	enum node_stat_item isolated = file ? NR_ISOLATED_FILE : NR_ISOLATED_ANON;
+	unsigned long nr_taken, nr_scanned, nr_deactivated = 0, nr_kept = 0;
 	LIST_HEAD(l_hold);
 	LIST_HEAD(l_back);
 
 	lru_add_drain();
 	spin_lock_irq(&lruvec->lru_lock);
-	nr_taken = isolate_lru_pages(lruvec, LRU_ACTIVE_FILE, nr_to_scan, &l_hold, &nr_scanned);
-	__mod_node_page_state(pgdat, NR_ISOLATED_FILE, nr_taken);
+	nr_taken = isolate_lru_pages(lruvec, lru, nr_to_scan, &l_hold, &nr_scanned);
+	__mod_node_page_state(pgdat, isolated, nr_taken);
 	spin_unlock_irq(&lruvec->lru_lock);
 	count_vm_events(PGREFILL, nr_scanned);
 
 	while (!list_empty(&l_hold)) {
 		struct page *page = lru_to_page(&l_hold);
+		bool keep = false;
 
 		list_del(&page->lru);
-		if (!TestClearPageReferenced(page)) {
+		if (page_mapped(page) && trylock_page(page)) {
+			unsigned long vm_flags;
+
+			if (page_referenced(page, &vm_flags) && file && (vm_flags & VM_EXEC))
+				keep = true;
+			unlock_page(page);
+		}
+		if (TestClearPageReferenced(page) && !page_mapped(page))
+			keep = true;
+		if (keep) {
+			nr_kept++;
+		} else {
 			ClearPageActive(page);
 			nr_deactivated++;
 		}
 		list_add(&page->lru, &l_back);
 	}
 	count_vm_events(PGDEACTIVATE, nr_deactivated);
-	mod_node_page_state(pgdat, NR_ISOLATED_FILE, -(long)nr_taken);
+	note_scan_cost(lruvec, file, nr_taken, nr_kept);
+	mod_node_page_state(pgdat, isolated, -(long)nr_taken);
 	putback_pages(lruvec, &l_back);
 }
 
@@ -420,32 +558,138 @@ static unsigned long scan_share(unsigned long size, int priority)
 	return max(scan, min(size, SWAP_CLUSTER_MAX));
 }
 
+/*
+ * How much of each list this pass scans (the split LRU's balance).
+ *
+ * Anonymous pages are scanned only if they can go somewhere: swap with
+ * free slots and a caller that may do I/O.  Otherwise, and whenever
+ * vm.swappiness is 0 while file pages are still plentiful, only the file
+ * lists are scanned.
+ *
+ * Otherwise the two types share the pass by cost.  Each type's weight is
+ * its swappiness share (swappiness for anon, 200 - swappiness for file,
+ * so 100 weighs them equally) times scanned/rotated: the fewer of the
+ * pages scanned lately turned out to be in use (rotated back to the
+ * active list), the cheaper that type is to reclaim from and the more of
+ * the scan it gets.  The counters are halved once they exceed a quarter
+ * of their lists, so they follow the current workload.  Each list is
+ * scanned (size >> priority) times its type's share.
+ */
+static void get_scan_count(struct lruvec *lruvec, struct scan_control *sc,
+			   unsigned long nr[NR_LRU_LISTS])
+{
+	unsigned long anon = lruvec->nr_pages[LRU_INACTIVE_ANON] +
+			     lruvec->nr_pages[LRU_ACTIVE_ANON];
+	unsigned long file = lruvec->nr_pages[LRU_INACTIVE_FILE] +
+			     lruvec->nr_pages[LRU_ACTIVE_FILE];
+	int swappiness = READ_ONCE(vm_swappiness);
+	u64 weight[2], denominator;
+	enum lru_list lru;
+
+	for_each_lru(lru)
+		nr[lru] = 0;
+	nr[LRU_INACTIVE_FILE] = scan_share(lruvec->nr_pages[LRU_INACTIVE_FILE], sc->priority);
+	nr[LRU_ACTIVE_FILE] = scan_share(lruvec->nr_pages[LRU_ACTIVE_FILE], sc->priority);
+	if (!anon || !may_swap(sc))
+		return;
+	/* Swappiness 0: anonymous memory goes only when file pages run out. */
+	if (!swappiness && file > pgdat_high_wmark_total(lruvec_pgdat(lruvec)))
+		return;
+
+	spin_lock_irq(&lruvec->lru_lock);
+	for (int t = 0; t < 2; t++) {
+		unsigned long size = t ? file : anon;
+
+		if (lruvec->recent_scanned[t] > size / 4) {
+			lruvec->recent_scanned[t] /= 2;
+			lruvec->recent_rotated[t] /= 2;
+		}
+	}
+	weight[0] = (u64)(swappiness + 1) * (lruvec->recent_scanned[0] + 1) /
+		    (lruvec->recent_rotated[0] + 1);
+	weight[1] = (u64)(200 - swappiness + 1) * (lruvec->recent_scanned[1] + 1) /
+		    (lruvec->recent_rotated[1] + 1);
+	spin_unlock_irq(&lruvec->lru_lock);
+	denominator = weight[0] + weight[1];
+
+	for (lru = LRU_INACTIVE_ANON; lru <= LRU_ACTIVE_FILE; lru++) {
+		unsigned long share = scan_share(lruvec->nr_pages[lru], sc->priority);
+		u64 w = weight[lru_is_file(lru)];
+
+		/* Scale, keeping at least one batch of a list that has any share. */
+		nr[lru] = (u64)share * w * 2 / denominator;
+		if (w && nr[lru] < min(share, SWAP_CLUSTER_MAX))
+			nr[lru] = min(share, SWAP_CLUSTER_MAX);
+		nr[lru] = min(nr[lru], lruvec->nr_pages[lru]);
+	}
+}
+
+/* Keep an inactive list at least as long as its active one (by aging the active). */
+static bool inactive_is_low(struct lruvec *lruvec, enum lru_list inactive_lru)
+{
+	return READ_ONCE(lruvec->nr_pages[inactive_lru]) <
+	       READ_ONCE(lruvec->nr_pages[inactive_lru + 1]);
+}
+
 static void shrink_node(struct pglist_data *pgdat, struct scan_control *sc)
 {
 	struct lruvec *lruvec = node_lruvec(pgdat);
-	unsigned long inactive = READ_ONCE(lruvec->nr_pages[LRU_INACTIVE_FILE]);
-	unsigned long active = READ_ONCE(lruvec->nr_pages[LRU_ACTIVE_FILE]);
-	unsigned long scanned_before = sc->nr_scanned;
-	unsigned long nr_to_scan;
+	unsigned long lru_pages = 0, scanned_before = sc->nr_scanned;
+	unsigned long nr[NR_LRU_LISTS];
+	enum lru_list lru;
 
-	/* Keep the inactive list at least as long as the active one. */
-	if (inactive < active)
-		shrink_active_list(scan_share(active, sc->priority), lruvec);
+	get_scan_count(lruvec, sc, nr);
+	for (lru = LRU_INACTIVE_ANON; lru <= LRU_ACTIVE_FILE; lru++)
+		lru_pages += READ_ONCE(lruvec->nr_pages[lru]);
 
-	nr_to_scan = scan_share(READ_ONCE(lruvec->nr_pages[LRU_INACTIVE_FILE]), sc->priority);
-	while (nr_to_scan) {
-		unsigned long n = min(nr_to_scan, SWAP_CLUSTER_MAX);
+	/* Age the active lists that outweigh their inactive ones, as far as this pass scans. */
+	if (nr[LRU_ACTIVE_ANON] && inactive_is_low(lruvec, LRU_INACTIVE_ANON))
+		shrink_active_list(nr[LRU_ACTIVE_ANON], lruvec, LRU_ACTIVE_ANON);
+	if (inactive_is_low(lruvec, LRU_INACTIVE_FILE))
+		shrink_active_list(nr[LRU_ACTIVE_FILE], lruvec, LRU_ACTIVE_FILE);
 
-		sc->nr_reclaimed += shrink_inactive_list(n, lruvec, sc);
-		nr_to_scan -= n;
+	/* Then the inactive lists, interleaved a batch at a time. */
+	while (nr[LRU_INACTIVE_ANON] || nr[LRU_INACTIVE_FILE]) {
+		for (lru = LRU_INACTIVE_ANON; lru <= LRU_INACTIVE_FILE; lru += 2) {
+			unsigned long n = min(nr[lru], SWAP_CLUSTER_MAX);
+
+			if (!n)
+				continue;
+			nr[lru] -= n;
+			sc->nr_reclaimed += shrink_inactive_list(n, lruvec, lru, sc);
+		}
 		if (sc->nr_reclaimed >= sc->nr_to_reclaim)
 			break;
 		cond_resched();
 	}
-	shrink_slab(sc->gfp_mask, sc->nr_scanned - scanned_before + 1, inactive + active);
-	/* Dirty pages block reclaim: get the flushers going on them. */
+	shrink_slab(sc->gfp_mask, sc->nr_scanned - scanned_before + 1, lru_pages);
+	/* Dirty file pages block reclaim: get the flushers going on them. */
 	if (sc->nr_dirty)
 		wakeup_flusher_threads(WB_REASON_VMSCAN);
+}
+
+/*
+ * A pass freed less than it wanted while pages it wants are still being
+ * written (anonymous pages it sent to swap, or pages under writeback it
+ * met): nothing more will come free before those writes finish, and
+ * scanning harder only pushes out pages still in use.  Wait until one of
+ * them completes (end_page_writeback() of a PG_reclaim page wakes
+ * reclaim_wait) or a tenth of a second has passed.
+ */
+static void reclaim_throttle(struct pglist_data *pgdat)
+{
+	struct wait_queue_entry wait;
+
+	init_wait_entry(&wait, 0);
+	prepare_to_wait(&pgdat->reclaim_wait, &wait, TASK_UNINTERRUPTIBLE);
+	io_schedule_timeout(HZ / 10);
+	finish_wait(&pgdat->reclaim_wait, &wait);
+}
+
+/* Is sc waiting on writes, with nothing else to free? */
+static bool reclaim_waits_on_io(struct scan_control *sc)
+{
+	return sc->nr_reclaimed < sc->nr_to_reclaim && (sc->nr_pageout || sc->nr_writeback);
 }
 
 /* ------------------------------------------------------------ direct reclaim */
@@ -458,6 +702,7 @@ unsigned long try_to_free_pages(gfp_t gfp, unsigned int order)
 		.gfp_mask = gfp,
 	};
 	unsigned int saved = current->flags & PF_MEMALLOC;
+	bool in_flight = false;
 
 	count_vm_event(ALLOCSTALL);
 	current->flags |= PF_MEMALLOC;
@@ -465,11 +710,23 @@ unsigned long try_to_free_pages(gfp_t gfp, unsigned int order)
 		shrink_node(pgdat, &sc);
 		if (sc.nr_reclaimed >= sc.nr_to_reclaim)
 			break;
+		/* Deep enough to know: wait for writes rather than scan everything. */
+		if (sc.priority <= DEF_PRIORITY - 2 && reclaim_waits_on_io(&sc)) {
+			in_flight = true;
+			reclaim_throttle(pgdat);
+			sc.nr_pageout = sc.nr_writeback = 0;
+		}
 	}
 	current->flags = (current->flags & ~PF_MEMALLOC) | saved;
 	/* Progress here means kswapd may have a go again too. */
 	if (sc.nr_reclaimed)
 		WRITE_ONCE(pgdat->kswapd_failures, 0);
+	/*
+	 * Pages still on their way to disk will come free: worth another
+	 * try by the caller (which gives up after MAX_RECLAIM_RETRIES).
+	 */
+	if (!sc.nr_reclaimed && (in_flight || sc.nr_pageout || sc.nr_writeback))
+		return 1;
 	return sc.nr_reclaimed;
 }
 
@@ -520,8 +777,10 @@ static void balance_pgdat(struct pglist_data *pgdat)
 
 		shrink_node(pgdat, &sc);
 		total += sc.nr_reclaimed;
-		/* Only a pass that fell short tries harder. */
-		if (sc.nr_reclaimed < sc.nr_to_reclaim)
+		/* A pass that fell short waits for its writes, or tries harder. */
+		if (reclaim_waits_on_io(&sc))
+			reclaim_throttle(pgdat);
+		else if (sc.nr_reclaimed < sc.nr_to_reclaim)
 			priority--;
 		cond_resched();
 	}
@@ -584,6 +843,7 @@ static int min_free_kbytes_handler(struct ctl_table *table, int write, void *buf
 }
 
 static int wmark_scale_min = 1, wmark_scale_max = 3000;
+static int swappiness_max = 200, page_cluster_max = 31;
 
 static struct ctl_table vm_reclaim_table[] = {
 	{
@@ -602,6 +862,24 @@ static struct ctl_table vm_reclaim_table[] = {
 		.proc_handler	= min_free_kbytes_handler,
 		.extra1		= &wmark_scale_min,
 		.extra2		= &wmark_scale_max,
+	},
+	{
+		.procname	= "swappiness",
+		.data		= &vm_swappiness,
+		.maxlen		= sizeof(int),
+		.mode		= 0644,
+		.proc_handler	= proc_dointvec_minmax,
+		.extra1		= SYSCTL_ZERO,
+		.extra2		= &swappiness_max,
+	},
+	{
+		.procname	= "page-cluster",
+		.data		= &page_cluster,
+		.maxlen		= sizeof(int),
+		.mode		= 0644,
+		.proc_handler	= proc_dointvec_minmax,
+		.extra1		= SYSCTL_ZERO,
+		.extra2		= &page_cluster_max,
 	},
 	{ }
 };

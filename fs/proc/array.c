@@ -358,7 +358,8 @@ static void task_mem(struct seq_file *m, struct mm_struct *mm)
 		   hiwater_vm << k, mm->total_vm << k, mm->locked_vm << k, mm->pinned_vm << k,
 		   hiwater_rss << k, rss << k, anon << k, file << k, shmem << k,
 		   mm->data_vm << k, mm->stack_vm << k, text >> 10, lib >> 10,
-		   (unsigned long)atomic_long_read(&mm->pgtables_bytes) >> 10, 0UL);
+		   (unsigned long)atomic_long_read(&mm->pgtables_bytes) >> 10,
+		   get_mm_counter(mm, MM_SWAPENTS) << k);
 	seq_puts(m, "HugetlbPages:\t       0 kB\n");
 }
 

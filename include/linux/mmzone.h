@@ -102,7 +102,7 @@ enum node_stat_item {
 	NR_KERNEL_STACK_KB,
 	NR_PAGETABLE,
 	NR_VMALLOC,
-	NR_SWAPCACHE,		/* pages in the swap cache (none yet: no swap cache) */
+	NR_SWAPCACHE,		/* pages in the swap cache (SwapCached) */
 	NR_VM_NODE_STAT_ITEMS
 };
 
@@ -130,6 +130,13 @@ struct lruvec {
 	struct list_head lists[NR_LRU_LISTS];
 	unsigned long nr_pages[NR_LRU_LISTS];	/* exact list lengths, for reclaim */
 	spinlock_t lru_lock;
+	/*
+	 * Reclaim's cost counters, [0] anon, [1] file (vmscan.c's
+	 * get_scan_count()): pages scanned lately, and how many of them
+	 * went back to the active list.  Under lru_lock.
+	 */
+	unsigned long recent_scanned[2];
+	unsigned long recent_rotated[2];
 };
 
 /*
@@ -192,6 +199,8 @@ struct pglist_data {
 
 	/* Page reclaim (mm/vmscan.c). */
 	struct wait_queue_head kswapd_wait;	/* kswapd sleeps here */
+	/* Reclaimers waiting for pages they sent to disk (vmscan.c's reclaim_throttle()). */
+	struct wait_queue_head reclaim_wait;
 	struct task_struct *kswapd;		/* set once at boot */
 	int kswapd_order;			/* largest order asked for since it woke */
 	/* Balancing runs that freed nothing in a row; kswapd rests at MAX_RECLAIM_RETRIES. */
@@ -242,6 +251,21 @@ static inline bool zone_spans_pfn(const struct zone *zone, unsigned long pfn)
 static inline struct lruvec *node_lruvec(struct pglist_data *pgdat)
 {
 	return &pgdat->__lruvec;
+}
+
+static inline struct pglist_data *lruvec_pgdat(struct lruvec *lruvec)
+{
+	return container_of(lruvec, struct pglist_data, __lruvec);
+}
+
+/* The high watermarks of the node's zones, added up (pages). */
+static inline unsigned long pgdat_high_wmark_total(struct pglist_data *pgdat)
+{
+	unsigned long total = 0;
+
+	for (int z = 0; z < MAX_NR_ZONES; z++)
+		total += high_wmark_pages(&pgdat->node_zones[z]);
+	return total;
 }
 
 /* Allocation-side watermark test: see mm/page_alloc.c. */

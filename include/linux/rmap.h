@@ -300,6 +300,10 @@ void rmap_walk(struct page *page, struct rmap_walk_control *rwc);
  */
 int page_referenced(struct page *page, unsigned long *vm_flags);
 
+/* A page read back from swap gets its pte: see mm/rmap.c. */
+void page_add_swapin_rmap(struct page *page, struct vm_area_struct *vma, unsigned long address,
+			  bool exclusive);
+
 /*
  * Write-protect and clean every pte of a shared mapping that maps the
  * page-cache page (locked by the caller), before writeback writes it: the
@@ -312,10 +316,11 @@ int page_mkclean(struct page *page);
 #define TTU_IGNORE_YOUNG	0x1	/* unmap even if recently referenced */
 
 /*
- * Remove every pte mapping page (reclaim).  There is no swap yet, so an
- * anonymous page's contents are simply dropped from those mappings: the
- * next access faults in a zero page.  Callers (future reclaim) must only
- * use it on pages they can recreate.  Returns true if no pte maps page.
+ * Remove every pte mapping page (reclaim).  A page in the swap cache
+ * leaves swap ptes naming its slot; any other anonymous page's contents
+ * are dropped from those mappings (the next access faults in a zero
+ * page), so callers use that only on pages they can recreate.  Returns
+ * true if no pte maps page.
  */
 bool try_to_unmap(struct page *page, unsigned int flags);
 

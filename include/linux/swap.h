@@ -246,6 +246,7 @@ int swap_readpage(struct page *page, swp_entry_t entry, bool synchronous);
 int swap_writepage_entry(struct page *page, swp_entry_t entry, bool synchronous);
 void si_swapinfo(struct sysinfo *val);
 #else
+#define total_swap_pages	0L
 /* get_nr_swap_pages() - no free slots without swap; no locks. */
 static inline long get_nr_swap_pages(void)
 {
@@ -284,6 +285,69 @@ static inline void si_swapinfo(struct sysinfo *val)
 {
 	val->totalswap = 0;
 	val->freeswap = 0;
+}
+#endif
+
+/* vm.swappiness (0..200): how readily reclaim takes anonymous pages. */
+extern int vm_swappiness;
+/* Swap-in read-ahead: 2^page_cluster slots around a fault (vm.page-cluster). */
+extern int page_cluster;
+
+/*
+ * The swap cache (mm/swap_state.c): anonymous pages with a swap slot, in
+ * the radix tree of their area's address_space at the slot's offset;
+ * PG_swapcache set, page->private = the entry.  The cache holds one count
+ * on the slot, each swap pte another.
+ */
+#ifdef CONFIG_SWAP
+struct address_space *swap_address_space(swp_entry_t entry);
+int add_to_swap_cache(struct page *page, swp_entry_t entry, gfp_t gfp);
+void delete_from_swap_cache(struct page *page);
+int remove_swap_mapping(struct page *page);
+struct page *lookup_swap_cache(swp_entry_t entry);
+bool add_to_swap(struct page *page);
+bool try_to_free_swap(struct page *page);
+void free_swap_and_cache(swp_entry_t entry);
+struct page *read_swap_cache_async(swp_entry_t entry, gfp_t gfp, bool *new_page);
+struct page *swapin_readahead(swp_entry_t entry, gfp_t gfp, bool *major);
+
+/* More than half of the swap space in use (Linux's vm_swap_full()). */
+static inline bool swap_nearly_full(void)
+{
+	return get_nr_swap_pages() * 2 < total_swap_pages;
+}
+#else
+/* Without swap no page is ever in the swap cache: the calls find nothing to do. */
+static inline struct page *lookup_swap_cache(swp_entry_t entry)
+{
+	return NULL;
+}
+static inline bool add_to_swap(struct page *page)
+{
+	return false;
+}
+static inline bool try_to_free_swap(struct page *page)
+{
+	return false;
+}
+static inline void free_swap_and_cache(swp_entry_t entry)
+{
+}
+static inline int remove_swap_mapping(struct page *page)
+{
+	return 0;
+}
+static inline void delete_from_swap_cache(struct page *page)
+{
+}
+static inline struct page *swapin_readahead(swp_entry_t entry, gfp_t gfp, bool *major)
+{
+	*major = false;
+	return NULL;
+}
+static inline bool swap_nearly_full(void)
+{
+	return false;
 }
 #endif
 

@@ -86,6 +86,7 @@ enum vm_event_item {
 	PGPGOUT,		/* sectors written (shown in KiB) */
 	PSWPIN,			/* pages read from swap (mm/page_io.c) */
 	PSWPOUT,		/* pages written to swap */
+	PGMAJFAULT,		/* faults that had to wait for a read (swap-in) */
 	PGALLOC_DMA32,
 	PGALLOC_NORMAL,
 	PGFREE,
@@ -97,6 +98,10 @@ enum vm_event_item {
 	PGSCAN_DIRECT,		/* ... by direct reclaim */
 	PGSTEAL_KSWAPD,		/* pages freed by kswapd */
 	PGSTEAL_DIRECT,		/* ... by direct reclaim */
+	PGSCAN_ANON,		/* inactive anon pages scanned (either reclaimer) */
+	PGSCAN_FILE,		/* inactive file pages scanned */
+	PGSTEAL_ANON,		/* anon pages freed */
+	PGSTEAL_FILE,		/* file pages freed */
 	PGROTATED,		/* reclaim candidates rotated after writeback */
 	SLABS_SCANNED,		/* objects shrinkers were asked to scan */
 	PAGEOUTRUN,		/* kswapd balancing passes */
