@@ -1,0 +1,350 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * anon - anonymous memory through swap: with swap on (the caller's
+ * swapon; this program only uses it), every page of a process bigger than
+ * RAM reads back as written; pages swapped out and then shared by forked
+ * children read back in each of them, and a child's write after swap-in
+ * copies the page and leaves the parent's alone; mlockall()ed memory is
+ * never swapped; swapoff(2) while a process keeps using its swapped
+ * memory brings everything back intact.
+ *
+ * Usage: swap/anon SWAPDEV [TEST...]   (root; SWAPDEV is the active swap
+ * area, swapped off and on again by the swapoff test; TESTs: big, fork,
+ * mlock, swapoff - default all)
+ *
+ * The sizes follow the guest's RAM (sysinfo()): the big toucher uses
+ * twice RAM, so the guest needs at least that much swap.  Every page
+ * holds a pattern of its index and a generation number, so a page that
+ * came back from the wrong slot, or a zero page, is caught.
+ */
+#include <sys/mman.h>
+#include <sys/swap.h>
+#include <sys/sysinfo.h>
+#include <sys/wait.h>
+#include <stdint.h>
+
+#include "tap.h"
+#include "util.h"
+
+#define MiB (1024UL * 1024)
+
+static unsigned long ram_bytes;
+
+/* The word at index i of generation gen: different in every page and every gen. */
+static uint64_t pattern(size_t i, unsigned int gen)
+{
+	return (i * 0x9e3779b97f4a7c15ULL) ^ ((uint64_t)gen << 56) ^ 0x5a5a;
+}
+
+static void fill(uint64_t *p, size_t words, unsigned int gen)
+{
+	for (size_t i = 0; i < words; i++)
+		p[i] = pattern(i, gen);
+}
+
+/*
+ * Pages (of 512 words) of words [from, to) in which some word is not what
+ * gen wrote; the first bad page in *first.
+ */
+static long check_range(const uint64_t *p, size_t from, size_t to, unsigned int gen, long *first)
+{
+	long bad = 0;
+
+	*first = -1;
+	for (size_t pg = from / 512; pg * 512 < to; pg++) {
+		size_t end = (pg + 1) * 512 < to ? (pg + 1) * 512 : to;
+
+		for (size_t i = pg * 512 > from ? pg * 512 : from; i < end; i++) {
+			if (p[i] != pattern(i, gen)) {
+				if (*first < 0)
+					*first = pg;
+				bad++;
+				break;
+			}
+		}
+	}
+	return bad;
+}
+
+static long check(const uint64_t *p, size_t words, unsigned int gen, long *first)
+{
+	return check_range(p, 0, words, gen, first);
+}
+
+static long vmstat(const char *name)
+{
+	char buf[8192], *p;
+	size_t n = strlen(name);
+
+	if (read_text("/proc/vmstat", buf, sizeof(buf)) <= 0)
+		return -1;
+	for (p = buf; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL)
+		if (!strncmp(p, name, n) && p[n] == ' ')
+			return strtol(p + n + 1, NULL, 10);
+	return -1;
+}
+
+/* A field of /proc/self/status in kB, or -1. */
+static long status_kb(const char *name)
+{
+	char buf[4096], *p;
+	size_t n = strlen(name);
+
+	if (read_text("/proc/self/status", buf, sizeof(buf)) <= 0)
+		return -1;
+	for (p = buf; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL)
+		if (!strncmp(p, name, n) && p[n] == ':')
+			return strtol(p + n + 1, NULL, 10);
+	return -1;
+}
+
+static uint64_t *map_anon(size_t bytes)
+{
+	void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	return p == MAP_FAILED ? NULL : p;
+}
+
+/*
+ * Touch bytes of memory in a child and exit: pushes others' pages out.
+ * A test point: the child must have done it (not died, not failed to map).
+ */
+static void push_out(size_t bytes)
+{
+	long out0 = vmstat("pswpout");
+	pid_t pid;
+	int st;
+
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0) {
+		uint64_t *p = map_anon(bytes);
+
+		if (!p)
+			_exit(1);
+		fill(p, bytes / 8, 3);
+		_exit(0);
+	}
+	st = wait_status(pid);
+	ok(WIFEXITED(st) && WEXITSTATUS(st) == 0,
+	   "a %lu MiB process ran to push others out (pswpout +%ld)", bytes / MiB,
+	   vmstat("pswpout") - out0);
+	if (!WIFEXITED(st) || WEXITSTATUS(st))
+		diag("  status %#x", st);
+}
+
+static void test_bigger_than_ram(void)
+{
+	size_t bytes = 2 * ram_bytes, words = bytes / 8;
+	long out0 = vmstat("pswpout"), in0 = vmstat("pswpin"), bad, first;
+	uint64_t *p = map_anon(bytes);
+
+	if (!p) {
+		ok(0, "mmap of twice RAM (%lu MiB): %s", bytes / MiB, strerror(errno));
+		return;
+	}
+	fill(p, words, 1);
+	bad = check(p, words, 1, &first);
+	ok(!bad, "%lu MiB of anonymous memory (twice RAM) reads back intact", bytes / MiB);
+	if (bad)
+		diag("  %ld bad pages, the first at page %ld", bad, first);
+	ok(vmstat("pswpout") - out0 >= (long)((bytes - ram_bytes) / 4096 / 2) &&
+	   vmstat("pswpin") > in0,
+	   "pages went out to swap and came back (pswpout +%ld, pswpin +%ld)",
+	   vmstat("pswpout") - out0, vmstat("pswpin") - in0);
+	munmap(p, bytes);
+}
+
+/*
+ * A region pushed out to swap, then shared by two children: each reads
+ * it all back; one writes half of it (copy on write after swap-in); the
+ * parent's copy must not change.
+ */
+static void test_fork_shares_swap(void)
+{
+	size_t bytes = ram_bytes / 2, words = bytes / 8;
+	uint64_t *p = map_anon(bytes);
+	long bad, first;
+	pid_t kids[2];
+	int st;
+
+	if (!p) {
+		ok(0, "mmap %lu MiB: %s", bytes / MiB, strerror(errno));
+		return;
+	}
+	fill(p, words, 1);
+	push_out(ram_bytes + ram_bytes / 2);
+	ok(status_kb("VmSwap") > 0, "the region was pushed to swap (VmSwap %ld kB)",
+	   status_kb("VmSwap"));
+	for (int k = 0; k < 2; k++) {
+		fflush(stdout);
+		kids[k] = fork();
+		if (kids[k] == 0) {
+			long b = check(p, words, 1, &first);
+
+			if (k == 1) {
+				fill(p, words / 2, 9);
+				b += check(p, words / 2, 9, &first);
+			}
+			_exit(b ? 1 : 0);
+		}
+	}
+	for (int k = 0; k < 2; k++) {
+		st = wait_status(kids[k]);
+		ok(WIFEXITED(st) && WEXITSTATUS(st) == 0,
+		   "child %d reads the swapped pages it shares%s", k + 1,
+		   k ? " and writes half of them" : "");
+	}
+	bad = check(p, words, 1, &first);
+	ok(!bad, "the parent's pages are untouched by the child's copy-on-write");
+	if (bad)
+		diag("  %ld bad pages, the first at page %ld", bad, first);
+	munmap(p, bytes);
+}
+
+/* mlockall()ed memory stays in RAM however hard others push. */
+static void test_mlock_not_swapped(void)
+{
+	int ready[2], go[2], st;
+	char path[64], buf[4096], *line, c;
+	long vmswap = -1;
+	pid_t pid;
+
+	if (pipe(ready) || pipe(go)) {
+		ok(0, "pipe: %s", strerror(errno));
+		return;
+	}
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0) {
+		size_t words = 16 * MiB / 8;
+		uint64_t *p = map_anon(16 * MiB);
+		long first;
+
+		if (!p || mlockall(MCL_CURRENT | MCL_FUTURE))
+			_exit(2);
+		fill(p, words, 4);
+		if (write(ready[1], "r", 1) != 1 || read(go[0], &c, 1) != 1)
+			_exit(3);
+		_exit(check(p, words, 4, &first) ? 1 : 0);
+	}
+	if (read(ready[0], &c, 1) != 1) {
+		ok(0, "the mlocking child did not start");
+		kill(pid, SIGKILL);
+		wait_status(pid);
+		return;
+	}
+	push_out(ram_bytes + ram_bytes / 2);
+	snprintf(path, sizeof(path), "/proc/%d/status", (int)pid);
+	if (read_text(path, buf, sizeof(buf)) > 0 && (line = strstr(buf, "VmSwap:")))
+		vmswap = strtol(line + 7, NULL, 10);
+	ok(vmswap == 0, "a process under mlockall() has nothing in swap after pressure (VmSwap %ld kB)",
+	   vmswap);
+	write(go[1], "g", 1);
+	st = wait_status(pid);
+	ok(WIFEXITED(st) && WEXITSTATUS(st) == 0, "its locked memory reads back intact");
+	close(ready[0]);
+	close(ready[1]);
+	close(go[0]);
+	close(go[1]);
+}
+
+/*
+ * swapoff while a process keeps reading and writing memory that is in
+ * swap.  The region and the child's copy of half of it must fit in RAM
+ * once swap is gone (Linux's own kernel leaves less of a small guest's
+ * RAM free than ours), hence a fifth of RAM.
+ */
+static void test_swapoff_under_load(const char *dev)
+{
+	size_t bytes = ram_bytes / 5, words = bytes / 8;
+	struct sysinfo si;
+	uint64_t *p = map_anon(bytes);
+	long first, bad;
+	int st, err;
+	pid_t user;
+
+	if (!p) {
+		ok(0, "mmap %lu MiB: %s", bytes / MiB, strerror(errno));
+		return;
+	}
+	fill(p, words, 5);
+	push_out(ram_bytes + ram_bytes / 2);
+	ok(status_kb("VmSwap") > 0, "the region was pushed to swap (VmSwap %ld kB)",
+	   status_kb("VmSwap"));
+	/* The child shares the region and rewrites it, gen 5 -> 6, while we swap off. */
+	fflush(stdout);
+	user = fork();
+	if (user == 0) {
+		size_t half = words / 2;
+
+		for (int round = 0; round < 3; round++) {
+			if (check(p, half, round ? 6 : 5, &first) ||
+			    check_range(p, half, words, 5, &first))
+				_exit(1);
+			fill(p, half, 6);
+		}
+		_exit(check(p, half, 6, &first) ? 1 : 0);
+	}
+	err = swapoff(dev) ? errno : 0;
+	ok(!err, "swapoff %s while a process uses its swapped memory", dev);
+	if (err)
+		diag("  swapoff: %s", strerror(err));
+	st = wait_status(user);
+	ok(WIFEXITED(st) && WEXITSTATUS(st) == 0,
+	   "the child read it back and rewrote half of it across the swapoff");
+	bad = check(p, words, 5, &first);
+	ok(!bad, "the parent's copy reads back intact after swapoff");
+	if (bad)
+		diag("  %ld bad pages, the first at page %ld", bad, first);
+	if (sysinfo(&si))
+		si.totalswap = ~0UL;
+	ok(si.totalswap == 0, "no swap is left after swapoff (totalswap %lu)",
+	   (unsigned long)si.totalswap);
+	err = swapon(dev, 0) ? errno : 0;
+	ok(!err, "swapon %s again", dev);
+	munmap(p, bytes);
+}
+
+static int argc_all;
+static char **argv_all;
+
+/* Was test name asked for (or no names given)? */
+static int wanted(const char *name)
+{
+	if (argc_all <= 2)
+		return 1;
+	for (int i = 2; i < argc_all; i++)
+		if (!strcmp(argv_all[i], name))
+			return 1;
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct sysinfo si;
+
+	argc_all = argc;
+	argv_all = argv;
+	if (argc < 2)
+		bail_out("usage: anon SWAPDEV [big|fork|mlock|swapoff...]");
+	if (getuid())
+		bail_out("must run as root");
+	if (sysinfo(&si))
+		bail_out("sysinfo: %s", strerror(errno));
+	ram_bytes = (unsigned long)si.totalram * si.mem_unit;
+	if ((unsigned long)si.totalswap * si.mem_unit < 2 * ram_bytes + 16 * MiB)
+		bail_out("needs swap of twice RAM (RAM %lu MiB, swap %lu MiB)", ram_bytes / MiB,
+			 (unsigned long)si.totalswap * si.mem_unit / MiB);
+	diag("RAM %lu MiB, swap %lu MiB on %s", ram_bytes / MiB,
+	     (unsigned long)si.totalswap * si.mem_unit / MiB, argv[1]);
+	if (wanted("big"))
+		test_bigger_than_ram();
+	if (wanted("fork"))
+		test_fork_shares_swap();
+	if (wanted("mlock"))
+		test_mlock_not_swapped();
+	if (wanted("swapoff"))
+		test_swapoff_under_load(argv[1]);
+	return tap_finish();
+}

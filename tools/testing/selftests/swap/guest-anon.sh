@@ -1,0 +1,45 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# guest-anon.sh - the guest side of the anonymous-memory half of
+# tools/testing/selftests/swap/run (busybox sh), in a small guest (128 MiB):
+# the anon suite once with a swap partition (every test), then with a swap
+# file on ext2 (the bigger-than-RAM and fork tests: what differs is only
+# where the slots live).
+#
+# Usage: guest-anon.sh [-t SECONDS] PART-DEV EXT2-DEV   (e.g. vda vdb)
+# The partition must hold at least twice RAM; the ext2 file system must
+# have room for a swap file of that size.  Prints run_selftests.sh's TAP
+# plus "ok - ..." / "not ok - ..." lines of its own; exit status 1 if
+# anything failed.
+
+here=$(cd "$(dirname "$0")" && pwd)
+limit=300
+[ "$1" = -t ] && { limit=$2; shift 2; }
+part=/dev/$1
+fsdev=/dev/$2
+failed=0
+say() { echo "$1 - $2"; [ "$1" = ok ] || failed=1; }
+step() { if "$@" >/tmp/step.log 2>&1; then say ok "$*"; else say "not ok" "$*"; sed 's/^/#   /' /tmp/step.log; fi; }
+
+# Twice RAM plus a little, in MiB, for the swap file.
+ram_kb=$(sed -n 's/^MemTotal: *\([0-9]*\) kB/\1/p' /proc/meminfo)
+file_mb=$((ram_kb * 2 / 1024 + 24))
+
+echo "# partition $part"
+step mkswap "$part"
+step swapon "$part"
+timeout "$limit" "$here/anon" "$part" || failed=1
+swapoff "$part" 2>/dev/null
+
+echo "# swap file on ext2 ($fsdev), $file_mb MiB"
+mkdir -p /mnt
+step mount -t ext2 "$fsdev" /mnt
+step dd if=/dev/zero of=/mnt/swapfile bs=1M count="$file_mb"
+chmod 600 /mnt/swapfile
+step mkswap /mnt/swapfile
+step swapon /mnt/swapfile
+timeout "$limit" "$here/anon" /mnt/swapfile big fork || failed=1
+step swapoff /mnt/swapfile
+step umount /mnt
+exit $failed
