@@ -563,9 +563,12 @@ static struct page *alloc_pages_slowpath(gfp_t gfp, unsigned int order, int high
 
 	/*
 	 * Reclaimers themselves (PF_MEMALLOC) may use the reserve below MIN
-	 * instead, so that reclaim can always make progress.
+	 * instead, so that reclaim can always make progress - their atomic
+	 * requests too (the radix-tree node that puts a page in the swap
+	 * cache), but not an interrupt handler that happens to run on a
+	 * reclaimer's stack.
 	 */
-	if (can_sleep && (current->flags & PF_MEMALLOC)) {
+	if ((current->flags & PF_MEMALLOC) && !irqs_disabled()) {
 		page = get_page_from_freelist(gfp, order, ALLOC_NO_WATERMARKS, highest);
 		if (page)
 			return page;

@@ -71,6 +71,7 @@ struct scan_control {
 	unsigned long nr_dirty;		/* dirty file pages met (flushers needed) */
 	unsigned long nr_writeback;	/* pages met under writeback */
 	unsigned long nr_pageout;	/* anonymous pages sent to swap */
+	unsigned long nr_activated;	/* inactive pages found in use and activated */
 };
 
 /* vm.swappiness: 0..200, how readily anonymous memory goes to swap (Linux's 60). */
@@ -324,6 +325,7 @@ activate_locked:
 		if (PageSwapCache(page) && swap_nearly_full())
 			try_to_free_swap(page);
 		SetPageActive(page);
+		sc->nr_activated++;
 		count_vm_event(PGACTIVATE);
 keep_locked:
 		unlock_page(page);
@@ -722,10 +724,13 @@ unsigned long try_to_free_pages(gfp_t gfp, unsigned int order)
 	if (sc.nr_reclaimed)
 		WRITE_ONCE(pgdat->kswapd_failures, 0);
 	/*
-	 * Pages still on their way to disk will come free: worth another
-	 * try by the caller (which gives up after MAX_RECLAIM_RETRIES).
+	 * Pages still on their way to disk will come free, and pages found in
+	 * use were only aged (a freshly faulted page is always in use at
+	 * the first look; the next look may take it): worth another try by
+	 * the caller, which gives up after MAX_RECLAIM_RETRIES.
 	 */
-	if (!sc.nr_reclaimed && (in_flight || sc.nr_pageout || sc.nr_writeback))
+	if (!sc.nr_reclaimed &&
+	    (in_flight || sc.nr_pageout || sc.nr_writeback || sc.nr_activated))
 		return 1;
 	return sc.nr_reclaimed;
 }
