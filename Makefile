@@ -9,7 +9,7 @@
 #
 #   make defconfig | <name>_defconfig | olddefconfig | menuconfig | savedefconfig
 #   make [V=1] [O=dir] [-jN]       build vmlinux, arch/x86/boot/bzImage
-#   make qemu | check | bench | bench-net | bench-sched | clean | mrproper | help
+#   make qemu | check | bench | bench-net | bench-sched | bench-mm | clean | mrproper | help
 
 KERNELVERSION := 0.1.0
 # The release string uname(2) reports.  glibc and musl static binaries check
@@ -94,7 +94,7 @@ need-config := $(if $(filter-out $(config-targets) $(no-config-targets) check,$(
 # A fresh clone goes straight to `make qemu` (README): the host packages
 # come first, since the build needs them too.  Only the targets a newcomer
 # types pay for the package query (about a second).
-ifneq ($(filter qemu bench bench-net bench-sched,$(goals)),)
+ifneq ($(filter qemu bench bench-net bench-sched bench-mm,$(goals)),)
 ifneq ($(shell $(srctree)/scripts/install-deps --check >/dev/null 2>&1 || echo missing),)
 $(info installing the missing host packages (scripts/install-deps))
 ifneq ($(shell $(srctree)/scripts/install-deps >&2 && echo ok),ok)
@@ -127,7 +127,7 @@ include $(srctree)/scripts/Makefile.build
 endif
 
 # ---------------------------------------------------------------- tests
-PHONY += qemu check bench bench-net bench-sched install-deps
+PHONY += qemu check bench bench-net bench-sched bench-mm install-deps
 install-deps:
 	$(Q)$(srctree)/scripts/install-deps
 
@@ -158,6 +158,13 @@ bench-net: all
 # kernel (Documentation/scheduler/ipc-bench.md); QUICK=1 for the short run.
 bench-sched: all
 	$(Q)O=$(objtree) $(srctree)/tools/testing/bench/sched/run $(if $(filter 1,$(QUICK)),--quick)
+
+# The memory-management benchmark: seed 002's mmap traversal next to a hot
+# working set, anonymous memory through swap, seed 004's streaming write with
+# and without its bdflush line, on Debian's Linux and this kernel
+# (Documentation/dev-tools/mm-bench.md); QUICK=1 for the short run.
+bench-mm: all
+	$(Q)O=$(objtree) $(srctree)/tools/testing/bench/mm/run $(if $(filter 1,$(QUICK)),--quick)
 
 # ---------------------------------------------------------------- clean
 PHONY += clean mrproper distclean
@@ -195,6 +202,7 @@ help:
 	@echo '  bench             - writeback benchmarks (Tidewater vs Linux; QUICK=1: short)'
 	@echo '  bench-net         - networking benchmark (Tidewater vs Linux; QUICK=1: short)'
 	@echo '  bench-sched       - scheduler/IPC benchmark (Tidewater vs Linux; QUICK=1: short)'
+	@echo '  bench-mm          - memory-management benchmark: swap, reclaim, seeds 002/004 (QUICK=1: short)'
 	@echo '  install-deps      - apt-install missing host packages'
 	@echo 'Cleaning:'
 	@echo '  clean             - remove build outputs, keep the configuration'

@@ -1,0 +1,113 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# guest-mm.sh - the guest side of `make bench-mm` (busybox sh; run by
+# tools/testing/bench/mm/run through vmrun, one boot per memory size).
+#
+# Usage:
+#   guest-mm.sh small DATA-DEV SWAP-DEV FILES FILE-MIB ANON-TIMES TESTS...
+#	128 MiB guest: mkswap + swapon SWAP-DEV (a blank disk), mount the
+#	ext2 image DATA-DEV read-only on /mnt/data (chunk00 ... written on
+#	the host), then run the tests among seed002 anon-seq anon-rand
+#   guest-mm.sh stream FS-DEV MIB TESTS...
+#	512 MiB guest: mount the empty ext2 image FS-DEV on /mnt/fs and
+#	write MIB MiB of zeros to it once per test among seed004-default
+#	(the kernel's own writeback knobs) and seed004-bdflush (the seed's
+#	line "10 0 0 0 500 3000 30 0 0" into /proc/sys/vm/bdflush, or, on a
+#	kernel without that file, as Linux 6.1, the four knobs it maps to:
+#	dirty_background_ratio 10, dirty_writeback_centisecs 500,
+#	dirty_expire_centisecs 3000, dirty_ratio 30)
+# Each test is framed by "@@ begin TEST" and "@@ end TEST rc=N" with the
+# mmbench line in between; "@@ note ..." lines record the set-up.  Caches
+# are dropped before each test.
+
+bin=/selftests/mmbench
+vm=/proc/sys/vm
+
+settle()
+{
+	sync
+	echo 3 >$vm/drop_caches 2>/dev/null
+	sleep 1
+}
+
+knobs()
+{
+	echo "@@ note knobs: background_ratio=$(cat $vm/dirty_background_ratio)" \
+		"ratio=$(cat $vm/dirty_ratio)" \
+		"writeback_cs=$(cat $vm/dirty_writeback_centisecs)" \
+		"expire_cs=$(cat $vm/dirty_expire_centisecs)"
+}
+
+run_test()	# NAME COMMAND...
+{
+	name=$1
+	shift
+	settle
+	echo "@@ begin $name"
+	"$@"
+	echo "@@ end $name rc=$?"
+	grep -E '^(pswpin|pswpout|pgmajfault|nr_written) ' /proc/vmstat | tr '\n' ' ' |
+		sed 's/^/@@ note vmstat after: /'
+	echo
+}
+
+mode=$1
+shift
+case $mode in
+small)
+	data=/dev/$1 swap=/dev/$2 files=$3 file_mib=$4 times=$5
+	shift 5
+	if ! mkswap "$swap" >/dev/null || ! swapon "$swap"; then
+		echo "@@ note swapon $swap failed"
+		exit 1
+	fi
+	mkdir -p /mnt/data
+	mount -t ext2 -o ro "$data" /mnt/data || { echo "@@ note mount $data failed"; exit 1; }
+	echo "@@ note $(grep -E '^(MemTotal|MemFree|SwapTotal):' /proc/meminfo | tr -s ' \n' ' ')"
+	for t in "$@"; do
+		case $t in
+		seed002) run_test "$t" "$bin" seed002 /mnt/data --files "$files" --file-mib "$file_mib" ;;
+		anon-seq) run_test "$t" "$bin" anon --order seq --times "$times" ;;
+		anon-rand) run_test "$t" "$bin" anon --order rand --times "$times" ;;
+		*) echo "@@ note unknown test $t" ;;
+		esac
+	done
+	umount /mnt/data
+	swapoff "$swap"
+	;;
+stream)
+	dev=/dev/$1 mib=$2
+	shift 2
+	mkdir -p /mnt/fs
+	mount -t ext2 "$dev" /mnt/fs || { echo "@@ note mount $dev failed"; exit 1; }
+	echo "@@ note $(grep -E '^(MemTotal|MemFree):' /proc/meminfo | tr -s ' \n' ' ')"
+	for t in "$@"; do
+		case $t in
+		seed004-default) ;;
+		seed004-bdflush)
+			if [ -w $vm/bdflush ]; then
+				echo "10 0 0 0 500 3000 30 0 0" >$vm/bdflush
+				echo "@@ note bdflush line written; reads back: $(cat $vm/bdflush)"
+			else
+				echo 10 >$vm/dirty_background_ratio
+				echo 500 >$vm/dirty_writeback_centisecs
+				echo 3000 >$vm/dirty_expire_centisecs
+				echo 30 >$vm/dirty_ratio
+				echo "@@ note no $vm/bdflush: the four knobs set instead"
+			fi ;;
+		*) echo "@@ note unknown test $t"; continue ;;
+		esac
+		knobs
+		rm -f /mnt/fs/zero
+		run_test "$t" "$bin" stream /mnt/fs/zero --mib "$mib" --policy "${t#seed004-}"
+	done
+	rm -f /mnt/fs/zero
+	umount /mnt/fs
+	;;
+*)
+	echo "usage: guest-mm.sh small|stream ..." >&2
+	exit 2
+	;;
+esac
+exit 0
