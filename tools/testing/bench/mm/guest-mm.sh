@@ -5,7 +5,7 @@
 # tools/testing/bench/mm/run through vmrun, one boot per memory size).
 #
 # Usage:
-#   guest-mm.sh small DATA-DEV SWAP-DEV FILES FILE-MIB ANON-TIMES TESTS...
+#   guest-mm.sh small DATA-DEV SWAP-DEV FILES FILE-MIB ANON-MIB TESTS...
 #	128 MiB guest: mkswap + swapon SWAP-DEV (a blank disk), mount the
 #	ext2 image DATA-DEV read-only on /mnt/data (chunk00 ... written on
 #	the host), then run the tests among seed002 anon-seq anon-rand
@@ -56,7 +56,7 @@ mode=$1
 shift
 case $mode in
 small)
-	data=/dev/$1 swap=/dev/$2 files=$3 file_mib=$4 times=$5
+	data=/dev/$1 swap=/dev/$2 files=$3 file_mib=$4 anon_mib=$5
 	shift 5
 	if ! mkswap "$swap" >/dev/null || ! swapon "$swap"; then
 		echo "@@ note swapon $swap failed"
@@ -68,8 +68,8 @@ small)
 	for t in "$@"; do
 		case $t in
 		seed002) run_test "$t" "$bin" seed002 /mnt/data --files "$files" --file-mib "$file_mib" ;;
-		anon-seq) run_test "$t" "$bin" anon --order seq --times "$times" ;;
-		anon-rand) run_test "$t" "$bin" anon --order rand --times "$times" ;;
+		anon-seq) run_test "$t" "$bin" anon --order seq --mib "$anon_mib" ;;
+		anon-rand) run_test "$t" "$bin" anon --order rand --mib "$anon_mib" ;;
 		*) echo "@@ note unknown test $t" ;;
 		esac
 	done

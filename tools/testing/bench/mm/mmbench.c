@@ -582,10 +582,19 @@ static int mode_stream(int argc, char **argv)
 	mean_cv(drate, full, &dmean, &dcv);
 
 	printf("mmbench test=seed004-%s mib=%lu interval_s=%lu elapsed_s=%.3f sync_s=%.3f"
-	       " MBps=%.2f sync_MBps=%.2f intervals=%lu mean_MBps=%.2f cv=%.3f"
-	       " disk_mean_MBps=%.2f disk_cv=%.3f rates=",
+	       " MBps=%.2f sync_MBps=%.2f intervals=%lu",
 	       policy, mib, interval, t_write, t_sync, total / t_write / 1e6,
-	       total / t_sync / 1e6, full, mean, cv, dmean, dcv);
+	       total / t_sync / 1e6, full);
+	/* no whole interval: no mean; fewer than two: no spread */
+	if (full)
+		printf(" mean_MBps=%.2f disk_mean_MBps=%.2f", mean, dmean);
+	else
+		printf(" mean_MBps=n/a disk_mean_MBps=n/a");
+	if (full > 1)
+		printf(" cv=%.3f disk_cv=%.3f", cv, dcv);
+	else
+		printf(" cv=n/a disk_cv=n/a");
+	printf(" rates=");
 	for (k = 0; k < full; k++)
 		printf("%s%.1f", k ? "," : "", rate[k]);
 	printf(" disk_rates=");
