@@ -71,31 +71,33 @@ static long check(const uint64_t *p, size_t words, unsigned int gen, long *first
 	return check_range(p, 0, words, gen, first);
 }
 
-static long vmstat(const char *name)
+/*
+ * The number after "name" and sep in the small file path (/proc/vmstat
+ * lines are "name value", /proc/self/status lines "Name:\tvalue kB"), or
+ * -1 if there is none.
+ */
+static long file_field(const char *path, const char *name, char sep)
 {
 	char buf[8192], *p;
 	size_t n = strlen(name);
 
-	if (read_text("/proc/vmstat", buf, sizeof(buf)) <= 0)
+	if (read_text(path, buf, sizeof(buf)) <= 0)
 		return -1;
 	for (p = buf; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL)
-		if (!strncmp(p, name, n) && p[n] == ' ')
+		if (!strncmp(p, name, n) && p[n] == sep)
 			return strtol(p + n + 1, NULL, 10);
 	return -1;
+}
+
+static long vmstat(const char *name)
+{
+	return file_field("/proc/vmstat", name, ' ');
 }
 
 /* A field of /proc/self/status in kB, or -1. */
 static long status_kb(const char *name)
 {
-	char buf[4096], *p;
-	size_t n = strlen(name);
-
-	if (read_text("/proc/self/status", buf, sizeof(buf)) <= 0)
-		return -1;
-	for (p = buf; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL)
-		if (!strncmp(p, name, n) && p[n] == ':')
-			return strtol(p + n + 1, NULL, 10);
-	return -1;
+	return file_field("/proc/self/status", name, ':');
 }
 
 static uint64_t *map_anon(size_t bytes)
