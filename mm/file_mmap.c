@@ -10,7 +10,7 @@
  *                                  (with read-around, waiting on the page
  *                                  lock for the read to finish), or - for
  *                                  a memory file system without one
- *                                  (ramfs, tmpfs) - a zeroed page added
+ *                                  (ramfs) - a zeroed page added
  *                                  to the cache; SIGBUS past EOF or on a
  *                                  read error
  *   shmem_zero_setup(vma)          make a MAP_SHARED mapping of a device

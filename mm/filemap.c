@@ -413,6 +413,9 @@ int add_to_page_cache(struct page *page, struct address_space *mapping, pgoff_t 
 	if (!err) {
 		mapping->nrpages++;
 		__mod_node_page_state(page_pgdat(page), NR_FILE_PAGES, 1);
+		/* tmpfs pages are swap-backed: /proc/meminfo's Shmem. */
+		if (PageSwapBacked(page))
+			__mod_node_page_state(page_pgdat(page), NR_SHMEM, 1);
 		if (mapping_is_bdev(mapping))
 			atomic_long_inc(&nr_bdev_pages);
 	}
@@ -482,6 +485,8 @@ void __delete_from_page_cache(struct page *page)
 	WRITE_ONCE(page->mapping, NULL);
 	mapping->nrpages--;
 	__mod_node_page_state(page_pgdat(page), NR_FILE_PAGES, -1);
+	if (PageSwapBacked(page))
+		__mod_node_page_state(page_pgdat(page), NR_SHMEM, -1);
 	if (mapping_is_bdev(mapping))
 		atomic_long_dec(&nr_bdev_pages);
 }

@@ -133,6 +133,7 @@ static int filemap_rw_test(void)
 {
 	const struct address_space_operations *saved_aops;
 	const struct file_operations *saved_fops;
+	bool was_unevictable;
 	const loff_t size = 40 * PAGE_SIZE + 123;
 	struct address_space *mapping;
 	struct page *page = NULL;
@@ -150,7 +151,8 @@ static int filemap_rw_test(void)
 	saved_aops = mapping->a_ops;
 	saved_fops = file->f_op;
 	mapping->a_ops = &disk_aops;
-	clear_bit(AS_UNEVICTABLE, &mapping->flags);
+	/* ramfs files are unevictable; tmpfs files are swap-backed and are not. */
+	was_unevictable = test_and_clear_bit(AS_UNEVICTABLE, &mapping->flags);
 	file->f_op = &disk_fops;
 	file->f_ra.ra_pages = RA_PAGES;
 
@@ -248,7 +250,8 @@ out:
 	flush_workqueue(system_wq);
 	file->f_op = saved_fops;
 	mapping->a_ops = saved_aops;
-	mapping_set_unevictable(mapping);
+	if (was_unevictable)
+		mapping_set_unevictable(mapping);
 	i_size_write(file_inode(file), 0);
 	fput(file);
 	init_unlink("/filemap_rw_test");

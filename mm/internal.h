@@ -45,8 +45,6 @@ void __page_cache_release(struct page *page);
 
 /* Page cache (mm/filemap.c): remove a page; i_pages_lock held, irqs off. */
 void __delete_from_page_cache(struct page *page);
-/* Remove a locked clean page holding exactly refs references (1 is the cache's). */
-int __remove_mapping(struct address_space *mapping, struct page *page, int refs);
 
 /* Read-ahead around a faulting index (mm/readahead.c, for filemap_fault()). */
 struct file_ra_state;

@@ -20,7 +20,8 @@
  * PG_referenced already set) moves it to the active list; reclaim ages
  * the active list back into the inactive one, with PG_referenced as a
  * second chance (see vmscan.c).  Pages of mappings marked AS_UNEVICTABLE
- * (ramfs, tmpfs) go to the unevictable list and are never scanned.
+ * (ramfs) go to the unevictable list and are never scanned; tmpfs pages
+ * are PG_swapbacked and on the anon lists (fs/ramfs/tmpfs_swap.c).
  *
  * The lists do not hold a reference: a page on a list has PG_lru and
  * whoever frees it takes it off (__page_cache_release() from

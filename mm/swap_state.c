@@ -578,6 +578,8 @@ int try_to_unuse(unsigned int type)
 			mmput(mms[i]);
 		}
 		kfree(mms);
+		if (!ret)
+			ret = shmem_unuse(type);
 		if (ret)
 			return ret;
 		lru_add_drain_all();

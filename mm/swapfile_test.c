@@ -36,7 +36,11 @@
 #include <linux/vmstat.h>
 #include <linux/jiffies.h>
 #include <linux/selftest.h>
+#include <linux/file.h>
+#include <linux/writeback.h>
+#include <uapi/linux/fcntl.h>
 #include "swap.h"
+#include "../fs/vfs_selftest.h"
 
 #define AREA_SLOTS	1024	/* four clusters */
 
@@ -582,3 +586,104 @@ out_put:
 }
 DEFINE_SELFTEST("swap: page I/O through the extent map on ram0, errors past the end",
 		swap_io_test);
+
+/* ------------------------------------------------------------ tmpfs pages */
+
+static struct swap_info_struct *tmpfs_test_si;
+
+/* Move page 0 of tmpfs file fd to swap as reclaim would, then read it back. */
+static int tmpfs_round_trip(int fd, struct address_space *mapping, const u8 *data, u8 *back)
+{
+	struct writeback_control wbc = { .sync_mode = WB_SYNC_NONE, .nr_to_write = 1,
+					 .for_reclaim = 1 };
+	unsigned long in0 = sum_vm_event(PSWPIN), out0 = sum_vm_event(PSWPOUT);
+	struct page *page;
+	swp_entry_t entry;
+	int ret;
+
+	lru_add_drain_all();	/* an LRU batch's reference would make the page look busy */
+	page = find_get_page(mapping, 0);
+	ST_ASSERT(page && PageSwapBacked(page), "page 0 missing or not swap-backed");
+	lock_page(page);
+	ret = mapping->a_ops->writepage ? mapping->a_ops->writepage(page, &wbc) : -1;
+	if (ret)
+		unlock_page(page);
+	ST_ASSERT(!ret, "->writepage kept the page (%d)", ret);
+	entry.val = page_private(page);
+	ST_ASSERT(PageSwapCache(page) && !page->mapping && swp_type(entry) == tmpfs_test_si->type,
+		  "not in the swap cache at the test area (flags %#lx)", page->flags);
+	wait_on_page_writeback(page);
+	ST_ASSERT(!PageError(page) && sum_vm_event(PSWPOUT) - out0 == 1, "write failed");
+	ST_ASSERT(!find_get_page(mapping, 0), "still in the file's cache");
+	ST_ASSERT(swp_swapcount(entry) == 2, "slot count %d, not map + cache",
+		  swp_swapcount(entry));
+	/* Let the cached copy go, so that the read really comes from ram0. */
+	lock_page(page);
+	ret = remove_swap_mapping(page);
+	unlock_page(page);
+	put_page(page);
+	ST_ASSERT(ret == 1 && swp_swapcount(entry) == 1, "the swap cache kept the page");
+	ST_ASSERT(t_pread(fd, back, PAGE_SIZE, 0) == PAGE_SIZE, "read back failed");
+	ST_ASSERT(!memcmp(back, data, PAGE_SIZE), "read back different data");
+	ST_ASSERT(sum_vm_event(PSWPIN) - in0 == 1, "pswpin +%lu", sum_vm_event(PSWPIN) - in0);
+	ST_ASSERT(swp_swapcount(entry) == 0, "the slot was not freed (%d)", swp_swapcount(entry));
+	page = find_get_page(mapping, 0);
+	ST_ASSERT(page, "page 0 is not back in the file's cache");
+	ret = PageSwapCache(page) || !PageSwapBacked(page);
+	put_page(page);
+	ST_ASSERT(!ret, "the page came back in the wrong state");
+	return 0;
+}
+
+static int tmpfs_swap_body(void)
+{
+	u8 *data = kmalloc(PAGE_SIZE, GFP_KERNEL), *back = kzalloc(PAGE_SIZE, GFP_KERNEL);
+	struct file *file = NULL;
+	int fd = -1, ret = -1;
+
+	if (!data || !back)
+		goto out;
+	for (unsigned int i = 0; i < PAGE_SIZE; i++)
+		data[i] = (u8)(i * 7 + 3);
+	fd = t_open("f", O_RDWR | O_CREAT, 0600);
+	if (fd < 0 || t_pwrite(fd, data, PAGE_SIZE, 0) != PAGE_SIZE) {
+		st_diag("cannot write the tmpfs file (%d)", fd);
+		goto out;
+	}
+	file = fget(fd);
+	if (file)
+		ret = tmpfs_round_trip(fd, file->f_mapping, data, back);
+out:
+	if (file)
+		fput(file);
+	if (fd >= 0)
+		t_close(fd);
+	kfree(data);
+	kfree(back);
+	return ret;
+}
+
+static int tmpfs_swap_test(void)
+{
+	struct block_device *bdev = blkdev_get_by_dev(MKDEV(RAMDISK_MAJOR, 0),
+						      FMODE_READ | FMODE_WRITE, NULL);
+	struct swap_extent ext = { .start_page = 1, .nr_pages = 15,
+				   .start_sector = IO_BASE + 1024 };
+	int ret = -1;
+
+	if (IS_ERR(bdev)) {
+		st_diag("no ram0 (%ld)", PTR_ERR(bdev));
+		return ST_SKIP;
+	}
+	tmpfs_test_si = swap_test_area_add(16, 100, NULL, 0, bdev, &ext, 1);
+	if (IS_ERR(tmpfs_test_si)) {
+		st_diag("swap_test_area_add: %ld", PTR_ERR(tmpfs_test_si));
+	} else {
+		ret = vfs_run_sandboxed("tmpfs-swap", "tmpfs", NULL, tmpfs_swap_body);
+		remove_area(tmpfs_test_si);
+	}
+	blkdev_put(bdev, FMODE_READ | FMODE_WRITE);
+	return ret;
+}
+DEFINE_SELFTEST("swap: a tmpfs page goes to swap through ->writepage and comes back",
+		tmpfs_swap_test);

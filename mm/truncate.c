@@ -237,8 +237,9 @@ static bool release_page_private(struct page *page, gfp_t gfp)
  * with buffers that can be released, and not referenced by anyone but the
  * cache.  Everything else is left alone: this is a best-effort shrink
  * (drop_caches, after a write-through of O_DIRECT leftovers), never a
- * correctness tool.  An AS_UNEVICTABLE mapping (ramfs, tmpfs) keeps all
- * its pages.  This CPU's LRU batch is drained first, so that its pages'
+ * correctness tool.  An AS_UNEVICTABLE mapping (ramfs) keeps all its
+ * pages, and so does tmpfs (its pages are PG_swapbacked: only reclaim
+ * takes them, to swap).  This CPU's LRU batch is drained first, so that its pages'
  * extra references do not make them look busy.
  *
  * Context: process context; may sleep between batches (cond_resched());
@@ -274,7 +275,8 @@ unsigned long invalidate_mapping_pages(struct address_space *mapping, pgoff_t st
 				put_page(page);
 				continue;
 			}
-			if (page->mapping == mapping && !PageDirty(page) &&
+			/* A tmpfs page (swap-backed) is the only copy of its data. */
+			if (page->mapping == mapping && !PageDirty(page) && !PageSwapBacked(page) &&
 			    !PageWriteback(page) && !page_mapped(page) &&
 			    release_page_private(page, 0) &&
 			    __remove_mapping(mapping, page, 2))

@@ -237,13 +237,42 @@ static bool pageout_anon(struct page *page, struct scan_control *sc)
 }
 
 /*
+ * A tmpfs page (swap-backed, in a file's cache; locked, unmapped): its
+ * file system's ->writepage moves it to the swap cache at a new slot and
+ * starts the write, unlocking it; the page is freed at a later look like
+ * any clean swap cache page.  Returns false if it stays (still locked).
+ */
+static bool pageout_shmem(struct page *page, struct address_space *mapping,
+			  struct scan_control *sc)
+{
+	struct writeback_control wbc = {
+		.sync_mode = WB_SYNC_NONE,
+		.nr_to_write = 1,
+		.for_reclaim = 1,
+	};
+
+	if (!mapping->a_ops || !mapping->a_ops->writepage)
+		return false;
+	SetPageReclaim(page);
+	if (mapping->a_ops->writepage(page, &wbc) == AOP_WRITEPAGE_ACTIVATE) {
+		ClearPageReclaim(page);
+		return false;
+	}
+	sc->nr_pageout++;
+	inc_node_page_state(page, NR_VMSCAN_WRITE);
+	return true;
+}
+
+/*
  * Try to free each isolated page on list; what stays goes back on list
  * (activated or not).  Returns the number freed.
  *
  * Anonymous pages (PG_swapbacked) are given a swap slot and put in the
  * swap cache (add_to_swap()), unmapped (each pte becomes a swap pte),
  * written to the slot here and freed at a later look once the write is
- * done.  File pages are never written by reclaim: a dirty one is left
+ * done.  tmpfs pages (swap-backed, in a file's cache) are unmapped
+ * through the file's i_mmap and handed to the file system's ->writepage,
+ * which moves them to the swap cache (pageout_shmem()).  File pages are never written by reclaim: a dirty one is left
  * for the flushers.
  */
 static unsigned long shrink_page_list(struct list_head *list, struct scan_control *sc)
@@ -283,6 +312,17 @@ static unsigned long shrink_page_list(struct list_head *list, struct scan_contro
 			case PAGEREF_RECLAIM:
 				break;
 			}
+		}
+		mapping = page_file_mapping(page);
+		if (anon && mapping) {
+			/* tmpfs: unmapped through i_mmap, then moved to swap. */
+			if (!may_swap(sc))
+				goto activate_locked;
+			if (page_mapped(page) && !try_to_unmap(page, 0))
+				goto activate_locked;
+			if (!pageout_shmem(page, mapping, sc))
+				goto activate_locked;
+			goto keep;
 		}
 		if (anon && !PageSwapCache(page)) {
 			/* Not mapped and not cached: its last owner is letting go. */

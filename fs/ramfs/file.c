@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Regular files of ramfs and tmpfs: their bytes live only in page-cache
- * pages (the inode's address_space).  A missing page is a hole and reads
- * as zeros; a write allocates zeroed pages as it goes; truncation frees
+ * Regular files of ramfs and tmpfs: their bytes live in page-cache
+ * pages (the inode's address_space) and, for tmpfs, in swap
+ * (tmpfs_swap.c: tmpfs_get_page() finds or brings back a page).  A
+ * missing page is a hole and reads as zeros; a write allocates zeroed pages as it goes; truncation frees
  * the pages beyond the new size.  tmpfs charges each page against its
  * size= limit (ENOSPC when full).
  *
@@ -10,7 +11,8 @@
  * ramfs_setattr(), ramfs_truncate_pages().
  *
  * Locking: writers and truncation hold the inode's i_rwsem exclusively,
- * so page insertion and removal are serialised; readers take no lock and
+ * so page insertion and removal are serialised (for tmpfs also against
+ * faults and reclaim, by the file's swap map lock, see tmpfs_swap.c); readers take no lock and
  * copy from pages they hold a reference on (a page truncated meanwhile
  * stays valid until they put it, as in Linux).
  */
@@ -20,6 +22,7 @@
 #include <linux/fs.h>
 #include <linux/pagemap.h>
 #include <linux/uio.h>
+#include <linux/swap.h>
 #include "internal.h"
 
 /* Pages in 512-byte blocks, for st_blocks. */
@@ -31,7 +34,8 @@ const struct address_space_operations ramfs_aops = {
 static void ramfs_account_pages(struct inode *inode)
 {
 	spin_lock(&inode->i_lock);
-	inode->i_blocks = (blkcnt_t)inode->i_mapping->nrpages * PAGE_SECTORS;
+	inode->i_blocks = (blkcnt_t)(inode->i_mapping->nrpages + tmpfs_swapped(inode)) *
+			  PAGE_SECTORS;
 	spin_unlock(&inode->i_lock);
 }
 
@@ -39,9 +43,16 @@ static void ramfs_account_pages(struct inode *inode)
 static int ramfs_get_page(struct inode *inode, pgoff_t index, struct page **pagep)
 {
 	struct address_space *mapping = inode->i_mapping;
-	struct page *page = find_get_page(mapping, index);
+	struct page *page;
 	int err;
 
+	if (tmpfs_swap_backed(inode)) {
+		err = tmpfs_get_page(inode, index, true, pagep, NULL);
+		if (!err)
+			ramfs_account_pages(inode);
+		return err;
+	}
+	page = find_get_page(mapping, index);
 	if (page) {
 		*pagep = page;
 		return 0;
@@ -83,7 +94,17 @@ static ssize_t ramfs_read_iter(struct kiocb *iocb, struct iov_iter *to)
 			break;
 		nr = min_t(loff_t, min_t(size_t, PAGE_SIZE - offset, iov_iter_count(to)),
 			   isize - pos);
-		page = find_get_page(inode->i_mapping, pos >> PAGE_SHIFT);
+		if (tmpfs_swap_backed(inode)) {
+			int err = tmpfs_get_page(inode, pos >> PAGE_SHIFT, false, &page, NULL);
+
+			if (err) {
+				if (!done)
+					return err;
+				break;
+			}
+		} else {
+			page = find_get_page(inode->i_mapping, pos >> PAGE_SHIFT);
+		}
 		if (page) {
 			copied = copy_page_to_iter(page, offset, nr, to);
 			put_page(page);
@@ -168,19 +189,22 @@ static loff_t ramfs_seek_hole_data(struct inode *inode, loff_t offset, int whenc
 	loff_t res;
 
 	if (whence == SEEK_DATA) {
+		/* Data is in the page cache or, for tmpfs, in swap. */
+		pgoff_t index = tmpfs_next_swapped(inode, start);
 		struct page *page;
-		pgoff_t index;
 
-		if (!find_get_pages(mapping, start, 1, &page))
-			return -ENXIO;
-		index = page->index;
-		put_page(page);
+		if (find_get_pages(mapping, start, 1, &page)) {
+			index = min(index, page->index);
+			put_page(page);
+		}
 		if (index >= end)
 			return -ENXIO;
 		res = (loff_t)index << PAGE_SHIFT;
 	} else {
 		pgoff_t hole = page_cache_next_miss(mapping, start);
 
+		while (hole < end && tmpfs_in_swap(inode, hole))
+			hole = page_cache_next_miss(mapping, hole + 1);
 		if (hole >= end)
 			return isize;
 		res = (loff_t)hole << PAGE_SHIFT;
@@ -206,12 +230,60 @@ static loff_t ramfs_file_llseek(struct file *file, loff_t offset, int whence)
 	return offset;
 }
 
+/* ------------------------------------------------------------ mmap */
+
+static bool past_eof(struct inode *inode, pgoff_t index)
+{
+	return index >= DIV_ROUND_UP(i_size_read(inode), PAGE_SIZE);
+}
+
+/*
+ * tmpfs: the page from the page cache or swap, a zeroed charged page for
+ * a hole; SIGBUS past EOF (checked again after sleeping), for a swap read
+ * error and when size= is reached.
+ */
+static vm_fault_t tmpfs_fault(struct vm_fault *vmf)
+{
+	struct inode *inode = file_inode(vmf->vma->vm_file);
+	bool major = false;
+	int err = -EINVAL;
+
+	if (!past_eof(inode, vmf->pgoff))
+		err = tmpfs_get_page(inode, vmf->pgoff, true, &vmf->page, &major);
+	if (!err && past_eof(inode, vmf->pgoff)) {
+		put_page(vmf->page);
+		err = -EINVAL;
+	}
+	if (err)
+		return err == -ENOMEM ? VM_FAULT_OOM : VM_FAULT_SIGBUS;
+	ramfs_account_pages(inode);
+	mark_page_accessed(vmf->page);
+	return major ? VM_FAULT_MAJOR : 0;
+}
+
+static const struct vm_operations_struct tmpfs_vm_ops = {
+	.fault = tmpfs_fault,
+};
+
+static int ramfs_file_mmap(struct file *file, struct vm_area_struct *vma)
+{
+	if (!tmpfs_swap_backed(file_inode(file)))
+		return generic_file_mmap(file, vma);
+	vma->vm_ops = &tmpfs_vm_ops;
+	return 0;
+}
+
 /* ------------------------------------------------------------ size changes */
 
 void ramfs_truncate_pages(struct inode *inode, loff_t from)
 {
 	unsigned long before = inode->i_mapping->nrpages;
 
+	if (tmpfs_swap_backed(inode)) {
+		ramfs_uncharge_blocks(inode->i_sb, tmpfs_truncate_pages(inode, from));
+		ramfs_account_pages(inode);
+		return;
+	}
 	truncate_inode_pages(inode->i_mapping, from);
 	if (before > inode->i_mapping->nrpages)
 		ramfs_uncharge_blocks(inode->i_sb, before - inode->i_mapping->nrpages);
@@ -244,7 +316,7 @@ const struct file_operations ramfs_file_operations = {
 	.read_iter = ramfs_read_iter,
 	.write_iter = ramfs_write_iter,
 	.llseek = ramfs_file_llseek,
-	.mmap = generic_file_mmap,
+	.mmap = ramfs_file_mmap,
 	.fsync = noop_fsync,
 };
 

@@ -11,6 +11,9 @@
  *           change size and nr_inodes (not below what is in use)
  *   rootfs  the tmpfs instance mounted at / at boot (root mode 0755)
  *
+ * ramfs pages never leave memory (AS_UNEVICTABLE); tmpfs regular files
+ * are swap-backed (tmpfs_swap.c: their pages go to swap under pressure).
+ *
  * Interface (<linux/ramfs.h>): init_ramfs_fs() registers ramfs and
  * tmpfs; ramfs_mount_rootfs()/ramfs_kill_sb() serve the rootfs type of
  * init/do_mounts.c.
@@ -133,9 +136,17 @@ static struct inode *ramfs_get_inode(struct super_block *sb, const struct inode 
 	inode->i_ctime = current_time(inode);
 	inode->i_mtime = inode->i_ctime;
 	inode->i_atime = inode->i_ctime;
-	/* The page cache is the only copy: reclaim and drop_caches keep out. */
 	inode->i_mapping->a_ops = &ramfs_aops;
-	mapping_set_unevictable(inode->i_mapping);
+	if (RAMFS_SB(sb)->tmpfs && S_ISREG(mode)) {
+		/* tmpfs file pages can go to swap (tmpfs_swap.c). */
+		if (tmpfs_swap_init(inode)) {
+			iput(inode);
+			return NULL;
+		}
+	} else {
+		/* The page cache is the only copy: reclaim and drop_caches keep out. */
+		mapping_set_unevictable(inode->i_mapping);
+	}
 	ramfs_set_ops(inode, dev);
 	return inode;
 }
@@ -143,6 +154,7 @@ static struct inode *ramfs_get_inode(struct super_block *sb, const struct inode 
 static void ramfs_evict_inode(struct inode *inode)
 {
 	ramfs_truncate_pages(inode, 0);
+	tmpfs_swap_evict(inode);
 	if (S_ISLNK(inode->i_mode)) {
 		kfree(inode->i_link);
 		inode->i_link = NULL;

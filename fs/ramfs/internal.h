@@ -43,4 +43,20 @@ int ramfs_setattr(struct dentry *dentry, struct iattr *iattr);
 /* Drop every page of inode from byte from on, uncharging them. */
 void ramfs_truncate_pages(struct inode *inode, loff_t from);
 
+/*
+ * tmpfs regular files are swap-backed (fs/ramfs/tmpfs_swap.c): their
+ * pages may be in swap, found through a per-file map.  ramfs files and
+ * tmpfs directories and symlinks are not (tmpfs_swap_backed() false).
+ */
+extern const struct address_space_operations tmpfs_aops;
+int tmpfs_swap_init(struct inode *inode);
+void tmpfs_swap_evict(struct inode *inode);
+bool tmpfs_swap_backed(struct inode *inode);
+int tmpfs_get_page(struct inode *inode, pgoff_t index, bool create, struct page **pagep,
+		   bool *major);
+unsigned long tmpfs_truncate_pages(struct inode *inode, loff_t from);
+unsigned long tmpfs_swapped(struct inode *inode);
+pgoff_t tmpfs_next_swapped(struct inode *inode, pgoff_t start);
+bool tmpfs_in_swap(struct inode *inode, pgoff_t index);
+
 #endif /* _FS_RAMFS_INTERNAL_H */

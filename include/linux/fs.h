@@ -246,7 +246,7 @@ static inline bool mapping_mapped(const struct address_space *mapping)
 
 #define AS_EIO		0
 #define AS_ENOSPC	1
-#define AS_UNEVICTABLE	3	/* pages never reclaimed (ramfs, tmpfs) */
+#define AS_UNEVICTABLE	3	/* pages never reclaimed (ramfs; tmpfs files go to swap) */
 
 /* ---------------------------------------------------------------- inode */
 

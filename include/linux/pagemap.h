@@ -43,7 +43,8 @@ static inline gfp_t mapping_gfp_mask(const struct address_space *m)
 
 /**
  * mapping_set_unevictable() - keep every page of a mapping out of reclaim
- * @m: the mapping (ramfs and tmpfs inodes set this when they are created)
+ * @m: the mapping (ramfs inodes, and tmpfs directories and symlinks, set
+ *     this when they are created; tmpfs files are swap-backed instead)
  *
  * Sets AS_UNEVICTABLE: the mapping's pages go to the unevictable LRU list,
  * and invalidate_mapping_pages() (drop_caches) leaves them alone.
@@ -77,6 +78,8 @@ unsigned int find_get_pages(struct address_space *mapping, pgoff_t start,
 int add_to_page_cache(struct page *page, struct address_space *mapping, pgoff_t index,
 		      gfp_t gfp);
 void delete_from_page_cache(struct page *page);
+/* Remove a locked clean page holding exactly refs references (1 is the cache's). */
+int __remove_mapping(struct address_space *mapping, struct page *page, int refs);
 /* Remove and free every page at or beyond byte lstart (rounded up to a page). */
 void truncate_inode_pages(struct address_space *mapping, loff_t lstart);
 void truncate_inode_pages_range(struct address_space *mapping, loff_t lstart, loff_t lend);

@@ -310,6 +310,8 @@ bool try_to_free_swap(struct page *page);
 void free_swap_and_cache(swp_entry_t entry);
 struct page *read_swap_cache_async(swp_entry_t entry, gfp_t gfp, bool *new_page);
 struct page *swapin_readahead(swp_entry_t entry, gfp_t gfp, bool *major);
+/* swapoff: bring back the tmpfs pages in area type (fs/ramfs/tmpfs_swap.c). */
+int shmem_unuse(unsigned int type);
 
 /* More than half of the swap space in use (Linux's vm_swap_full()). */
 static inline bool swap_nearly_full(void)

@@ -8,6 +8,10 @@
  *   swp_entry_to_pte(e)       the non-present pte that stands for e
  *   pte_to_swp_entry(pte)     and back (only for is_swap_pte() ptes)
  *   is_swap_pte(pte)          neither empty nor present: a swap entry
+ *   swp_to_item(e), item_to_swp(p), is_swp_item(p)
+ *                             an entry as a pointer-sized item that can
+ *                             share a slot with page pointers (tmpfs's
+ *                             map, shared anonymous objects' slots)
  *
  * The value of a swp_entry_t is arch-independent: the area number sits in
  * the top MAX_SWAPFILES_SHIFT bits of the word, the offset below.  The pte
@@ -69,6 +73,37 @@ static inline pte_t swp_entry_to_pte(swp_entry_t entry)
 static inline swp_entry_t pte_to_swp_entry(pte_t pte)
 {
 	return swp_entry(__pte_to_swp_type(pte), __pte_to_swp_offset(pte));
+}
+
+/*
+ * Items: offset from bit 7 up, type in bits 2-6, bit 1 always set, bit 0
+ * never (lib/radix-tree.c refuses items with bit 0).  Pointers to struct
+ * page are at least 8-aligned, so bit 1 tells an item from a page.
+ */
+#define SWP_ITEM_TAG		2UL
+#define SWP_ITEM_TYPE_SHIFT	2
+#define SWP_ITEM_OFFSET_SHIFT	(SWP_ITEM_TYPE_SHIFT + MAX_SWAPFILES_SHIFT)
+
+/* swp_to_item() - @entry as a tagged pointer-sized item (never NULL). */
+static inline void *swp_to_item(swp_entry_t entry)
+{
+	return (void *)((swp_offset(entry) << SWP_ITEM_OFFSET_SHIFT) |
+			((unsigned long)swp_type(entry) << SWP_ITEM_TYPE_SHIFT) | SWP_ITEM_TAG);
+}
+
+/* is_swp_item() - is @p an item made by swp_to_item() (not a pointer)? */
+static inline bool is_swp_item(const void *p)
+{
+	return (unsigned long)p & SWP_ITEM_TAG;
+}
+
+/* item_to_swp() - the entry a swp_to_item() item stands for. */
+static inline swp_entry_t item_to_swp(const void *item)
+{
+	unsigned long v = (unsigned long)item;
+
+	return swp_entry((v >> SWP_ITEM_TYPE_SHIFT) & (MAX_SWAPFILES - 1),
+			 v >> SWP_ITEM_OFFSET_SHIFT);
 }
 
 #endif /* _LINUX_SWAPOPS_H */

@@ -8,9 +8,13 @@
  * never swapped; swapoff(2) while a process keeps using its swapped
  * memory brings everything back intact.
  *
+ * tmpfs is swap-backed too: a tmpfs file bigger than RAM reads back
+ * intact and gives its swap back when truncated, and swapoff brings a
+ * tmpfs file's pages back from swap.
+ *
  * Usage: swap/anon SWAPDEV [TEST...]   (root; SWAPDEV is the active swap
- * area, swapped off and on again by the swapoff test; TESTs: big, fork,
- * mlock, swapoff - default all)
+ * area, swapped off and on again by the swapoff tests; TESTs: big, fork,
+ * mlock, swapoff, tmpfs, tmpfs-swapoff - default all)
  *
  * The sizes follow the guest's RAM (sysinfo()): the big toucher uses
  * twice RAM, so the guest needs at least that much swap.  Every page
@@ -18,6 +22,8 @@
  * came back from the wrong slot, or a zero page, is caught.
  */
 #include <sys/mman.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
 #include <sys/swap.h>
 #include <sys/sysinfo.h>
 #include <sys/wait.h>
@@ -72,9 +78,8 @@ static long check(const uint64_t *p, size_t words, unsigned int gen, long *first
 }
 
 /*
- * The number after "name" and sep in the small file path (/proc/vmstat
- * lines are "name value", /proc/self/status lines "Name:\tvalue kB"), or
- * -1 if there is none.
+ * The number after "name" and the separator sep on a line of file path
+ * (/proc/vmstat: ' ', /proc/self/status and /proc/meminfo: ':'), or -1.
  */
 static long file_field(const char *path, const char *name, char sep)
 {
@@ -251,6 +256,20 @@ static void test_mlock_not_swapped(void)
 	close(go[1]);
 }
 
+/* After a swapoff: no swap may be left; then dev goes on again. */
+static void swap_gone_and_back(const char *dev)
+{
+	struct sysinfo si;
+	int err;
+
+	if (sysinfo(&si))
+		si.totalswap = ~0UL;
+	ok(si.totalswap == 0, "no swap is left after swapoff (totalswap %lu)",
+	   (unsigned long)si.totalswap);
+	err = swapon(dev, 0) ? errno : 0;
+	ok(!err, "swapon %s again", dev);
+}
+
 /*
  * swapoff while a process keeps reading and writing memory that is in
  * swap.  The region and the child's copy of half of it must fit in RAM
@@ -260,7 +279,6 @@ static void test_mlock_not_swapped(void)
 static void test_swapoff_under_load(const char *dev)
 {
 	size_t bytes = ram_bytes / 5, words = bytes / 8;
-	struct sysinfo si;
 	uint64_t *p = map_anon(bytes);
 	long first, bad;
 	int st, err;
@@ -299,13 +317,187 @@ static void test_swapoff_under_load(const char *dev)
 	ok(!bad, "the parent's copy reads back intact after swapoff");
 	if (bad)
 		diag("  %ld bad pages, the first at page %ld", bad, first);
-	if (sysinfo(&si))
-		si.totalswap = ~0UL;
-	ok(si.totalswap == 0, "no swap is left after swapoff (totalswap %lu)",
-	   (unsigned long)si.totalswap);
-	err = swapon(dev, 0) ? errno : 0;
-	ok(!err, "swapon %s again", dev);
+	swap_gone_and_back(dev);
 	munmap(p, bytes);
+}
+
+/* ------------------------------------------------------------ tmpfs */
+
+#define TMPFS_DIR "/tmp/anon-tmpfs"
+
+/* A field of /proc/meminfo in kB, or -1. */
+static long meminfo_kb(const char *name)
+{
+	return file_field("/proc/meminfo", name, ':');
+}
+
+static unsigned long free_swap_kb(void)
+{
+	struct sysinfo si;
+
+	if (sysinfo(&si))
+		return 0;
+	return (unsigned long)si.freeswap * si.mem_unit / 1024;
+}
+
+/* A fresh tmpfs of size_mb MiB at TMPFS_DIR: 0, or -1 (a failed test point). */
+static int tmpfs_mount(unsigned long size_mb)
+{
+	char opts[64];
+
+	mkdir("/tmp", 01777);
+	mkdir(TMPFS_DIR, 0755);
+	snprintf(opts, sizeof(opts), "size=%lum", size_mb);
+	if (mount("tmpfs", TMPFS_DIR, "tmpfs", 0, opts)) {
+		ok(0, "mount -t tmpfs -o %s %s: %s", opts, TMPFS_DIR, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* Write bytes of generation gen to fd from offset 0: 0 or an errno. */
+static int tmpfs_write(int fd, size_t bytes, unsigned int gen)
+{
+	static uint64_t buf[MiB / 8];
+
+	for (size_t off = 0; off < bytes; off += sizeof(buf)) {
+		for (size_t i = 0; i < MiB / 8; i++)
+			buf[i] = pattern(off / 8 + i, gen);
+		if (pwrite(fd, buf, sizeof(buf), off) != (ssize_t)sizeof(buf))
+			return errno ? errno : EIO;
+	}
+	return 0;
+}
+
+/* Pages of fd that do not read back as gen wrote them (-1 on a read error). */
+static long tmpfs_check(int fd, size_t bytes, unsigned int gen, long *first)
+{
+	static uint64_t buf[MiB / 8];
+	long bad = 0;
+
+	*first = -1;
+	for (size_t off = 0; off < bytes; off += sizeof(buf)) {
+		if (pread(fd, buf, sizeof(buf), off) != (ssize_t)sizeof(buf))
+			return -1;
+		for (size_t pg = 0; pg < MiB / 4096; pg++) {
+			for (size_t i = pg * 512; i < (pg + 1) * 512; i++) {
+				if (buf[i] != pattern(off / 8 + i, gen)) {
+					if (*first < 0)
+						*first = (off / 4096) + pg;
+					bad++;
+					break;
+				}
+			}
+		}
+	}
+	return bad;
+}
+
+/*
+ * A fresh tmpfs with room for bytes, and on it the file TMPFS_DIR/name
+ * holding bytes of generation gen: its descriptor (a passed test point),
+ * or -1 (a failed one; nothing left mounted).
+ */
+static int tmpfs_file(const char *name, size_t bytes, unsigned int gen)
+{
+	char path[128];
+	int fd, err;
+
+	if (tmpfs_mount(bytes / MiB + 16))
+		return -1;
+	snprintf(path, sizeof(path), "%s/%s", TMPFS_DIR, name);
+	fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600);
+	err = fd < 0 ? errno : tmpfs_write(fd, bytes, gen);
+	ok(!err, "%lu MiB written to a file on tmpfs (%lu MiB of RAM)", bytes / MiB,
+	   ram_bytes / MiB);
+	if (!err)
+		return fd;
+	diag("  %s: %s", path, strerror(err));
+	if (fd >= 0)
+		close(fd);
+	umount(TMPFS_DIR);
+	return -1;
+}
+
+/* Close, unlink and unmount what tmpfs_file() made. */
+static void tmpfs_done(int fd, const char *name)
+{
+	char path[128];
+
+	snprintf(path, sizeof(path), "%s/%s", TMPFS_DIR, name);
+	close(fd);
+	unlink(path);
+	umount(TMPFS_DIR);
+}
+
+/*
+ * A tmpfs file of 1.5 x RAM: written, read back intact (it can only
+ * have been in swap), then truncated: its slots come back.
+ */
+static void test_tmpfs_bigger_than_ram(void)
+{
+	size_t bytes = (ram_bytes + ram_bytes / 2) & ~(MiB - 1);
+	unsigned long free0 = free_swap_kb(), free1, free2 = 0, free_pre;
+	long out0 = vmstat("pswpout"), in0 = vmstat("pswpin"), bad, first, shmem_pre, in_swap;
+	int fd = tmpfs_file("big", bytes, 7);
+
+	if (fd < 0)
+		return;
+	free1 = free_swap_kb();
+	bad = tmpfs_check(fd, bytes, 7, &first);
+	ok(!bad, "the tmpfs file reads back intact");
+	if (bad)
+		diag("  %ld bad pages, the first at page %ld", bad, first);
+	ok(vmstat("pswpout") - out0 >= (long)((bytes - ram_bytes) / 4096 / 2) &&
+	   vmstat("pswpin") > in0 && free1 + (bytes - ram_bytes) / 1024 / 2 < free0,
+	   "its pages went out to swap and came back (pswpout +%ld, pswpin +%ld, SwapFree %lu -> %lu kB)",
+	   vmstat("pswpout") - out0, vmstat("pswpin") - in0, free0, free1);
+	/*
+	 * What the file has in swap: its size less its resident pages (Shmem
+	 * drops by those at the truncate).  Other processes' pages may have
+	 * gone to swap meanwhile; the file's slots must all come back.
+	 */
+	shmem_pre = meminfo_kb("Shmem");
+	free_pre = free_swap_kb();
+	if (ftruncate(fd, 0))
+		ok(0, "ftruncate: %s", strerror(errno));
+	in_swap = (long)(bytes / 1024) - (shmem_pre - meminfo_kb("Shmem"));
+	/* Slots still held by pages under writeback are freed soon after. */
+	for (int i = 0; i < 50; i++) {
+		free2 = free_swap_kb();
+		if ((long)(free2 - free_pre) + 4096 >= in_swap)
+			break;
+		usleep(100000);
+	}
+	ok((long)(free2 - free_pre) + 4096 >= in_swap,
+	   "truncating it gives its swap back (%ld kB in swap; SwapFree %lu -> %lu kB)", in_swap,
+	   free_pre, free2);
+	tmpfs_done(fd, "big");
+}
+
+/* swapoff with a tmpfs file's pages in swap brings them back. */
+static void test_tmpfs_swapoff(const char *dev)
+{
+	size_t bytes = (ram_bytes / 5) & ~(MiB - 1);
+	long shmem0, shmem1, bad, first;
+	int fd = tmpfs_file("kept", bytes, 8), err;
+
+	if (fd < 0)
+		return;
+	shmem0 = meminfo_kb("Shmem");
+	push_out(ram_bytes + ram_bytes / 2);
+	shmem1 = meminfo_kb("Shmem");
+	ok(shmem1 < shmem0, "some of it went to swap (Shmem %ld -> %ld kB)", shmem0, shmem1);
+	err = swapoff(dev) ? errno : 0;
+	ok(!err, "swapoff %s with tmpfs pages in swap", dev);
+	if (err)
+		diag("  swapoff: %s", strerror(err));
+	bad = tmpfs_check(fd, bytes, 8, &first);
+	ok(!bad, "the tmpfs file reads back intact after swapoff");
+	if (bad)
+		diag("  %ld bad pages, the first at page %ld", bad, first);
+	swap_gone_and_back(dev);
+	tmpfs_done(fd, "kept");
 }
 
 static int argc_all;
@@ -348,5 +540,9 @@ int main(int argc, char **argv)
 		test_mlock_not_swapped();
 	if (wanted("swapoff"))
 		test_swapoff_under_load(argv[1]);
+	if (wanted("tmpfs"))
+		test_tmpfs_bigger_than_ram();
+	if (wanted("tmpfs-swapoff"))
+		test_tmpfs_swapoff(argv[1]);
 	return tap_finish();
 }
