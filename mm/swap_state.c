@@ -51,6 +51,7 @@
 #include <linux/sched/signal.h>
 #include <linux/mmap_lock.h>
 #include "internal.h"
+#include "vma.h"
 #include "swap.h"
 
 
@@ -580,6 +581,8 @@ int try_to_unuse(unsigned int type)
 		kfree(mms);
 		if (!ret)
 			ret = shmem_unuse(type);
+		if (!ret)
+			ret = shared_anon_unuse(type);
 		if (ret)
 			return ret;
 		lru_add_drain_all();

@@ -117,6 +117,11 @@ void shared_anon_unlock_vmas(struct vm_area_struct *vma);
 /* rmap walk over the VMAs of a shared anonymous page (rmap.c calls it). */
 struct rmap_walk_control;
 void shared_anon_rmap_walk(struct page *page, struct rmap_walk_control *rwc);
+struct writeback_control;
+/* Reclaim: move a locked, unmapped page of an object to swap (0: unlocked, moved). */
+int shared_anon_writepage(struct page *page, struct writeback_control *wbc);
+/* swapoff: bring back the objects' pages stored in area type. */
+int shared_anon_unuse(unsigned int type);
 /* One step of a walk: rmap_one() if vma maps page; false = stop (rmap.c). */
 bool rmap_walk_one_vma(struct page *page, struct vm_area_struct *vma,
 		       struct rmap_walk_control *rwc);

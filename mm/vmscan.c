@@ -57,6 +57,7 @@
 #include <linux/printk.h>
 #include <linux/jiffies.h>
 #include "internal.h"
+#include "vma.h"
 
 /* Reclaim priorities: a pass scans (list size >> priority) pages. */
 #define DEF_PRIORITY	12
@@ -237,8 +238,9 @@ static bool pageout_anon(struct page *page, struct scan_control *sc)
 }
 
 /*
- * A tmpfs page (swap-backed, in a file's cache; locked, unmapped): its
- * file system's ->writepage moves it to the swap cache at a new slot and
+ * A tmpfs page (swap-backed, in a file's cache) or a shared anonymous
+ * page; locked, unmapped: its file system's ->writepage (or
+ * shared_anon_writepage()) moves it to the swap cache at a new slot and
  * starts the write, unlocking it; the page is freed at a later look like
  * any clean swap cache page.  Returns false if it stays (still locked).
  */
@@ -250,11 +252,16 @@ static bool pageout_shmem(struct page *page, struct address_space *mapping,
 		.nr_to_write = 1,
 		.for_reclaim = 1,
 	};
+	int (*writepage)(struct page *page, struct writeback_control *wbc) =
+		shared_anon_writepage;
 
-	if (!mapping->a_ops || !mapping->a_ops->writepage)
-		return false;
+	if (mapping) {
+		if (!mapping->a_ops || !mapping->a_ops->writepage)
+			return false;
+		writepage = mapping->a_ops->writepage;
+	}
 	SetPageReclaim(page);
-	if (mapping->a_ops->writepage(page, &wbc) == AOP_WRITEPAGE_ACTIVATE) {
+	if (writepage(page, &wbc) == AOP_WRITEPAGE_ACTIVATE) {
 		ClearPageReclaim(page);
 		return false;
 	}
@@ -270,9 +277,11 @@ static bool pageout_shmem(struct page *page, struct address_space *mapping,
  * Anonymous pages (PG_swapbacked) are given a swap slot and put in the
  * swap cache (add_to_swap()), unmapped (each pte becomes a swap pte),
  * written to the slot here and freed at a later look once the write is
- * done.  tmpfs pages (swap-backed, in a file's cache) are unmapped
- * through the file's i_mmap and handed to the file system's ->writepage,
- * which moves them to the swap cache (pageout_shmem()).  File pages are never written by reclaim: a dirty one is left
+ * done.  tmpfs pages (swap-backed, in a file's cache) and shared
+ * anonymous pages are unmapped through the file's i_mmap or the object's
+ * VMA list and handed to the file system's ->writepage or
+ * shared_anon_writepage(), which move them to the swap cache
+ * (pageout_shmem()).  File pages are never written by reclaim: a dirty one is left
  * for the flushers.
  */
 static unsigned long shrink_page_list(struct list_head *list, struct scan_control *sc)
@@ -298,7 +307,7 @@ static unsigned long shrink_page_list(struct list_head *list, struct scan_contro
 			goto keep_locked;
 		}
 		if (page_mapped(page)) {
-			/* Shared anonymous memory has no backing store yet: it stays. */
+			/* Mapped, not swap-backed, in no file: nothing to page it to. */
 			if (!anon && !page_file_mapping(page))
 				goto activate_locked;
 			switch (page_check_references(page)) {
@@ -314,8 +323,8 @@ static unsigned long shrink_page_list(struct list_head *list, struct scan_contro
 			}
 		}
 		mapping = page_file_mapping(page);
-		if (anon && mapping) {
-			/* tmpfs: unmapped through i_mmap, then moved to swap. */
+		if (anon && (mapping || PageSharedAnon(page))) {
+			/* tmpfs, shared anon: unmapped through i_mmap or the object, then to swap. */
 			if (!may_swap(sc))
 				goto activate_locked;
 			if (page_mapped(page) && !try_to_unmap(page, 0))

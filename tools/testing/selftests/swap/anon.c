@@ -8,13 +8,15 @@
  * never swapped; swapoff(2) while a process keeps using its swapped
  * memory brings everything back intact.
  *
- * tmpfs is swap-backed too: a tmpfs file bigger than RAM reads back
- * intact and gives its swap back when truncated, and swapoff brings a
- * tmpfs file's pages back from swap.
+ * tmpfs and shared anonymous memory are swap-backed too: a tmpfs file
+ * bigger than RAM reads back intact and gives its swap back when
+ * truncated; swapoff brings a tmpfs file's pages back from swap; a
+ * MAP_SHARED|MAP_ANONYMOUS region bigger than RAM written by a child
+ * reads back in the parent, and the other way round.
  *
  * Usage: swap/anon SWAPDEV [TEST...]   (root; SWAPDEV is the active swap
  * area, swapped off and on again by the swapoff tests; TESTs: big, fork,
- * mlock, swapoff, tmpfs, tmpfs-swapoff - default all)
+ * mlock, swapoff, tmpfs, tmpfs-swapoff, shared - default all)
  *
  * The sizes follow the guest's RAM (sysinfo()): the big toucher uses
  * twice RAM, so the guest needs at least that much swap.  Every page
@@ -500,6 +502,58 @@ static void test_tmpfs_swapoff(const char *dev)
 	tmpfs_done(fd, "kept");
 }
 
+/* ------------------------------------------------------------ shared anonymous */
+
+/* Fork a child that checks (or, with write, fills) p with gen; its exit status. */
+static int child_on(uint64_t *p, size_t words, unsigned int gen, int write)
+{
+	long first;
+	pid_t pid;
+
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0) {
+		if (write)
+			fill(p, words, gen);
+		_exit(check(p, words, gen, &first) ? 1 : 0);
+	}
+	return wait_status(pid);
+}
+
+/*
+ * A MAP_SHARED|MAP_ANONYMOUS region of 1.2 x RAM: a child writes it all
+ * (so most of it goes to swap) and the parent reads it back; then the
+ * parent writes it and a second child reads it back.
+ */
+static void test_shared_anon(void)
+{
+	size_t bytes = (ram_bytes + ram_bytes / 5) & ~(MiB - 1), words = bytes / 8;
+	long out0 = vmstat("pswpout"), in0 = vmstat("pswpin"), bad, first;
+	uint64_t *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	int st;
+
+	if (p == MAP_FAILED) {
+		ok(0, "mmap MAP_SHARED|MAP_ANONYMOUS %lu MiB: %s", bytes / MiB, strerror(errno));
+		return;
+	}
+	st = child_on(p, words, 10, 1);
+	ok(WIFEXITED(st) && WEXITSTATUS(st) == 0,
+	   "a child wrote %lu MiB (1.2 x RAM) of shared anonymous memory", bytes / MiB);
+	bad = check(p, words, 10, &first);
+	ok(!bad, "the parent reads the child's writes back intact");
+	if (bad)
+		diag("  %ld bad pages, the first at page %ld", bad, first);
+	fill(p, words, 11);
+	st = child_on(p, words, 11, 0);
+	ok(WIFEXITED(st) && WEXITSTATUS(st) == 0,
+	   "a second child reads the parent's writes back intact");
+	ok(vmstat("pswpout") - out0 >= (long)((bytes - ram_bytes) / 4096) &&
+	   vmstat("pswpin") > in0,
+	   "shared pages went out to swap and came back (pswpout +%ld, pswpin +%ld)",
+	   vmstat("pswpout") - out0, vmstat("pswpin") - in0);
+	munmap(p, bytes);
+}
+
 static int argc_all;
 static char **argv_all;
 
@@ -544,5 +598,7 @@ int main(int argc, char **argv)
 		test_tmpfs_bigger_than_ram();
 	if (wanted("tmpfs-swapoff"))
 		test_tmpfs_swapoff(argv[1]);
+	if (wanted("shared"))
+		test_shared_anon();
 	return tap_finish();
 }

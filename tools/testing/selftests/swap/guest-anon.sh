@@ -3,9 +3,10 @@
 #
 # guest-anon.sh - the guest side of the anonymous-memory half of
 # tools/testing/selftests/swap/run (busybox sh), in a small guest (128 MiB):
-# the anon suite once with a swap partition (every test), then with a swap
-# file on ext2 (the bigger-than-RAM and fork tests: what differs is only
-# where the slots live).
+# the anon suite once with a swap partition (every test: private and
+# shared anonymous memory, tmpfs), then with a swap file on ext2 (the
+# bigger-than-RAM and fork tests: what differs is only where the slots
+# live).
 #
 # Usage: guest-anon.sh [-t SECONDS] PART-DEV EXT2-DEV   (e.g. vda vdb)
 # The partition must hold at least twice RAM; the ext2 file system must
