@@ -44,6 +44,7 @@
 #include <linux/vmstat.h>
 #include <linux/writeback.h>
 #include <linux/backing-dev.h>
+#include <linux/blkdev.h>
 #include <linux/fs.h>
 #include <linux/slab.h>
 #include <linux/sched.h>
@@ -392,8 +393,10 @@ struct page *read_swap_cache_async(swp_entry_t entry, gfp_t gfp, bool *new_page)
  *
  * Swap slots of one process are allocated in clusters, so the slots
  * around a faulting one usually hold that process's neighbouring pages:
- * the aligned block of 2^page_cluster slots around @entry is read in
- * (the used slots of it), then @entry itself.
+ * the used slots of the aligned block of 2^page_cluster slots around
+ * @entry are read too, in slot order under one plug so that their reads
+ * merge into one request.  The neighbours are allocated without retrying
+ * or warning: a short read-ahead is fine, a failed fault is not.
  *
  * Return: @entry's page, referenced, or NULL.
  */
@@ -402,23 +405,31 @@ struct page *swapin_readahead(swp_entry_t entry, gfp_t gfp, bool *major)
 	unsigned long window = 1UL << READ_ONCE(page_cluster);
 	unsigned long offset = swp_offset(entry), first = offset & ~(window - 1);
 	unsigned int type = swp_type(entry);
-	struct page *page;
+	struct page *page = NULL, *extra;
+	struct blk_plug plug;
 	bool started;
 
 	*major = false;
-	for (unsigned long off = first; window > 1 && off < first + window; off++) {
+	if (window == 1)
+		first = offset;
+	blk_start_plug(&plug);
+	for (unsigned long off = first; off < first + window; off++) {
 		swp_entry_t e = swp_entry(type, off);
 
-		if (off == offset || !off || swp_swapcount(e) <= 0)
-			continue;
-		page = read_swap_cache_async(e, gfp | __GFP_NORETRY | __GFP_NOWARN, &started);
-		if (page) {
+		if (off == offset) {
+			page = read_swap_cache_async(entry, gfp, &started);
 			*major |= started;
-			put_page(page);
+			continue;
+		}
+		if (!off || swp_swapcount(e) <= 0)
+			continue;
+		extra = read_swap_cache_async(e, gfp | __GFP_NORETRY | __GFP_NOWARN, &started);
+		if (extra) {
+			*major |= started;
+			put_page(extra);
 		}
 	}
-	page = read_swap_cache_async(entry, gfp, &started);
-	*major |= started;
+	blk_finish_plug(&plug);
 	return page;
 }
 

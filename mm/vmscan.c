@@ -49,6 +49,7 @@
 #include <linux/rmap.h>
 #include <linux/writeback.h>
 #include <linux/buffer_head.h>
+#include <linux/blkdev.h>
 #include <linux/vmstat.h>
 #include <linux/rwsem.h>
 #include <linux/sched.h>
@@ -687,6 +688,7 @@ static void shrink_node(struct pglist_data *pgdat, struct scan_control *sc)
 	struct lruvec *lruvec = node_lruvec(pgdat);
 	unsigned long lru_pages = 0, scanned_before = sc->nr_scanned;
 	unsigned long nr[NR_LRU_LISTS];
+	struct blk_plug plug;
 	enum lru_list lru;
 
 	get_scan_count(lruvec, sc, nr);
@@ -699,7 +701,13 @@ static void shrink_node(struct pglist_data *pgdat, struct scan_control *sc)
 	if (inactive_is_low(lruvec, LRU_INACTIVE_FILE))
 		shrink_active_list(nr[LRU_ACTIVE_FILE], lruvec, LRU_ACTIVE_FILE);
 
-	/* Then the inactive lists, interleaved a batch at a time. */
+	/*
+	 * Then the inactive lists, interleaved a batch at a time, under one
+	 * plug: pages sent to swap one after another have neighbouring slots
+	 * (slots are handed out in clusters), so their one-page writes merge
+	 * into a few large requests instead of reaching the disk one by one.
+	 */
+	blk_start_plug(&plug);
 	while (nr[LRU_INACTIVE_ANON] || nr[LRU_INACTIVE_FILE]) {
 		for (lru = LRU_INACTIVE_ANON; lru <= LRU_INACTIVE_FILE; lru += 2) {
 			unsigned long n = min(nr[lru], SWAP_CLUSTER_MAX);
@@ -713,6 +721,7 @@ static void shrink_node(struct pglist_data *pgdat, struct scan_control *sc)
 			break;
 		cond_resched();
 	}
+	blk_finish_plug(&plug);
 	shrink_slab(sc->gfp_mask, sc->nr_scanned - scanned_before + 1, lru_pages);
 	/* Dirty file pages block reclaim: get the flushers going on them. */
 	if (sc->nr_dirty)
