@@ -257,7 +257,8 @@ static int swap_in(struct shared_anon *obj, pgoff_t pgoff, void *item, bool *maj
 
 	page = lookup_swap_cache(entry);
 	if (!page) {
-		page = read_swap_cache_async(entry, GFP_HIGHUSER_MOVABLE, &started);
+		/* With its neighbouring slots: pages swapped out together. */
+		page = swapin_readahead(entry, GFP_HIGHUSER_MOVABLE, &started);
 		if (started && major)
 			*major = true;
 	}

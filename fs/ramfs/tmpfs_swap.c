@@ -212,7 +212,8 @@ static int swap_back(struct tmpfs_swap *ts, pgoff_t index, void *item, struct pa
 	mutex_unlock(&ts->lock);
 	page = lookup_swap_cache(entry);
 	if (!page) {
-		page = read_swap_cache_async(entry, mapping_gfp_mask(mapping), &started);
+		/* With its neighbouring slots: pages swapped out together. */
+		page = swapin_readahead(entry, mapping_gfp_mask(mapping), &started);
 		if (started && major)
 			*major = true;
 	}
