@@ -167,6 +167,26 @@ static void tlb_add_range(struct mmu_gather *tlb, unsigned long start, unsigned 
 	tlb->end = max(tlb->end, end);
 }
 
+/*
+ * An anonymous page whose last pte just went may still hold a swap slot
+ * (swapped in by a read fault, which keeps the slot): with no pte left to
+ * name it, the slot only wastes swap space.  Give it up now if the page
+ * lock is free; otherwise reclaim does when it meets the page.  (The last
+ * unmap has cleared page->mapping, so PageAnon() no longer says what the
+ * page was; PG_swapbacked does, and tells PG_swapcache from a file
+ * system's PG_checked on the same bit.  try_to_free_swap() keeps slots
+ * other ptes, tmpfs or a shared object still name.)
+ */
+static void drop_unmapped_swap_cache(struct page *page)
+{
+	if (!PageSwapBacked(page) || !PageSwapCache(page) || page_mapped(page) ||
+	    !trylock_page(page))
+		return;
+	if (!page_mapped(page))
+		try_to_free_swap(page);
+	unlock_page(page);
+}
+
 static void tlb_flush_mmu(struct mmu_gather *tlb)
 {
 	struct page *page, *tmp;
@@ -175,8 +195,10 @@ static void tlb_flush_mmu(struct mmu_gather *tlb)
 		flush_tlb_mm_range(tlb->mm, tlb->start, tlb->end);
 	tlb->start = ~0UL;
 	tlb->end = 0;
-	for (unsigned int i = 0; i < tlb->nr; i++)
+	for (unsigned int i = 0; i < tlb->nr; i++) {
+		drop_unmapped_swap_cache(tlb->pages[i]);
 		put_page(tlb->pages[i]);
+	}
 	tlb->nr = 0;
 	list_for_each_entry_safe(page, tmp, &tlb->tables, lru) {
 		list_del(&page->lru);
@@ -800,10 +822,14 @@ static vm_fault_t do_object_fault(struct vm_area_struct *vma, unsigned long addr
  * the slot (reading its neighbours along, swapin_readahead()), and map it.
  *
  * If no other pte names the slot, the page is the faulting process's
- * alone: the slot is given up at once (the page leaves the swap cache,
- * dirty, and is mapped writable if the VMA is).  Otherwise the page stays
- * cached for the others and is mapped read-only; a write then copies it
- * (do_wp_page()).  A slot whose read failed gives SIGBUS; the pte is left
+ * alone.  A write fault, a locked VMA or swap more than half full give the
+ * slot up at once (the page leaves the swap cache, dirty, and is mapped
+ * writable if the VMA is).  A read fault otherwise keeps the slot: the
+ * page stays in the swap cache, clean and mapped read-only, so if reclaim
+ * takes it again before it is written it is dropped without another write
+ * to swap; a later write fault frees the slot then (do_wp_page()).
+ * A page others still name stays cached for them and is mapped read-only;
+ * a write then copies it.  A slot whose read failed gives SIGBUS; the pte is left
  * as it was, so the data is not silently replaced by zeros.
  */
 static vm_fault_t do_swap_page(struct vm_area_struct *vma, unsigned long address,
@@ -871,7 +897,8 @@ static vm_fault_t do_swap_page(struct vm_area_struct *vma, unsigned long address
 	swap_free(entry);		/* this pte's count; the cache keeps its own */
 	exclusive = swp_swapcount(entry) == 1 && !page_mapped(page);
 	pte = mk_pte(page, vma->vm_page_prot);
-	if (exclusive && !PageWriteback(page)) {
+	if (exclusive && !PageWriteback(page) &&
+	    ((flags & FAULT_FLAG_WRITE) || (vma->vm_flags & VM_LOCKED) || swap_nearly_full())) {
 		delete_from_swap_cache(page);
 		SetPageDirty(page);
 		if (vma->vm_flags & VM_WRITE)
@@ -883,7 +910,6 @@ static vm_fault_t do_swap_page(struct vm_area_struct *vma, unsigned long address
 	if (vma->vm_flags & VM_LOCKED)
 		mlock_page(page);
 	unlock_page(page);
-	(void)flags;
 	return ret;
 
 out_page:
