@@ -121,6 +121,8 @@ static struct inode *alloc_inode(struct super_block *sb)
 
 static void destroy_inode(struct inode *inode)
 {
+	/* Its shadow entries go with it (and off the shrinker's list). */
+	workingset_forget_mapping(&inode->i_data);
 	if (inode->i_sb->s_op->destroy_inode)
 		inode->i_sb->s_op->destroy_inode(inode);
 	else

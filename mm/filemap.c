@@ -123,6 +123,10 @@ void address_space_init_once(struct address_space *mapping)
 	spin_lock_init(&mapping->private_lock);
 	init_rwsem(&mapping->i_mmap_rwsem);
 	INIT_RADIX_TREE(&mapping->i_pages, GFP_ATOMIC);
+	/* Shadows are a hint: never from the reserves, no warning without a node. */
+	INIT_RADIX_TREE(&mapping->i_shadows, __GFP_KSWAPD_RECLAIM | __GFP_NOWARN);
+	mapping->nr_shadows = 0;
+	INIT_LIST_HEAD(&mapping->shadow_link);
 	INIT_LIST_HEAD(&mapping->private_list);
 	mapping->i_mmap = RB_ROOT;
 
@@ -394,10 +398,11 @@ out:
  * Return: 0 on success; -EEXIST if @index is taken; -ENOMEM if a tree
  * node could not be allocated.
  */
-int add_to_page_cache(struct page *page, struct address_space *mapping, pgoff_t index,
-		      gfp_t gfp)
+static int insert_page(struct page *page, struct address_space *mapping, pgoff_t index,
+		       gfp_t gfp, void **shadowp)
 {
 	unsigned long flags;
+	void *shadow = NULL;
 	int err;
 
 	VM_BUG_ON_PAGE(page->mapping, page);
@@ -418,6 +423,8 @@ int add_to_page_cache(struct page *page, struct address_space *mapping, pgoff_t 
 			__mod_node_page_state(page_pgdat(page), NR_SHMEM, 1);
 		if (mapping_is_bdev(mapping))
 			atomic_long_inc(&nr_bdev_pages);
+		/* The page is back: its shadow (if any) has done its job. */
+		shadow = shadow_take(mapping, index);
 	}
 	spin_unlock_irqrestore(&mapping->i_pages_lock, flags);
 	radix_tree_preload_end();
@@ -425,7 +432,15 @@ int add_to_page_cache(struct page *page, struct address_space *mapping, pgoff_t 
 		page->mapping = NULL;
 		put_page(page);
 	}
+	if (shadowp)
+		*shadowp = shadow;
 	return err;
+}
+
+int add_to_page_cache(struct page *page, struct address_space *mapping, pgoff_t index,
+		      gfp_t gfp)
+{
+	return insert_page(page, mapping, index, gfp, NULL);
 }
 
 /**
@@ -435,7 +450,9 @@ int add_to_page_cache(struct page *page, struct address_space *mapping, pgoff_t 
  * @index: page index in @mapping
  * @gfp: flags for preloading the tree's nodes
  *
- * add_to_page_cache(), then lru_cache_add().  An unlocked @page is locked
+ * add_to_page_cache(), then lru_cache_add().  A page read in where reclaim
+ * evicted one lately may go straight to the active list
+ * (workingset_refault()).  An unlocked @page is locked
  * here (non-atomically: nobody else can see it yet) and comes back locked
  * on success; on failure it is unlocked again.  A page the caller locked
  * stays locked either way.
@@ -448,16 +465,19 @@ int add_to_page_cache_lru(struct page *page, struct address_space *mapping, pgof
 {
 	/* Linux callers pass an unlocked page and get it back locked. */
 	bool locked_here = !PageLocked(page);
+	void *shadow;
 	int err;
 
 	if (locked_here)
 		__SetPageLocked(page);
-	err = add_to_page_cache(page, mapping, index, gfp);
+	err = insert_page(page, mapping, index, gfp, &shadow);
 	if (err) {
 		if (locked_here)
 			__ClearPageLocked(page);
 		return err;
 	}
+	if (!PageSwapBacked(page))
+		workingset_refault(page, shadow);
 	lru_cache_add(page);
 	return 0;
 }
@@ -522,6 +542,8 @@ void delete_from_page_cache(struct page *page)
  * @mapping: the mapping the caller found the page in
  * @page: the page, locked by the caller
  * @refs: the references expected: the cache's plus those the caller holds
+ * @reclaimed: reclaim is evicting the page: leave a shadow entry for
+ *	working-set detection (workingset_eviction())
  *
  * Under i_pages_lock, freezes the reference count at zero if it is exactly
  * @refs, which makes every lockless lookup's get_page_unless_zero() fail,
@@ -536,7 +558,7 @@ void delete_from_page_cache(struct page *page)
  * Return: 1 if the page was removed (the caller still holds its @refs - 1
  * references), 0 if it was busy, dirty or truncated meanwhile.
  */
-int __remove_mapping(struct address_space *mapping, struct page *page, int refs)
+int __remove_mapping(struct address_space *mapping, struct page *page, int refs, bool reclaimed)
 {
 	unsigned long flags;
 
@@ -549,6 +571,8 @@ int __remove_mapping(struct address_space *mapping, struct page *page, int refs)
 		goto busy;
 	}
 	__delete_from_page_cache(page);
+	if (reclaimed && !PageSwapBacked(page))
+		workingset_eviction(mapping, page);
 	spin_unlock_irqrestore(&mapping->i_pages_lock, flags);
 	/* The cache's reference went with the slot. */
 	page_ref_unfreeze(page, refs - 1);

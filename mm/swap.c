@@ -144,7 +144,7 @@ void lru_cache_add(struct page *page)
 	struct lru_batch *batch;
 	unsigned long flags;
 
-	VM_BUG_ON_PAGE(PageLRU(page) || PageActive(page) || PageUnevictable(page), page);
+	VM_BUG_ON_PAGE(PageLRU(page) || PageUnevictable(page), page);
 	get_page(page);
 	local_irq_save(flags);
 	batch = this_cpu_ptr(&lru_add_batch);
@@ -277,13 +277,17 @@ static bool activate_page(struct page *page)
 		if (!PageActive(page) && !PageUnevictable(page)) {
 			del_page_from_lru_list(page, lruvec);
 			SetPageActive(page);
+			SetPageWorkingset(page);
 			add_page_to_lru_list(page, lruvec);
 			count_vm_event(PGACTIVATE);
+			workingset_activation(page);
 		}
 	} else if (in_local_batch(page)) {
 		/* Not filed yet: the drain puts it on the active list. */
 		SetPageActive(page);
+		SetPageWorkingset(page);
 		count_vm_event(PGACTIVATE);
+		workingset_activation(page);
 	} else {
 		done = false;
 	}

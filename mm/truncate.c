@@ -133,6 +133,8 @@ void truncate_inode_pages_range(struct address_space *mapping, loff_t lstart, lo
 		truncate_partial_page(mapping, end, 0, partial_end);
 	if (start >= end)
 		return;
+	/* Indices that no longer hold data keep no eviction history either. */
+	workingset_forget_range(mapping, start, end - 1);
 
 	for (;;) {
 		pgoff_t index = start;
@@ -279,7 +281,7 @@ unsigned long invalidate_mapping_pages(struct address_space *mapping, pgoff_t st
 			if (page->mapping == mapping && !PageDirty(page) && !PageSwapBacked(page) &&
 			    !PageWriteback(page) && !page_mapped(page) &&
 			    release_page_private(page, 0) &&
-			    __remove_mapping(mapping, page, 2))
+			    __remove_mapping(mapping, page, 2, false))
 				count++;
 			unlock_page(page);
 			put_page(page);
@@ -343,7 +345,7 @@ int invalidate_inode_pages2_range(struct address_space *mapping, pgoff_t start, 
 				 */
 				if (PageDirty(page) || page_mapped(page) ||
 				    !release_page_private(page, GFP_KERNEL) ||
-				    !__remove_mapping(mapping, page, 2))
+				    !__remove_mapping(mapping, page, 2, false))
 					ret = -EBUSY;
 			}
 			unlock_page(page);

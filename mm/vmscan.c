@@ -98,7 +98,7 @@ bool try_to_release_page(struct page *page, gfp_t gfp)
 int remove_mapping(struct address_space *mapping, struct page *page)
 {
 	/* The cache's reference and the caller's. */
-	return __remove_mapping(mapping, page, 2);
+	return __remove_mapping(mapping, page, 2, false);
 }
 
 /* ------------------------------------------------------------ LRU scanning */
@@ -361,7 +361,7 @@ static unsigned long shrink_page_list(struct list_head *list, struct scan_contro
 			mapping = page->mapping;
 			if (PagePrivate(page) && !try_to_release_page(page, sc->gfp_mask))
 				goto activate_locked;
-			if (!mapping || !__remove_mapping(mapping, page, 2))
+			if (!mapping || !__remove_mapping(mapping, page, 2, true))
 				goto keep_locked;
 		}
 		/* Out of the cache; ours is the last reference. */
@@ -375,8 +375,10 @@ activate_locked:
 		if (PageSwapCache(page) && swap_nearly_full())
 			try_to_free_swap(page);
 		SetPageActive(page);
+		SetPageWorkingset(page);
 		sc->nr_activated++;
 		count_vm_event(PGACTIVATE);
+		workingset_activation(page);
 keep_locked:
 		unlock_page(page);
 keep:

@@ -161,7 +161,7 @@ static int tmpfs_writepage(struct page *page, struct writeback_control *wbc)
 	 * a pte) means nothing here: the page is written to the slot anyway.
 	 */
 	ClearPageDirty(page);
-	if (!__remove_mapping(mapping, page, 3)) {
+	if (!__remove_mapping(mapping, page, 3, false)) {
 		radix_tree_delete(&ts->map, index);
 		goto undo_count;
 	}

@@ -207,6 +207,13 @@ struct address_space {
 	errseq_t wb_err;		/* writeback errors, reported by fsync */
 	struct rb_root i_mmap;		/* VMAs mapping the file (interval tree) */
 	struct rw_semaphore i_mmap_rwsem;
+	/*
+	 * Shadow entries of evicted pages (mm/workingset.c), under
+	 * i_pages_lock; on the shrinker's list while nr_shadows > 0.
+	 */
+	struct radix_tree_root i_shadows;
+	unsigned long nr_shadows;
+	struct list_head shadow_link;
 };
 
 /*

@@ -85,8 +85,9 @@ enum node_stat_item {
 	NR_SLAB_UNRECLAIMABLE,
 	NR_ISOLATED_ANON,
 	NR_ISOLATED_FILE,
-	WORKINGSET_REFAULT,
-	WORKINGSET_ACTIVATE,
+	WORKINGSET_REFAULT_FILE,	/* file pages read in over a shadow entry */
+	WORKINGSET_ACTIVATE_FILE,	/* ... of them put straight on the active list */
+	WORKINGSET_RESTORE_FILE,	/* ... of them in the working set when evicted */
 	NR_ANON_MAPPED,
 	NR_FILE_MAPPED,
 	NR_FILE_PAGES,
@@ -137,6 +138,11 @@ struct lruvec {
 	 */
 	unsigned long recent_scanned[2];
 	unsigned long recent_rotated[2];
+	/*
+	 * Working-set clock (mm/workingset.c): file pages that have left
+	 * the inactive list, evicted or promoted.  Atomic, no lock.
+	 */
+	atomic_long_t nonresident_age;
 };
 
 /*

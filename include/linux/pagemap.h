@@ -79,7 +79,7 @@ int add_to_page_cache(struct page *page, struct address_space *mapping, pgoff_t 
 		      gfp_t gfp);
 void delete_from_page_cache(struct page *page);
 /* Remove a locked clean page holding exactly refs references (1 is the cache's). */
-int __remove_mapping(struct address_space *mapping, struct page *page, int refs);
+int __remove_mapping(struct address_space *mapping, struct page *page, int refs, bool reclaimed);
 /* Remove and free every page at or beyond byte lstart (rounded up to a page). */
 void truncate_inode_pages(struct address_space *mapping, loff_t lstart);
 void truncate_inode_pages_range(struct address_space *mapping, loff_t lstart, loff_t lend);

@@ -81,6 +81,15 @@ bool try_to_release_page(struct page *page, gfp_t gfp);
 struct address_space;
 int remove_mapping(struct address_space *mapping, struct page *page);
 
+/* Working-set detection of file pages (mm/workingset.c). */
+void workingset_eviction(struct address_space *mapping, struct page *page);
+void *shadow_take(struct address_space *mapping, unsigned long index);
+void workingset_refault(struct page *page, void *shadow);
+void workingset_activation(struct page *page);
+void workingset_forget_range(struct address_space *mapping, unsigned long start,
+			     unsigned long end);
+void workingset_forget_mapping(struct address_space *mapping);
+
 /*
  * Shrinkers: caches outside the page cache (dentries, inodes, buffer
  * heads) that reclaim asks to give memory back.
