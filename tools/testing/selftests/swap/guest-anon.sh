@@ -6,7 +6,8 @@
 # the anon suite once with a swap partition (every test: private and
 # shared anonymous memory, tmpfs), then with a swap file on ext2 (the
 # bigger-than-RAM and fork tests: what differs is only where the slots
-# live).
+# live).  In between, with no swap on, the workingset test on the ext2
+# file system: a new working set of file pages displaces a stale one.
 #
 # Usage: guest-anon.sh [-t SECONDS] PART-DEV EXT2-DEV   (e.g. vda vdb)
 # The partition must hold at least twice RAM; the ext2 file system must
@@ -36,6 +37,8 @@ swapoff "$part" 2>/dev/null
 echo "# swap file on ext2 ($fsdev), $file_mb MiB"
 mkdir -p /mnt
 step mount -t ext2 "$fsdev" /mnt
+# File pages: a new working set displaces a stale one (no swap on now).
+timeout "$limit" "$here/workingset" /mnt || failed=1
 step dd if=/dev/zero of=/mnt/swapfile bs=1M count="$file_mb"
 chmod 600 /mnt/swapfile
 step mkswap /mnt/swapfile
