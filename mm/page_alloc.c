@@ -52,6 +52,7 @@
 /* Linux's defaults: min_free_kbytes is recomputed from RAM at boot. */
 int min_free_kbytes = 1024;
 int watermark_scale_factor = 10;
+int watermark_boost_factor = 15000;
 
 /*
  * lowmem_reserve ratios: a zone keeps 1/ratio of the managed pages of the
@@ -360,20 +361,54 @@ static struct page *rmqueue(struct zone *zone, unsigned int order)
 	return page;
 }
 
+/* Free pages of one block of 2^BOOST_STEP_ORDER pages, the step of a boost (2 MiB). */
+#define BOOST_STEP_ORDER	9
+
+/**
+ * boost_watermark() - ask kswapd to free more of a fragmented zone
+ * @zone: a zone where a high-order request found enough free pages but
+ *	no free block of its order
+ *
+ * Free memory in small pieces does not serve a high-order request, and
+ * pieces only merge when their neighbours come free too.  Each such miss
+ * raises the zone's watermarks by another 2 MiB, up to
+ * vm.watermark_boost_factor / 10000 of its HIGH watermark, so that
+ * kswapd frees more than usual and gives blocks a chance to merge.
+ * kswapd drops the boost when its run ends (balance_pgdat()).
+ *
+ * Context: any context; no locks (a lost update only changes the step).
+ */
+void boost_watermark(struct zone *zone)
+{
+	unsigned long limit, boost;
+
+	if (!watermark_boost_factor)
+		return;
+	limit = (unsigned long)READ_ONCE(zone->_watermark[WMARK_HIGH]) *
+		watermark_boost_factor / 10000;
+	boost = READ_ONCE(zone->watermark_boost) + (1UL << BOOST_STEP_ORDER);
+	WRITE_ONCE(zone->watermark_boost, min(boost, limit));
+}
+
 static struct page *get_page_from_freelist(gfp_t gfp, unsigned int order,
 					   unsigned int alloc_flags, int highest)
 {
 	for (int z = highest; z >= 0; z--) {
 		struct zone *zone = &NODE_DATA(0)->node_zones[z];
+		unsigned long mark;
 		struct page *page;
 
 		if (!zone_managed_pages(zone))
 			continue;
+		mark = wmark_pages(zone, alloc_flags & ALLOC_WMARK_MASK);
 		if (!(alloc_flags & ALLOC_NO_WATERMARKS) &&
-		    !zone_watermark_ok(zone, order,
-				       wmark_pages(zone, alloc_flags & ALLOC_WMARK_MASK),
-				       highest, alloc_flags))
+		    !zone_watermark_ok(zone, order, mark, highest, alloc_flags)) {
+			/* Enough pages, only not in one piece: fragmentation. */
+			if (order && zone_watermark_ok(zone, 0, mark + (1UL << order), highest,
+						       alloc_flags))
+				boost_watermark(zone);
 			continue;
+		}
 		/* A block that fails its checks was reported and leaked: try again. */
 		while ((page = rmqueue(zone, order))) {
 			if (prep_new_page(page, order, gfp)) {

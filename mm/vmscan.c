@@ -74,6 +74,7 @@ struct scan_control {
 	unsigned long nr_writeback;	/* pages met under writeback */
 	unsigned long nr_pageout;	/* anonymous pages sent to swap */
 	unsigned long nr_activated;	/* inactive pages found in use and activated */
+	bool no_io;			/* boosted reclaim: clean pages only, no swap */
 };
 
 /* vm.swappiness: 0..200, how readily anonymous memory goes to swap (Linux's 60). */
@@ -207,7 +208,7 @@ static enum page_references page_check_references(struct page *page)
 /* May this pass put anonymous pages in swap? */
 static bool may_swap(struct scan_control *sc)
 {
-	return (sc->gfp_mask & __GFP_IO) && get_nr_swap_pages() > 0;
+	return !sc->no_io && (sc->gfp_mask & __GFP_IO) && get_nr_swap_pages() > 0;
 }
 
 /*
@@ -349,7 +350,7 @@ static unsigned long shrink_page_list(struct list_head *list, struct scan_contro
 				SetPageReclaim(page);
 				goto keep_locked;
 			}
-			if (!(sc->gfp_mask & __GFP_IO) || !pageout_anon(page, sc))
+			if (sc->no_io || !(sc->gfp_mask & __GFP_IO) || !pageout_anon(page, sc))
 				goto keep_locked;
 			/* The write unlocked the page; it is freed when found again. */
 			goto keep;
@@ -797,17 +798,32 @@ unsigned long try_to_free_pages(gfp_t gfp, unsigned int order)
 
 /* ------------------------------------------------------------ kswapd */
 
-bool pgdat_balanced(struct pglist_data *pgdat)
+/* Every zone at or above its HIGH watermark (the boost included, or not). */
+static bool node_above_high(struct pglist_data *pgdat, bool with_boost)
 {
 	for (int z = 0; z < MAX_NR_ZONES; z++) {
 		struct zone *zone = &pgdat->node_zones[z];
+		unsigned long high = high_wmark_pages(zone);
 
 		if (!zone_managed_pages(zone))
 			continue;
-		if (zone_page_state(zone, NR_FREE_PAGES) < high_wmark_pages(zone))
+		if (!with_boost)
+			high -= READ_ONCE(zone->watermark_boost);
+		if (zone_page_state(zone, NR_FREE_PAGES) < high)
 			return false;
 	}
 	return true;
+}
+
+bool pgdat_balanced(struct pglist_data *pgdat)
+{
+	return node_above_high(pgdat, true);
+}
+
+static void clear_boosts(struct pglist_data *pgdat)
+{
+	for (int z = 0; z < MAX_NR_ZONES; z++)
+		WRITE_ONCE(pgdat->node_zones[z].watermark_boost, 0);
 }
 
 /* Pages still missing to bring every zone up to its high watermark. */
@@ -825,7 +841,12 @@ static unsigned long pgdat_shortfall(struct pglist_data *pgdat)
 	return need;
 }
 
-/* Reclaim until the node is balanced (or nothing more can go). */
+/*
+ * Reclaim until the node is balanced (or nothing more can go).  What only
+ * a watermark boost asks for is freed without I/O - clean pages, nothing
+ * sent to swap - so that fragmentation does not start a swap storm; the
+ * boost is dropped when the run ends, reached or not.
+ */
 static void balance_pgdat(struct pglist_data *pgdat)
 {
 	unsigned long total = 0;
@@ -838,6 +859,7 @@ static void balance_pgdat(struct pglist_data *pgdat)
 			.gfp_mask = GFP_KERNEL,
 			.priority = priority,
 			.kswapd = true,
+			.no_io = node_above_high(pgdat, false),
 		};
 
 		shrink_node(pgdat, &sc);
@@ -845,10 +867,15 @@ static void balance_pgdat(struct pglist_data *pgdat)
 		/* A pass that fell short waits for its writes, or tries harder. */
 		if (reclaim_waits_on_io(&sc))
 			reclaim_throttle(pgdat);
-		else if (sc.nr_reclaimed < sc.nr_to_reclaim)
+		else if (sc.nr_reclaimed < sc.nr_to_reclaim) {
+			/* A boost is best effort: no clean page left, no harder scan. */
+			if (sc.no_io && !sc.nr_reclaimed)
+				break;
 			priority--;
+		}
 		cond_resched();
 	}
+	clear_boosts(pgdat);
 	if (total)
 		WRITE_ONCE(pgdat->kswapd_failures, 0);
 	else if (!pgdat_balanced(pgdat))
@@ -907,7 +934,7 @@ static int min_free_kbytes_handler(struct ctl_table *table, int write, void *buf
 	return ret;
 }
 
-static int wmark_scale_min = 1, wmark_scale_max = 3000;
+static int wmark_scale_min = 1, wmark_scale_max = 3000, boost_factor_max = 1000000;
 static int swappiness_max = 200, page_cluster_max = 31;
 
 static struct ctl_table vm_reclaim_table[] = {
@@ -927,6 +954,15 @@ static struct ctl_table vm_reclaim_table[] = {
 		.proc_handler	= min_free_kbytes_handler,
 		.extra1		= &wmark_scale_min,
 		.extra2		= &wmark_scale_max,
+	},
+	{
+		.procname	= "watermark_boost_factor",
+		.data		= &watermark_boost_factor,
+		.maxlen		= sizeof(int),
+		.mode		= 0644,
+		.proc_handler	= proc_dointvec_minmax,
+		.extra1		= SYSCTL_ZERO,
+		.extra2		= &boost_factor_max,
 	},
 	{
 		.procname	= "swappiness",

@@ -242,6 +242,57 @@ static int kswapd_test(void)
 DEFINE_SELFTEST("vmscan: kswapd reclaims clean cache pages from below LOW up to HIGH",
 		kswapd_test);
 
+/* ------------------------------------------------------------ watermark boost */
+
+static int boost_test(void)
+{
+	struct pglist_data *pgdat = NODE_DATA(0);
+	int saved_factor = watermark_boost_factor;
+	unsigned long raw_high, limit, runs, deadline;
+	struct zone *zone = NULL;
+	int ret = 0;
+
+	for (int z = 0; z < MAX_NR_ZONES && !zone; z++)
+		if (zone_managed_pages(&pgdat->node_zones[z]))
+			zone = &pgdat->node_zones[z];
+	if (!zone || READ_ONCE(zone->watermark_boost)) {
+		st_diag("no zone, or a boost already in place");
+		return ST_SKIP;
+	}
+	raw_high = READ_ONCE(zone->_watermark[WMARK_HIGH]);
+	watermark_boost_factor = 15000;
+	limit = raw_high * 15000 / 10000;
+	boost_watermark(zone);
+	ST_ASSERT(high_wmark_pages(zone) == raw_high + min(512UL, limit),
+		  "one step: HIGH %lu, raw %lu", high_wmark_pages(zone), raw_high);
+	for (int i = 0; i < 1000; i++)
+		boost_watermark(zone);
+	ST_ASSERT(zone->watermark_boost == limit, "boost %lu, limit %lu", zone->watermark_boost,
+		  limit);
+	WRITE_ONCE(zone->watermark_boost, 0);
+	watermark_boost_factor = 0;
+	boost_watermark(zone);
+	ST_ASSERT(!zone->watermark_boost, "factor 0 still boosted");
+	watermark_boost_factor = saved_factor;
+
+	/* A boost beyond all free memory: kswapd runs, frees what it can without I/O, drops it. */
+	runs = sum_vm_event(PAGEOUTRUN);
+	WRITE_ONCE(zone->watermark_boost, zone_page_state(zone, NR_FREE_PAGES) + 1024);
+	wakeup_kswapd(zone, 0);
+	deadline = jiffies + msecs_to_jiffies(KSWAPD_WAIT_MS);
+	while (READ_ONCE(zone->watermark_boost) && time_before(jiffies, deadline))
+		msleep(10);
+	if (READ_ONCE(zone->watermark_boost)) {
+		st_diag("kswapd did not drop the boost within %d ms", KSWAPD_WAIT_MS);
+		WRITE_ONCE(zone->watermark_boost, 0);
+		ret = -1;
+	}
+	ST_ASSERT(sum_vm_event(PAGEOUTRUN) > runs, "kswapd did not run");
+	return ret;
+}
+DEFINE_SELFTEST("vmscan: a watermark boost steps up to its limit and kswapd drops it",
+		boost_test);
+
 /* ------------------------------------------------------------ shrinkers */
 
 static unsigned long test_objects;

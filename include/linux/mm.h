@@ -213,7 +213,11 @@ extern unsigned long physpages;
 extern int min_free_kbytes;
 /* vm.watermark_scale_factor: LOW-MIN and HIGH-LOW gaps, in 1/10000 of a zone. */
 extern int watermark_scale_factor;
+/* vm.watermark_boost_factor: the most a boost adds, in 1/10000 of HIGH (0: never). */
+extern int watermark_boost_factor;
 void setup_per_zone_wmarks(void);
+struct zone;
+void boost_watermark(struct zone *zone);
 
 /* Print per-zone free block counts (allocation failures, sysrq). */
 void show_free_areas(void);

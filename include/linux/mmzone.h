@@ -166,6 +166,13 @@ struct zone {
 	 */
 	unsigned long _watermark[NR_WMARK];
 	/*
+	 * Added to every watermark while kswapd should free more than
+	 * usual: raised when a high-order request found enough free pages
+	 * but no block big enough (boost_watermark()), cleared by kswapd at
+	 * the end of its run.  Read and written without a lock.
+	 */
+	unsigned long watermark_boost;
+	/*
 	 * Pages kept back from allocations that could have used a higher
 	 * zone: lowmem_reserve[Z] applies to requests whose highest zone
 	 * is Z, so Normal traffic cannot exhaust DMA32.
@@ -249,10 +256,10 @@ static inline bool zone_spans_pfn(const struct zone *zone, unsigned long pfn)
 	return zone->zone_start_pfn <= pfn && pfn < zone_end_pfn(zone);
 }
 
-#define min_wmark_pages(z)	(READ_ONCE((z)->_watermark[WMARK_MIN]))
-#define low_wmark_pages(z)	(READ_ONCE((z)->_watermark[WMARK_LOW]))
-#define high_wmark_pages(z)	(READ_ONCE((z)->_watermark[WMARK_HIGH]))
-#define wmark_pages(z, i)	(READ_ONCE((z)->_watermark[i]))
+#define wmark_pages(z, i)	(READ_ONCE((z)->_watermark[i]) + READ_ONCE((z)->watermark_boost))
+#define min_wmark_pages(z)	wmark_pages(z, WMARK_MIN)
+#define low_wmark_pages(z)	wmark_pages(z, WMARK_LOW)
+#define high_wmark_pages(z)	wmark_pages(z, WMARK_HIGH)
 
 static inline struct lruvec *node_lruvec(struct pglist_data *pgdat)
 {
