@@ -98,10 +98,14 @@ static void fill_desc(struct vring_desc *d, phys_addr_t addr, u32 len, u16 flags
 	d->flags = cpu_to_le16(flags);
 }
 
-/* An indirect table for total pieces, or NULL (then we go direct). */
+/*
+ * An indirect table for total pieces, or NULL (then we go direct).  Failing
+ * is normal under memory pressure - reclaim's swap writes come here with
+ * GFP_ATOMIC and the queue lock held - so it is not worth a warning.
+ */
 static struct vring_desc *alloc_indirect(unsigned int total, gfp_t gfp)
 {
-	struct vring_desc *t = kmalloc(total * sizeof(*t), gfp);
+	struct vring_desc *t = kmalloc(total * sizeof(*t), gfp | __GFP_NOWARN);
 
 	if (!t)
 		return NULL;
