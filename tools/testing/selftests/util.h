@@ -15,6 +15,11 @@
  *				NULL if unreadable; valid until the next call
  *	text_eq(got, want)	got is not NULL and equals want
  *	write_text(path, s)	write a string to a file
+ *	proc_field(path, name)	the number after "name" and ' ' or ':' at the
+ *				start of a line of a /proc file; -1 if none
+ *	vmstat(name), meminfo_kb(name), status_kb(name)
+ *				a field of /proc/vmstat, /proc/meminfo (kB),
+ *				/proc/self/status (kB); -1 if missing
  *	signame(sig)		"SIGSEGV"
  *	all_zero(p, len)	whether len bytes at p are all zero
  *	self_path(argv0)	absolute path of this program, for re-exec after
@@ -191,6 +196,35 @@ __attribute__((unused)) static int write_text(const char *path, const char *s)
 	n = write(fd, s, strlen(s));
 	close(fd);
 	return n == (ssize_t)strlen(s) ? 0 : -1;
+}
+
+/* "NAME VALUE" (/proc/vmstat) or "Name:  VALUE kB" (/proc/meminfo, status) lines. */
+__attribute__((unused)) static long proc_field(const char *path, const char *name)
+{
+	static char buf[16384];
+	size_t n = strlen(name);
+
+	if (read_text(path, buf, sizeof(buf)) <= 0)
+		return -1;
+	for (char *p = buf; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL)
+		if (!strncmp(p, name, n) && (p[n] == ' ' || p[n] == ':'))
+			return strtol(p + n + 1, NULL, 10);
+	return -1;
+}
+
+__attribute__((unused)) static long vmstat(const char *name)
+{
+	return proc_field("/proc/vmstat", name);
+}
+
+__attribute__((unused)) static long meminfo_kb(const char *name)
+{
+	return proc_field("/proc/meminfo", name);
+}
+
+__attribute__((unused)) static long status_kb(const char *name)
+{
+	return proc_field("/proc/self/status", name);
 }
 
 __attribute__((unused)) static int all_zero(const void *p, size_t len)

@@ -501,25 +501,6 @@ out:
 		close(fd);
 }
 
-/* A /proc/meminfo line in kB; -1 if missing. */
-static long meminfo_kb(const char *name)
-{
-	char line[128];
-	size_t n = strlen(name);
-	long kb = -1;
-	FILE *f = fopen("/proc/meminfo", "r");
-
-	if (!f)
-		return -1;
-	while (fgets(line, sizeof(line), f))
-		if (!strncmp(line, name, n) && line[n] == ':') {
-			kb = strtol(line + n + 1, NULL, 10);
-			break;
-		}
-	fclose(f);
-	return kb;
-}
-
 static long anon_lru_kb(void)
 {
 	return meminfo_kb("Active(anon)") + meminfo_kb("Inactive(anon)");

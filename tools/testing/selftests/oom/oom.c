@@ -44,27 +44,9 @@ static unsigned long mem_total, mem_avail;	/* bytes */
 /* A /proc/meminfo value in bytes, 0 if missing. */
 static unsigned long meminfo(const char *name)
 {
-	const char *t = file_text("/proc/meminfo"), *p;
-	size_t len = strlen(name);
+	long long kb = meminfo_kb(name);
 
-	for (p = t; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL) {
-		if (!strncmp(p, name, len) && p[len] == ':')
-			return strtoul(p + len + 1, NULL, 10) * 1024;
-	}
-	return 0;
-}
-
-/* A /proc/vmstat counter, -1 if missing. */
-static long vmstat(const char *name)
-{
-	const char *t = file_text("/proc/vmstat"), *p;
-	size_t len = strlen(name);
-
-	for (p = t; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL) {
-		if (!strncmp(p, name, len) && p[len] == ' ')
-			return strtol(p + len + 1, NULL, 10);
-	}
-	return -1;
+	return kb > 0 ? (unsigned long)kb * 1024 : 0;
 }
 
 /* An integer proc file; LONG_MIN if unreadable. */

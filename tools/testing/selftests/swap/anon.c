@@ -79,34 +79,6 @@ static long check(const uint64_t *p, size_t words, unsigned int gen, long *first
 	return check_range(p, 0, words, gen, first);
 }
 
-/*
- * The number after "name" and the separator sep on a line of file path
- * (/proc/vmstat: ' ', /proc/self/status and /proc/meminfo: ':'), or -1.
- */
-static long file_field(const char *path, const char *name, char sep)
-{
-	char buf[8192], *p;
-	size_t n = strlen(name);
-
-	if (read_text(path, buf, sizeof(buf)) <= 0)
-		return -1;
-	for (p = buf; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL)
-		if (!strncmp(p, name, n) && p[n] == sep)
-			return strtol(p + n + 1, NULL, 10);
-	return -1;
-}
-
-static long vmstat(const char *name)
-{
-	return file_field("/proc/vmstat", name, ' ');
-}
-
-/* A field of /proc/self/status in kB, or -1. */
-static long status_kb(const char *name)
-{
-	return file_field("/proc/self/status", name, ':');
-}
-
 static uint64_t *map_anon(size_t bytes)
 {
 	void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -326,12 +298,6 @@ static void test_swapoff_under_load(const char *dev)
 /* ------------------------------------------------------------ tmpfs */
 
 #define TMPFS_DIR "/tmp/anon-tmpfs"
-
-/* A field of /proc/meminfo in kB, or -1. */
-static long meminfo_kb(const char *name)
-{
-	return file_field("/proc/meminfo", name, ':');
-}
 
 static unsigned long free_swap_kb(void)
 {

@@ -202,18 +202,6 @@ static int size_ok(long got, long want)
 	return got <= want && got >= want - want / 8;
 }
 
-static long meminfo_kb(const char *name)
-{
-	const char *text = file_text("/proc/meminfo");
-	size_t len = strlen(name);
-	const char *p;
-
-	for (p = text; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL)
-		if (!strncmp(p, name, len) && p[len] == ':')
-			return strtol(p + len + 1, NULL, 10);
-	return -1;
-}
-
 /*
  * The exact text of one /proc/swaps line as Linux prints it: the path
  * padded to 40 columns (at least one blank), the type ("file" padded

@@ -32,18 +32,6 @@
 #define MiB (1024UL * 1024)
 #define PASSES 8
 
-/* A field of /proc/meminfo in kB, or -1. */
-static long meminfo_kb(const char *name)
-{
-	const char *text = file_text("/proc/meminfo");
-	size_t n = strlen(name);
-
-	for (const char *p = text; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL)
-		if (!strncmp(p, name, n) && p[n] == ':')
-			return strtol(p + n + 1, NULL, 10);
-	return -1;
-}
-
 static void drop_caches(void)
 {
 	sync();

@@ -8,8 +8,7 @@
  *	VMSTAT_SLACK		pages a /proc/vmstat counter may lag
  *	knob_read(path)		a file holding one integer; LLONG_MIN if absent
  *	knob_write(path, s)	0, or the errno of open()/write()
- *	vmstat(name)		a /proc/vmstat field; -1 if missing
- *	meminfo_kb(name)	a /proc/meminfo field in kB; -1 if missing
+ *	(vmstat() and meminfo_kb() are in util.h)
  *	abuf(len)		zeroed buffer aligned to 4096 (never freed)
  *	ext2_map_file(dev, ino, nblocks, map)
  *				read the superblock, group descriptors, the
@@ -71,34 +70,6 @@ __attribute__((unused)) static int knob_write(const char *path, const char *s)
 		err = errno ? errno : EIO;
 	close(fd);
 	return err;
-}
-
-/* NAME VALUE lines (/proc/vmstat) or "NAME: VALUE kB" (/proc/meminfo). */
-static long long field_of(const char *path, const char *name)
-{
-	static char buf[16384];
-	size_t n = strlen(name);
-	char *p;
-
-	if (read_text(path, buf, sizeof(buf)) <= 0)
-		return -1;
-	for (p = buf; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
-		if (strncmp(p, name, n) || (p[n] != ' ' && p[n] != ':'))
-			continue;
-		p += n + 1;
-		return strtoll(p, NULL, 10);
-	}
-	return -1;
-}
-
-__attribute__((unused)) static long long vmstat(const char *name)
-{
-	return field_of("/proc/vmstat", name);
-}
-
-__attribute__((unused)) static long long meminfo_kb(const char *name)
-{
-	return field_of("/proc/meminfo", name);
 }
 
 __attribute__((unused)) static void *abuf(size_t len)
