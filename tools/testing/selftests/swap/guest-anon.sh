@@ -7,9 +7,10 @@
 # shared anonymous memory, tmpfs), then with a swap file on ext2 (the
 # bigger-than-RAM and fork tests: what differs is only where the slots
 # live).  In between, with no swap on, the workingset test on the ext2
-# file system: a new working set of file pages displaces a stale one.
+# file system: a new working set of file pages displaces a stale one.  Last,
+# if ERR-DEV is given, the ioerr test: swap on a disk that fails reads.
 #
-# Usage: guest-anon.sh [-t SECONDS] PART-DEV EXT2-DEV   (e.g. vda vdb)
+# Usage: guest-anon.sh [-t SECONDS] PART-DEV EXT2-DEV [ERR-DEV]  (vda vdb vdc)
 # The partition must hold at least twice RAM; the ext2 file system must
 # have room for a swap file of that size.  Prints run_selftests.sh's TAP
 # plus "ok - ..." / "not ok - ..." lines of its own; exit status 1 if
@@ -20,6 +21,7 @@ limit=300
 [ "$1" = -t ] && { limit=$2; shift 2; }
 part=/dev/$1
 fsdev=/dev/$2
+errdev=${3:+/dev/$3}
 failed=0
 say() { echo "$1 - $2"; [ "$1" = ok ] || failed=1; }
 step() { if "$@" >/tmp/step.log 2>&1; then say ok "$*"; else say "not ok" "$*"; sed 's/^/#   /' /tmp/step.log; fi; }
@@ -31,7 +33,10 @@ file_mb=$((ram_kb * 2 / 1024 + 24))
 echo "# partition $part"
 step mkswap "$part"
 step swapon "$part"
-timeout "$limit" "$here/anon" "$part" || failed=1
+# Private anonymous memory first, then tmpfs and shared anonymous memory,
+# each with the whole time limit.
+timeout "$limit" "$here/anon" "$part" big fork mlock swapoff || failed=1
+timeout "$limit" "$here/anon" "$part" tmpfs tmpfs-swapoff shared || failed=1
 swapoff "$part" 2>/dev/null
 
 echo "# swap file on ext2 ($fsdev), $file_mb MiB"
@@ -46,4 +51,13 @@ step swapon /mnt/swapfile
 timeout "$limit" "$here/anon" /mnt/swapfile big fork || failed=1
 step swapoff /mnt/swapfile
 step umount /mnt
+
+# A swap disk that fails reads (the host's blkdebug rules, mkswap'ed on
+# the host: a guest mkswap would flush and set the rules off too early).
+if [ -n "$errdev" ]; then
+	echo "# swap on $errdev, which fails reads on cue"
+	step swapon "$errdev"
+	timeout "$limit" "$here/ioerr" "$errdev" || failed=1
+	step swapoff "$errdev"
+fi
 exit $failed

@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * ioerr - a swap device that fails reads costs the owner of the lost
+ * pages a SIGBUS, never the kernel or anybody else.
+ *
+ * Usage: ioerr SWAPDEV
+ *
+ * SWAPDEV is the only swap area on, and the host put QEMU's blkdebug
+ * driver under it with swap/ioerr-rules.conf: reads fail with EIO from the
+ * first flush the guest sends the disk (fsync() of the device node) until
+ * the next write reaches it.  vm.page-cluster is set to 0 here so that no
+ * read-ahead reads other processes' slots while the disk is bad.
+ *
+ * This process locks its own memory (mlockall()) so it never needs the
+ * bad disk.  A child fills 1.5 x RAM of anonymous memory with a pattern,
+ * so most of it goes to swap, and tells us.  Once swap writes have
+ * stopped we flush (the disk turns bad) and check that an O_DIRECT read of
+ * the device fails; the child reads its memory back and must die of
+ * SIGBUS at the first page whose slot cannot be read - not get zeros or a
+ * wrong page.  Then a second child pages 1.5 x RAM through swap (its first
+ * write mends the disk) and must read it all back intact, and an O_DIRECT
+ * read works again: the area survived.
+ */
+#include <sys/mman.h>
+#include <sys/sysinfo.h>
+#include <sys/wait.h>
+#include <stdint.h>
+
+#include "tap.h"
+#include "util.h"
+
+#define MiB (1024UL * 1024)
+
+static uint64_t pattern(size_t i)
+{
+	return (i * 0x9e3779b97f4a7c15ULL) ^ 0xa5a5a5a5;
+}
+
+/*
+ * Child: fill bytes, write one byte to ready_fd, wait for a byte on go_fd
+ * (if >= 0), read everything back.  Exit 0 if intact, 1 on a wrong word,
+ * 2 if the memory could not be had.
+ */
+static void toucher(size_t bytes, int ready_fd, int go_fd)
+{
+	size_t words = bytes / 8;
+	uint64_t *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	char c = 0;
+
+	if (p == MAP_FAILED)
+		_exit(2);
+	for (size_t i = 0; i < words; i++)
+		p[i] = pattern(i);
+	if (ready_fd >= 0 && write(ready_fd, &c, 1) != 1)
+		_exit(2);
+	if (go_fd >= 0 && read(go_fd, &c, 1) != 1)
+		_exit(2);
+	for (size_t i = 0; i < words; i++)
+		if (p[i] != pattern(i))
+			_exit(1);
+	_exit(0);
+}
+
+/* fsync() of the device node: the flush that turns the disk bad. */
+static int flush_dev(const char *dev)
+{
+	int fd = open(dev, O_RDONLY), err = 0;
+
+	if (fd < 0)
+		return errno;
+	if (fsync(fd))
+		err = errno;
+	close(fd);
+	return err;
+}
+
+/*
+ * Wait until no swap write is in flight and none has started for a
+ * second (at most 60 s): a write would end the disk's bad spell early.
+ */
+static void swap_writes_settle(void)
+{
+	long last = -1;
+
+	for (int i = 0; i < 600; i++) {
+		long out = vmstat("pswpout"), wb = vmstat("nr_writeback");
+
+		if (out == last && wb == 0)
+			return;
+		last = out;
+		usleep(i < 10 ? 100000 : 1000000);
+	}
+}
+
+/* An O_DIRECT read of one page in the middle of the device: 0 or errno. */
+static int direct_read(const char *dev)
+{
+	static char buf[4096] __attribute__((aligned(4096)));
+	int fd = open(dev, O_RDONLY | O_DIRECT), err = 0;
+
+	if (fd < 0)
+		return errno;
+	if (pread(fd, buf, sizeof(buf), 64 * 4096) != (ssize_t)sizeof(buf))
+		err = errno ? errno : EIO;
+	close(fd);
+	return err;
+}
+
+int main(int argc, char **argv)
+{
+	int ready[2], go[2], st, err;
+	char cluster[32];
+	struct sysinfo si;
+	size_t bytes;
+	pid_t pid;
+	char c;
+
+	if (argc != 2)
+		bail_out("usage: ioerr SWAPDEV");
+	tap_plan(5);
+	if (read_text("/proc/sys/vm/page-cluster", cluster, sizeof(cluster)) <= 0)
+		bail_out("no /proc/sys/vm/page-cluster");
+	if (sysinfo(&si))
+		bail_out("sysinfo: %s", strerror(errno));
+	bytes = ((size_t)si.totalram * si.mem_unit * 3 / 2) & ~(MiB - 1);
+	if (write_text("/proc/sys/vm/page-cluster", "0\n"))
+		bail_out("cannot set vm.page-cluster");
+	if (mlockall(MCL_CURRENT | MCL_FUTURE))
+		bail_out("mlockall: %s", strerror(errno));
+	if (pipe(ready) || pipe(go))
+		bail_out("pipe: %s", strerror(errno));
+
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0) {
+		munlockall();
+		close(ready[0]);
+		close(go[1]);
+		toucher(bytes, ready[1], go[0]);
+	}
+	close(ready[1]);
+	close(go[0]);
+	if (read(ready[0], &c, 1) != 1) {
+		st = wait_status(pid);
+		bail_out("the child did not fill its memory (%s)", status_str(st));
+	}
+	swap_writes_settle();
+	err = flush_dev(argv[1]);
+	ok(!err, "fsync of %s (the disk now fails reads): %s", argv[1], strerror(err));
+	err = direct_read(argv[1]);
+	ok(err == EIO, "an O_DIRECT read of the bad disk fails with EIO (%s)", strerror(err));
+	if (write(go[1], "g", 1) != 1)
+		bail_out("cannot wake the child");
+	st = wait_status(pid);
+	ok(WIFSIGNALED(st) && WTERMSIG(st) == SIGBUS,
+	   "a process whose swapped pages cannot be read back dies of SIGBUS (%s, %zu MiB)",
+	   status_str(st), bytes / MiB);
+
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0) {
+		munlockall();
+		toucher(bytes, -1, -1);
+	}
+	st = wait_status(pid);
+	ok(WIFEXITED(st) && WEXITSTATUS(st) == 0,
+	   "afterwards %zu MiB still go through swap intact (%s)", bytes / MiB, status_str(st));
+	err = direct_read(argv[1]);
+	ok(!err, "an O_DIRECT read of the mended disk works (%s)", strerror(err));
+	write_text("/proc/sys/vm/page-cluster", cluster);
+	return tap_finish();
+}
