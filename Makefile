@@ -9,7 +9,7 @@
 #
 #   make defconfig | <name>_defconfig | olddefconfig | menuconfig | savedefconfig
 #   make [V=1] [O=dir] [-jN]       build vmlinux, arch/x86/boot/bzImage
-#   make qemu | check | bench | bench-net | bench-sched | bench-mm | clean | mrproper | help
+#   make qemu | check | soak | bench | bench-net | bench-sched | bench-mm | clean | mrproper | help
 
 KERNELVERSION := 0.1.0
 # The release string uname(2) reports.  glibc and musl static binaries check
@@ -94,7 +94,7 @@ need-config := $(if $(filter-out $(config-targets) $(no-config-targets) check,$(
 # A fresh clone goes straight to `make qemu` (README): the host packages
 # come first, since the build needs them too.  Only the targets a newcomer
 # types pay for the package query (about a second).
-ifneq ($(filter qemu bench bench-net bench-sched bench-mm,$(goals)),)
+ifneq ($(filter qemu soak bench bench-net bench-sched bench-mm,$(goals)),)
 ifneq ($(shell $(srctree)/scripts/install-deps --check >/dev/null 2>&1 || echo missing),)
 $(info installing the missing host packages (scripts/install-deps))
 ifneq ($(shell $(srctree)/scripts/install-deps >&2 && echo ok),ok)
@@ -127,7 +127,7 @@ include $(srctree)/scripts/Makefile.build
 endif
 
 # ---------------------------------------------------------------- tests
-PHONY += qemu check bench bench-net bench-sched bench-mm install-deps
+PHONY += qemu check soak bench bench-net bench-sched bench-mm install-deps
 install-deps:
 	$(Q)$(srctree)/scripts/install-deps
 
@@ -166,6 +166,13 @@ bench-sched: all
 bench-mm: all
 	$(Q)O=$(objtree) $(srctree)/tools/testing/bench/mm/run $(if $(filter 1,$(QUICK)),--quick)
 
+# Ten minutes of writeback, swap, mmap traversal and fork load at once in a
+# 128 MiB guest, every byte checked (Documentation/dev-tools/soak.md);
+# SOAK_MINUTES=N for another length, SOAK_KERNEL=PATH for another kernel.
+soak: all
+	$(Q)$(srctree)/tools/testing/soak/run --minutes $(or $(SOAK_MINUTES),10) \
+		$(if $(SOAK_KERNEL),--kernel $(SOAK_KERNEL))
+
 # ---------------------------------------------------------------- clean
 PHONY += clean mrproper distclean
 clean:
@@ -203,6 +210,7 @@ help:
 	@echo '  bench-net         - networking benchmark (Tidewater vs Linux; QUICK=1: short)'
 	@echo '  bench-sched       - scheduler/IPC benchmark (Tidewater vs Linux; QUICK=1: short)'
 	@echo '  bench-mm          - memory-management benchmark: swap, reclaim, seeds 002/004 (QUICK=1: short)'
+	@echo '  soak              - 10 minutes of writeback + swap + mmap + fork load, data checked (SOAK_MINUTES=N)'
 	@echo '  install-deps      - apt-install missing host packages'
 	@echo 'Cleaning:'
 	@echo '  clean             - remove build outputs, keep the configuration'
