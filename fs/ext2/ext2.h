@@ -359,6 +359,13 @@ struct ext2_sb_info {
 	gid_t s_resgid;
 	u16 s_mount_state;		/* s_state as found at mount; s_lock */
 	bool s_has_journal;		/* a clean ext3 volume mounted as ext2 */
+	/*
+	 * False while ext2_fill_super() runs: nothing may be written then
+	 * (ext2_error() only reports and sets s_mount_errors, which the
+	 * first super block write of a successful mount records).
+	 */
+	bool s_live;
+	bool s_mount_errors;
 	spinlock_t s_lock;
 	/* Error message rate limit (s_lock): a window start, messages in it, dropped. */
 	unsigned long s_err_window;

@@ -558,7 +558,8 @@ static void ext2_drop_alloc_info(struct inode *inode)
 void ext2_evict_inode(struct inode *inode)
 {
 	bool bad = EXT2_I(inode)->i_state & EXT2_STATE_BAD;
-	bool writable = !bad && !sb_rdonly(inode->i_sb);
+	/* An inode dropped by a failing mount (the root) writes nothing. */
+	bool writable = !bad && !sb_rdonly(inode->i_sb) && READ_ONCE(EXT2_SB(inode->i_sb)->s_live);
 	bool doomed = writable && !inode->i_nlink;
 
 	/* Writeback normally cleaned a live inode already; else do it now. */

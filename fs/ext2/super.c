@@ -11,10 +11,14 @@
  * ext2_msg() for other messages; ext2_sync_super() writes the counts,
  * state and times to the super block buffer (and waits if asked).
  *
- * On-disk state: a read-write mount clears EXT2_VALID_FS in s_state and
- * counts the mount; a clean unmount or remount read-only writes back the
- * state found at mount (s_mount_state), which carries EXT2_ERROR_FS if an
- * error was detected meanwhile.  Backups of the super block and of the
+ * On-disk state: nothing is written before the mount has succeeded (a
+ * refused or read-only mount leaves the device as it was; ext2_error()
+ * during the checks only reports, and errors=panic does not apply to a
+ * mount that is refused anyway: see sbi->s_live).  Then a read-write
+ * mount clears EXT2_VALID_FS in s_state and counts the mount; a clean
+ * unmount or remount read-only writes back the state found at mount
+ * (s_mount_state), which carries EXT2_ERROR_FS if an error was detected
+ * meanwhile.  Backups of the super block and of the
  * descriptors are never written (as in Linux's ext2; e2fsck and resize2fs
  * maintain them).
  *
@@ -114,6 +118,15 @@ void ext2_error(struct super_block *sb, const char *function, const char *fmt, .
 		printk(KERN_CRIT "EXT2-fs error (device %s): %s: %s\n", sb->s_id, function, buf);
 	}
 
+	/*
+	 * During the mount nothing is written and no policy applies: the
+	 * mount fails (or, for what it survives, the error is recorded in
+	 * the first super block write once it has succeeded).
+	 */
+	if (!READ_ONCE(sbi->s_live)) {
+		sbi->s_mount_errors = true;
+		return;
+	}
 	if (!sb_rdonly(sb)) {
 		spin_lock(&sbi->s_lock);
 		sbi->s_mount_state |= EXT2_ERROR_FS;
@@ -516,6 +529,29 @@ static int ext2_setup_super(struct super_block *sb, struct ext2_super_block *es,
 	es->s_mtime = cpu_to_le32((u32)ext2_get_seconds());
 	spin_unlock(&sbi->s_lock);
 	return 0;
+}
+
+/*
+ * The mount has succeeded: from here on errors are handled as usual and
+ * the super block may be written.  Until now nothing was, whatever was
+ * found; a read-write mount now counts itself, records an error met
+ * during the mount checks and writes the super block once.  A read-only
+ * mount writes nothing.
+ */
+static void ext2_go_live(struct super_block *sb, struct ext2_super_block *es)
+{
+	struct ext2_sb_info *sbi = EXT2_SB(sb);
+
+	if (ext2_setup_super(sb, es, sb_rdonly(sb)))
+		WRITE_ONCE(sb->s_flags, sb->s_flags | SB_RDONLY);
+	WRITE_ONCE(sbi->s_live, true);
+	if (sbi->s_mount_errors && !sb_rdonly(sb)) {
+		spin_lock(&sbi->s_lock);
+		sbi->s_mount_state |= EXT2_ERROR_FS;
+		es->s_state = cpu_to_le16(le16_to_cpu(es->s_state) | EXT2_ERROR_FS);
+		spin_unlock(&sbi->s_lock);
+	}
+	ext2_write_super(sb);
 }
 
 static int ext2_remount(struct super_block *sb, int *flags, char *data)
@@ -1017,9 +1053,7 @@ static int ext2_fill_super(struct super_block *sb, void *data, int silent)
 	err = ext2_attach_root(sb);
 	if (err)
 		goto failed_zones;
-	if (ext2_setup_super(sb, es, sb_rdonly(sb)))
-		WRITE_ONCE(sb->s_flags, sb->s_flags | SB_RDONLY);
-	ext2_write_super(sb);
+	ext2_go_live(sb, es);
 	return 0;
 
 failed_zones:
