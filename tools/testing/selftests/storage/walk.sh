@@ -4,16 +4,22 @@
 # walk.sh - the guest side of tools/testing/ext2/corrupt-images (busybox
 # sh): for each (deliberately damaged) ext2 disk, mount it, walk it the way
 # a user would (find, cat every file, ls -lR), make a few changes (create,
-# write, append, rename, delete), unmount.  Errors from the commands are
-# expected and ignored; what counts is that the kernel neither panics nor
-# hangs and says what it found.  Every step has a time limit.
+# write, append, rename, delete), unmount.  Before that, a read-only pass:
+# hash the device, mount it read-only, walk it (find, cat, ls -lR),
+# unmount, hash it again: a read-only mount must not change a byte.
+# Errors from the commands are expected and ignored; what counts is that
+# the kernel neither panics nor hangs and says what it found.  Every step
+# has a time limit.
 #
-# Usage: walk.sh [-t SECONDS] DEV...
+# Usage: walk.sh [-t SECONDS] DEV[:OPTIONS]...
+#   OPTIONS are added to both mounts' -o (e.g. vdc:errors=continue).
 #
-# Prints, per disk, "walk DEV: mounted" or "walk DEV: mount failed",
-# "walk DEV: read error /PATH" for each file cat could not read, then
-# "walk DEV: done"; at the end the kernel's file-system messages as
-# "# dmesg: ..." lines for the host to match.
+# Prints, per disk, "walk DEV: ro mounted" and "walk DEV: ro unchanged" or
+# "walk DEV: ro changed" (or "walk DEV: ro mount failed"), then
+# "walk DEV: mounted" or "walk DEV: mount failed", "walk DEV: read error
+# /PATH" for each file cat could not read, then "walk DEV: done"; at the
+# end the kernel's file-system messages as "# dmesg: ..." lines for the
+# host to match.
 
 limit=60
 mnt=/mnt
@@ -50,11 +56,52 @@ case $1 in
 --change) change >/dev/null 2>&1; exit 0 ;;
 esac
 
+# snapshot FILE: the super block (1 KiB at byte 1024) in FILE.sb, a hash
+# of the rest of the device in FILE.rest
+snapshot() {
+	dd if="/dev/$dev" of="$1.sb" bs=1024 skip=1 count=1 2>/dev/null
+	{ dd if="/dev/$dev" bs=1024 count=1; dd if="/dev/$dev" bs=1024 skip=2; } 2>/dev/null |
+		sha256sum >"$1.rest"
+}
+
+# read_only_pass: mount read-only, walk, unmount; the device must not change
+read_only_pass() {
+	local sbdiff
+	snapshot /tmp/walk-before
+	if ! step mount -t ext2 -o "ro,noatime$opts" "/dev/$dev" $mnt; then
+		echo "walk $dev: ro mount failed"
+		return
+	fi
+	echo "walk $dev: ro mounted"
+	step find $mnt
+	timeout "$limit" "$0" --cat-all "$dev" 2>/dev/null
+	step ls -lR $mnt
+	if ! step umount $mnt; then
+		echo "walk $dev: ro umount failed"
+		umount -l $mnt 2>/dev/null
+		return
+	fi
+	snapshot /tmp/walk-after
+	sbdiff=$(cmp -l /tmp/walk-before.sb /tmp/walk-after.sb 2>/dev/null |
+		 awk '{ printf "%s%d", sep, $1 - 1; sep = "," }')
+	if ! cmp -s /tmp/walk-before.rest /tmp/walk-after.rest; then
+		echo "walk $dev: ro changed outside the super block"
+	elif [ -n "$sbdiff" ]; then
+		echo "walk $dev: ro changed super block bytes $sbdiff"
+	else
+		echo "walk $dev: ro unchanged"
+	fi
+}
+
 [ "$1" = -t ] && { limit=$2; shift 2; }
 mkdir -p $mnt
-for dev in "$@"; do
-	echo "# walk: /dev/$dev"
-	if step mount -t ext2 -o noatime "/dev/$dev" $mnt; then
+for arg in "$@"; do
+	dev=${arg%%:*}
+	opts=
+	[ "$dev" = "$arg" ] || opts=,${arg#*:}
+	echo "# walk: /dev/$dev$opts"
+	read_only_pass
+	if step mount -t ext2 -o "noatime$opts" "/dev/$dev" $mnt; then
 		echo "walk $dev: mounted"
 		step find $mnt
 		timeout "$limit" "$0" --cat-all "$dev" 2>/dev/null
