@@ -191,6 +191,15 @@ static int dir_cursor_map(struct inode *dir, struct dir_cursor *c, unsigned long
 	return 0;
 }
 
+/*
+ * Directory blocks read at once when one is missing from the cache: the
+ * rest of the physically contiguous run the cursor mapped, up to this
+ * many blocks, go to the disk with it (merged by the plug).  Walks over
+ * big directories (readdir, a lookup's scan) then cost a request per run
+ * instead of one per block (ext2_bread_run()).
+ */
+#define EXT2_DIR_READAHEAD	16
+
 /* Directory block n (n < dir_blocks()), read and validated, in *bhp. */
 static int ext2_dir_block(struct inode *dir, unsigned long n, struct buffer_head **bhp,
 			  struct dir_cursor *c)
@@ -203,10 +212,13 @@ static int ext2_dir_block(struct inode *dir, unsigned long n, struct buffer_head
 	sector_t phys;
 	int err;
 
-	err = dir_cursor_map(dir, c ? c : &one, n, &phys);
+	if (!c)
+		c = &one;
+	err = dir_cursor_map(dir, c, n, &phys);
 	if (err)
 		return err;
-	bh = sb_bread(sb, phys);
+	bh = ext2_bread_run(sb, phys, min_t(unsigned long, c->run_first + c->run_len - n,
+					    EXT2_DIR_READAHEAD));
 	if (!bh) {
 		ext2_error(sb, __func__, "directory #%lu: cannot read block %llu", dir->i_ino,
 			   (unsigned long long)phys);

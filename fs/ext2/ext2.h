@@ -537,6 +537,7 @@ loff_t ext2_max_size(int bits);
 struct inode *ext2_iget(struct super_block *sb, unsigned long ino);
 struct ext2_inode *ext2_get_raw_inode(struct super_block *sb, unsigned long ino,
 				      struct buffer_head **p);
+struct buffer_head *ext2_bread_run(struct super_block *sb, sector_t first, unsigned long count);
 int ext2_write_inode(struct inode *inode, struct writeback_control *wbc);
 int ext2_sync_inode(struct inode *inode);
 int ext2_sync_raw_inode(struct inode *inode);

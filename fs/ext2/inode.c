@@ -30,9 +30,45 @@
 #include <linux/pagemap.h>
 #include <linux/writeback.h>
 #include <linux/buffer_head.h>
+#include <linux/blkdev.h>
 #include "ext2.h"
 
 /* ------------------------------------------------------------ raw inodes */
+
+/*
+ * Inode table blocks read at once when one is missing from the cache: a
+ * walk over a big tree (ls -lR, find, rm -r) reads inodes in the order
+ * they were allocated, and one request of 32 blocks costs about what one
+ * of a single block does.
+ */
+#define EXT2_ITABLE_READAHEAD	32
+
+/*
+ * Device block first, read and up to date, or NULL; when it was not
+ * cached, the count - 1 blocks after it that are not cached either start
+ * reading with it, in one plug, so the block layer merges them into few
+ * requests.  The caller knows that all count blocks are metadata of the
+ * volume (an inode table, a directory's mapped run).
+ */
+struct buffer_head *ext2_bread_run(struct super_block *sb, sector_t first, unsigned long count)
+{
+	struct buffer_head *bh = sb_getblk(sb, first);
+	struct blk_plug plug;
+	unsigned long i;
+
+	if (!bh || buffer_uptodate(bh))
+		return bh;
+	blk_start_plug(&plug);
+	ll_rw_block(REQ_OP_READ | REQ_META, 1, &bh);
+	for (i = 1; i < count; i++)
+		sb_breadahead(sb, first + i);
+	blk_finish_plug(&plug);
+	wait_on_buffer(bh);
+	if (buffer_uptodate(bh))
+		return bh;
+	brelse(bh);
+	return NULL;
+}
 
 struct ext2_inode *ext2_get_raw_inode(struct super_block *sb, unsigned long ino,
 				      struct buffer_head **p)
@@ -56,7 +92,8 @@ struct ext2_inode *ext2_get_raw_inode(struct super_block *sb, unsigned long ino,
 	/* Byte offset of the inode inside its group's table. */
 	byte = (u64)(index % sbi->s_inodes_per_group) * sbi->s_inode_size;
 	blk = le32_to_cpu(desc->bg_inode_table) + (u32)(byte >> sb->s_blocksize_bits);
-	bh = sb_bread(sb, blk);
+	bh = ext2_bread_run(sb, blk, min_t(u32, EXT2_ITABLE_READAHEAD,
+					   le32_to_cpu(desc->bg_inode_table) + sbi->s_itb_per_group - blk));
 	if (!bh) {
 		ext2_error(sb, __func__, "inode %lu: inode table block %u unreadable", ino, blk);
 		return ERR_PTR(-EIO);
