@@ -37,7 +37,11 @@
 #include <linux/writeback.h>
 #include "internal.h"
 
-#define I_HASH_BITS	12
+/*
+ * 32768 chains (256 KiB): a walk over a tree of 66000 files keeps every
+ * inode cached, and with 4096 chains ilookup() walked 16 on average.
+ */
+#define I_HASH_BITS	15
 #define I_HASH_SIZE	(1U << I_HASH_BITS)
 
 static struct hlist_head inode_hashtable[I_HASH_SIZE];
