@@ -9,7 +9,8 @@
 #
 #   make defconfig | <name>_defconfig | olddefconfig | menuconfig | savedefconfig
 #   make [V=1] [O=dir] [-jN]       build vmlinux, arch/x86/boot/bzImage
-#   make qemu | check | soak | bench | bench-net | bench-sched | bench-mm | clean | mrproper | help
+#   make qemu | check | soak | bench | bench-net | bench-sched | bench-mm | bench-ext2 | clean |
+#        mrproper | help
 
 KERNELVERSION := 0.1.0
 # The release string uname(2) reports.  glibc and musl static binaries check
@@ -94,7 +95,7 @@ need-config := $(if $(filter-out $(config-targets) $(no-config-targets) check,$(
 # A fresh clone goes straight to `make qemu` (README): the host packages
 # come first, since the build needs them too.  Only the targets a newcomer
 # types pay for the package query (about a second).
-ifneq ($(filter qemu soak bench bench-net bench-sched bench-mm,$(goals)),)
+ifneq ($(filter qemu soak bench bench-net bench-sched bench-mm bench-ext2,$(goals)),)
 ifneq ($(shell $(srctree)/scripts/install-deps --check >/dev/null 2>&1 || echo missing),)
 $(info installing the missing host packages (scripts/install-deps))
 ifneq ($(shell $(srctree)/scripts/install-deps >&2 && echo ok),ok)
@@ -127,7 +128,7 @@ include $(srctree)/scripts/Makefile.build
 endif
 
 # ---------------------------------------------------------------- tests
-PHONY += qemu check soak bench bench-net bench-sched bench-mm install-deps
+PHONY += qemu check soak bench bench-net bench-sched bench-mm bench-ext2 install-deps
 install-deps:
 	$(Q)$(srctree)/scripts/install-deps
 
@@ -173,6 +174,13 @@ soak: all
 	$(Q)$(srctree)/tools/testing/soak/run --minutes $(or $(SOAK_MINUTES),10) \
 		$(if $(SOAK_KERNEL),--kernel $(SOAK_KERNEL))
 
+# The ext2 big-tree benchmark: a cold walk (ls -laR, find, stat) and rm -rf
+# of 66000 files on a 1 KiB-block image, clean and with an entry naming a
+# deleted inode, Linux next to this kernel
+# (Documentation/dev-tools/ext2-bench.md); QUICK=1 for the clean tree only.
+bench-ext2: all
+	$(Q)O=$(objtree) $(srctree)/tools/testing/bench/ext2-tree/run $(if $(filter 1,$(QUICK)),--variants clean)
+
 # ---------------------------------------------------------------- clean
 PHONY += clean mrproper distclean
 clean:
@@ -211,6 +219,7 @@ help:
 	@echo '  bench-sched       - scheduler/IPC benchmark (Tidewater vs Linux; QUICK=1: short)'
 	@echo '  bench-mm          - memory-management benchmark: swap, reclaim, seeds 002/004 (QUICK=1: short)'
 	@echo '  soak              - 10 minutes of writeback + swap + mmap + fork load, data checked (SOAK_MINUTES=N)'
+	@echo '  bench-ext2        - ext2 big-tree walk and delete, clean and damaged (QUICK=1: clean only)'
 	@echo '  install-deps      - apt-install missing host packages'
 	@echo 'Cleaning:'
 	@echo '  clean             - remove build outputs, keep the configuration'
