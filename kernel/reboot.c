@@ -5,8 +5,9 @@
  *
  * Before the machine goes down, terminal output already queued is given
  * up to a second to leave (a shell's last line, a test harness's end
- * marker).  Nothing else is synced or shut down: reboot(2) never synced
- * file systems on Linux either - user space does that first.
+ * marker).  Before that, the reboot notifiers run (register_reboot_notifier():
+ * a disk controller flushes its write cache).  File systems are not synced:
+ * reboot(2) never synced them on Linux either - user space does that first.
  *
  * LINUX_REBOOT_CMD_CAD_ON/OFF only record the setting: there is no
  * keyboard whose Ctrl-Alt-Del could be trapped.  Suspend and kexec are
@@ -20,6 +21,7 @@
 #include <linux/printk.h>
 #include <linux/panic.h>
 #include <linux/reboot.h>
+#include <linux/mutex.h>
 #include <linux/jiffies.h>
 #include <linux/tty.h>
 #include <uapi/linux/reboot.h>
@@ -29,8 +31,48 @@
 
 static bool cad_enabled = true;	/* Linux's default: Ctrl-Alt-Del reboots at once */
 
-static void reboot_prepare(void)
+/* The reboot notifier chain, by descending priority; reboot_chain_lock. */
+static struct notifier_block *reboot_chain;
+static DEFINE_MUTEX(reboot_chain_lock);
+
+int register_reboot_notifier(struct notifier_block *nb)
 {
+	struct notifier_block **p;
+
+	mutex_lock(&reboot_chain_lock);
+	for (p = &reboot_chain; *p && (*p)->priority >= nb->priority; p = &(*p)->next)
+		;
+	nb->next = *p;
+	*p = nb;
+	mutex_unlock(&reboot_chain_lock);
+	return 0;
+}
+
+int unregister_reboot_notifier(struct notifier_block *nb)
+{
+	struct notifier_block **p;
+	int err = -ENOENT;
+
+	mutex_lock(&reboot_chain_lock);
+	for (p = &reboot_chain; *p; p = &(*p)->next) {
+		if (*p == nb) {
+			*p = nb->next;
+			err = 0;
+			break;
+		}
+	}
+	mutex_unlock(&reboot_chain_lock);
+	return err;
+}
+
+static void reboot_prepare(unsigned long action)
+{
+	struct notifier_block *nb;
+
+	mutex_lock(&reboot_chain_lock);
+	for (nb = reboot_chain; nb; nb = nb->next)
+		nb->notifier_call(nb, action, NULL);
+	mutex_unlock(&reboot_chain_lock);
 	tty_drain_all(HZ);
 }
 
@@ -50,20 +92,20 @@ SYSCALL_DEFINE4(reboot, int, magic1, int, magic2, unsigned int, cmd, void *, arg
 
 	switch (cmd) {
 	case LINUX_REBOOT_CMD_RESTART:
-		reboot_prepare();
+		reboot_prepare(SYS_RESTART);
 		machine_restart();
 	case LINUX_REBOOT_CMD_RESTART2:
 		if (strncpy_from_user(buf, arg, sizeof(buf)) < 0)
 			return -EFAULT;
 		buf[sizeof(buf) - 1] = '\0';
 		pr_emerg("reboot: Restarting system with command '%s'\n", buf);
-		reboot_prepare();
+		reboot_prepare(SYS_RESTART);
 		machine_restart();
 	case LINUX_REBOOT_CMD_HALT:
-		reboot_prepare();
+		reboot_prepare(SYS_HALT);
 		machine_halt();
 	case LINUX_REBOOT_CMD_POWER_OFF:
-		reboot_prepare();
+		reboot_prepare(SYS_POWER_OFF);
 		machine_power_off();
 	case LINUX_REBOOT_CMD_CAD_ON:
 		WRITE_ONCE(cad_enabled, true);
