@@ -157,13 +157,48 @@ const struct dentry_operations proc_misc_dentry_ops = {
 
 /* ------------------------------------------------------------ creation */
 
+/*
+ * For a name with directories ("driver/cciss"), the existing directory
+ * that holds its last component, and that component in *last; NULL if
+ * a directory on the way does not exist.
+ */
+static struct proc_dir_entry *proc_walk_parent(struct proc_dir_entry *dir, const char *name,
+					       const char **last)
+{
+	const char *slash;
+
+	down_read(&proc_subdir_lock);
+	while (dir && (slash = strchr(name, '/'))) {
+		struct proc_dir_entry *pos, *next = NULL;
+		size_t len = slash - name;
+
+		list_for_each_entry(pos, &dir->subdir, subdir_node) {
+			if (pos->namelen == len && !memcmp(pos->name, name, len) &&
+			    S_ISDIR(pos->mode)) {
+				next = pos;
+				break;
+			}
+		}
+		dir = next;
+		name = slash + 1;
+	}
+	up_read(&proc_subdir_lock);
+	*last = name;
+	return dir;
+}
+
 static struct proc_dir_entry *proc_alloc(struct proc_dir_entry *parent, const char *name,
 					 umode_t mode, unsigned int nlink)
 {
 	struct proc_dir_entry *ent;
 	size_t len;
 
-	if (!name || !*name || strchr(name, '/'))
+	if (name && strchr(name, '/')) {
+		parent = proc_walk_parent(parent ? parent : &proc_root, name, &name);
+		if (!parent)
+			return NULL;
+	}
+	if (!name || !*name)
 		return NULL;
 	len = strlen(name);
 	if (len > NAME_MAX)

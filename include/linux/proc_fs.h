@@ -12,7 +12,8 @@
  *	proc_symlink("mounts", NULL, "self/mounts");
  *
  * parent NULL is /proc itself; mode 0 means 0444 for files (0555 for
- * directories).  A single_show prints the whole file with seq_printf();
+ * directories).  A name may start with directories that already exist
+ * below parent ("driver/cciss"), as on Linux.  A single_show prints the whole file with seq_printf();
  * seq files iterate records; proc_ops is the general case.  pde_data(inode)
  * is the data pointer given at creation (proc_create_data() & co.).
  * remove_proc_entry() takes an entry (and what is below it) away; files
