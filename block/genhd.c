@@ -293,16 +293,29 @@ void iterate_bdevs(void (*fn)(struct block_device *bdev, void *arg), void *arg)
 	kfree(a.v);
 }
 
+/*
+ * The name /proc shows: the device name with its '!' back to '/'
+ * ("cciss/c0d0p1"), as Linux prints it.
+ */
+static const char *bdev_proc_name(struct block_device *bdev, char *buf, size_t size)
+{
+	strscpy(buf, dev_name(&bdev->bd_device), size);
+	for (char *p = buf; *p; p++)
+		if (*p == '!')
+			*p = '/';
+	return buf;
+}
+
 static void diskstats_one(struct block_device *bdev, void *arg)
 {
 	struct seq_file *m = arg;
-	char line[256];
+	char line[256], name[DISK_NAME_LEN + 8];
 
 	if (bdev->bd_partno && !bdev->bd_nr_sectors)
 		return;
 	part_stat_show(bdev, line, sizeof(line), true);
 	seq_printf(m, "%4u %7u %s %s", MAJOR(bdev->bd_dev), MINOR(bdev->bd_dev),
-		   dev_name(&bdev->bd_device), line);
+		   bdev_proc_name(bdev, name, sizeof(name)), line);
 }
 
 static int diskstats_show(struct seq_file *m, void *v)
@@ -314,9 +327,11 @@ static int diskstats_show(struct seq_file *m, void *v)
 static void partitions_one(struct block_device *bdev, void *arg)
 {
 	struct seq_file *m = arg;
+	char name[DISK_NAME_LEN + 8];
 
 	seq_printf(m, "%4u  %7u %10llu %s\n", MAJOR(bdev->bd_dev), MINOR(bdev->bd_dev),
-		   (unsigned long long)bdev->bd_nr_sectors >> 1, dev_name(&bdev->bd_device));
+		   (unsigned long long)bdev->bd_nr_sectors >> 1,
+		   bdev_proc_name(bdev, name, sizeof(name)));
 }
 
 static int partitions_show(struct seq_file *m, void *v)
@@ -573,7 +588,7 @@ int device_add_disk(struct device *parent, struct gendisk *disk,
 	err = device_add(&bdev->bd_device);
 	if (err)
 		goto out_unhash;
-	err = sysfs_create_link(block_kobj, &bdev->bd_device.kobj, disk->disk_name);
+	err = sysfs_create_link(block_kobj, &bdev->bd_device.kobj, dev_name(&bdev->bd_device));
 	if (err)
 		goto out_del;
 	p->slave_link = true;
@@ -604,7 +619,7 @@ int device_add_disk(struct device *parent, struct gendisk *disk,
 out_queue:
 	blk_unregister_queue(disk);
 out_link:
-	sysfs_remove_link(block_kobj, disk->disk_name);
+	sysfs_remove_link(block_kobj, dev_name(&bdev->bd_device));
 	p->slave_link = false;
 out_del:
 	device_del(&bdev->bd_device);
@@ -662,7 +677,7 @@ void del_gendisk(struct gendisk *disk)
 	bdi_unregister(disk->bdi);
 	blk_unregister_queue(disk);
 	if (p->slave_link)
-		sysfs_remove_link(block_kobj, disk->disk_name);
+		sysfs_remove_link(block_kobj, dev_name(&disk->part0->bd_device));
 	p->slave_link = false;
 	bdev_unhash(disk->part0);
 	device_del(&disk->part0->bd_device);

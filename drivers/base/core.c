@@ -129,8 +129,13 @@ static char *device_node_name(struct device *dev, umode_t *mode)
 	*mode = 0600;
 	if (dev->class && dev->class->devnode)
 		name = dev->class->devnode(dev, mode);
-	if (!name)
+	if (!name) {
+		/* "cciss!c0d0" names /dev/cciss/c0d0, as on Linux. */
 		name = kstrdup(dev_name(dev), GFP_KERNEL);
+		for (char *p = name; p && *p; p++)
+			if (*p == '!')
+				*p = '/';
+	}
 	*mode = (*mode & 07777) | (dev->class && dev->class->block ? S_IFBLK : S_IFCHR);
 	return name;
 }
