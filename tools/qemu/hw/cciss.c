@@ -93,10 +93,10 @@ struct cc_cfgtable {
 	uint32_t cmds_out_max, bus_types, trans_offset;
 	char server_name[16];
 	uint32_t heartbeat, driver_flags, max_sg;
-	uint32_t max_logical, max_phys, max_per_lv;
+	uint32_t max_logical, max_phys, max_per_lv, max_perf_cmds;
 };
 #define CT(field)	offsetof(struct cc_cfgtable, field)
-QEMU_BUILD_BUG_ON(CT(heartbeat) != 0x3c || CT(max_per_lv) != 0x50);
+QEMU_BUILD_BUG_ON(CT(heartbeat) != 0x3c || CT(max_perf_cmds) != 0x54);
 #define TRANSPORT_SIMPLE	0x02
 
 /* Command-block layout (host memory). */
@@ -249,6 +249,12 @@ static void cc_table_init(CcissState *s)
 	cc_table_set(s, CT(max_logical), 32);
 	cc_table_set(s, CT(max_phys), 14);
 	cc_table_set(s, CT(max_per_lv), 14);
+	/*
+	 * Linux's hpsa sizes its pool from this field even in simple mode
+	 * (and warns "max supported commands of 0"); what the 6i's firmware
+	 * puts here is unverified, CmdsOutMax is the sensible value.
+	 */
+	cc_table_set(s, CT(max_perf_cmds), s->cmds_out_max);
 }
 
 /* The doorbell's "re-read the config table" takes effect after 1 ms. */
@@ -536,10 +542,14 @@ static void cc_mode_sense(CcissState *s, struct cc_cmd *c, int vol)
 		cc_check(c, 0x05, 0x24, 0x00);
 		return;
 	}
-	if (ten)
+	/* Device-specific parameter: WP for a read-only drive. */
+	if (ten) {
 		stw_be_p(&r[0], len - 2);
-	else
+		r[3] = blk_is_writable(s->blk[vol]) ? 0 : 0x80;
+	} else {
 		r[0] = len - 1;
+		r[2] = blk_is_writable(s->blk[vol]) ? 0 : 0x80;
+	}
 	cc_reply(s, c, r, MIN(len, alloc));
 }
 
@@ -563,6 +573,10 @@ static void cc_rw(CcissState *s, struct cc_cmd *c, int vol)
 	}
 	if ((c->dir == CB_DIR_WRITE) != write || (n && c->dir == 0)) {
 		cc_invalid(c, 0x15);		/* direction disagrees with the CDB */
+		return;
+	}
+	if (write && !blk_is_writable(s->blk[vol])) {
+		cc_check(c, 0x07, 0x27, 0x00);	/* DATA PROTECT, write protected */
 		return;
 	}
 	rule = cc_match_fault(s, lba, n);
