@@ -183,6 +183,7 @@ struct cciss_vol {
 	u64 blocks;
 	unsigned int block_size;
 	bool use16;
+	bool ro;			/* write protected (MODE SENSE) */
 	u16 cyl;
 	u8 heads, sectors, raid;
 	struct gendisk *disk;
@@ -907,6 +908,14 @@ static int cciss_probe_volume(struct cciss_ctlr *h, struct cciss_vol *v)
 		return -EINVAL;
 	}
 
+	/* Write protection: MODE SENSE(6) header, device-specific byte bit 7. */
+	memset(cdb, 0, sizeof(cdb));
+	cdb[0] = 0x1a;
+	cdb[2] = 0x3f;
+	cdb[4] = 64;
+	memset(r, 0, 64);
+	v->ro = !cciss_sync(h, v->lun, DIR_READ, cdb, 6, 64, 30, &st, &resid) && (r[2] & 0x80);
+
 	/* Geometry from VPD page C1; made up (255x32) if the page is missing. */
 	memset(cdb, 0, sizeof(cdb));
 	cdb[0] = 0x12;
@@ -952,15 +961,17 @@ static int cciss_add_disk(struct cciss_ctlr *h, struct cciss_vol *v)
 	/* The array cache is battery backed, but flushes still reach it. */
 	blk_queue_write_cache(q, true, false);
 	set_capacity(disk, v->blocks << (ilog2(v->block_size) - SECTOR_SHIFT));
+	if (v->ro)
+		set_disk_ro(disk, true);
 	err = device_add_disk(&h->pdev->dev, disk, NULL);
 	if (err) {
 		v->disk = NULL;
 		put_disk(disk);
 		return err;
 	}
-	dev_notice(&h->pdev->dev, "%s: %llu %u-byte blocks (%llu MB), %s, geometry %u/%u/%u\n",
+	dev_notice(&h->pdev->dev, "%s: %llu %u-byte blocks (%llu MB)%s, %s, geometry %u/%u/%u\n",
 		   disk->disk_name, v->blocks, v->block_size,
-		   v->blocks * v->block_size / 1000000,
+		   v->blocks * v->block_size / 1000000, v->ro ? ", write protected" : "",
 		   v->raid < ARRAY_SIZE(cciss_raid_names) ? cciss_raid_names[v->raid] : "RAID ?",
 		   v->cyl, v->heads, v->sectors);
 	return 0;
