@@ -53,8 +53,15 @@ static const char *sysq(const char *dev_, const char *file)
 	static char buf[4][256];
 	static int next;
 	char *b = buf[next++ & 3];
+	size_t n;
 
-	snprintf(b, 256, "/sys/block/%s/%s", dev_, file);
+	/* sysfs spells a '/' in a disk name as '!' (cciss/c0d0: cciss!c0d0) */
+	snprintf(b, 256, "/sys/block/%s", dev_);
+	for (char *p = b + strlen("/sys/block/"); *p; p++)
+		if (*p == '/')
+			*p = '!';
+	n = strlen(b);
+	snprintf(b + n, 256 - n, "/%s", file);
 	return b;
 }
 
