@@ -61,7 +61,7 @@ OBJECT_DECLARE_SIMPLE_TYPE(CcissState, CCISS)
 #define CC_MAX_SG	31
 #define CC_FIFO		1024	/* inbound and outbound entries */
 #define CC_MAX_XFER	(8 * MiB)
-#define CC_MAX_RULES	16
+#define CC_MAX_RULES	32
 
 /* Register offsets in BAR0. */
 enum {
