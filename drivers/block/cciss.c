@@ -1078,7 +1078,7 @@ static int cciss_proc_show(struct seq_file *m, void *unused)
 
 /* ------------------------------------------------------------ bring-up */
 
-/* Steps 2-5 of the simple-mode initialization (hardware.md 2.3). */
+/* The simple-mode initialization (Documentation/block/cciss.md). */
 static int cciss_init_transport(struct cciss_ctlr *h)
 {
 	struct device *dev = &h->pdev->dev;

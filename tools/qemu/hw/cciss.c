@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Tidewater's QEMU model of the Compaq/HP Smart Array 6i (CISS interface,
- * PCI 0e11:0046, subsystem 0e11:4091), written from the facts in the
- * Tidewater design notes (hardware.md section 2) and the public CISS
- * specification's register and command-block layouts.
+ * PCI 0e11:0046, subsystem 0e11:4091), written from the register, config
+ * table and command-block facts in Documentation/block/cciss.md and the
+ * public CISS specification's layouts.
  *
  * Usage: -drive if=none,id=d0,file=disk.img,format=raw
  *        -device cciss,drive=d0[,drive1=d1,...][,faults=RULES][,trace=on]
@@ -83,7 +83,7 @@ enum {
 #define TRANS_TABLE_LEN	0x100
 
 /*
- * The config table's layout (little-endian words; hardware.md 2.2).  The
+ * The config table's layout (little-endian words).  The
  * model keeps the table as bytes and uses this struct for the offsets.
  */
 struct cc_cfgtable {
