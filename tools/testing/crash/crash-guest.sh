@@ -5,12 +5,15 @@
 # sh; the host half is tools/testing/crash/run).
 #
 # Environment (set by the host on the command line):
-#   CR_MODE    write: mount /dev/vda, print CRASH-START, run crashwrite until
+#   CR_MODE    write: mount the disk, print CRASH-START, run crashwrite until
 #              the host kills the machine;
-#              verify: mount /dev/vda and check the claims in CR_CLAIMS
+#              verify: mount the disk and check the claims in CR_CLAIMS
 #              (lines "FSYNCED name len cksum") with crashwrite -v
 #   CR_SEED    crashwrite's seed
 #   CR_MIN, CR_MAX   file sizes in bytes
+#   CR_DEV     the disk (default /dev/vda); "cciss": volume 0 of the Smart
+#              Array 6i model (/dev/cciss/c0d0 on Tidewater, hpsa's SCSI
+#              disk on Linux)
 #   CR_WB_CS   if set, run the flusher every CR_WB_CS centiseconds and let
 #              it write everything it finds (dirty_expire_centisecs 0), so
 #              that it races with the writer's fsync() calls all the time
@@ -24,8 +27,13 @@ PATH=$here/bin:$PATH
 # kernel messages in the middle of a FSYNCED line would garble it
 echo 1 >/proc/sys/kernel/printk 2>/dev/null
 
-if ! err=$(mount -t ext2 -o noatime /dev/vda /mnt 2>&1); then
-	echo "CRASH-NA mount -t ext2 /dev/vda: $(echo $err)"
+dev=${CR_DEV:-/dev/vda}
+if [ "$dev" = cciss ]; then
+	dev=/dev/cciss/c0d0
+	[ -e $dev ] || dev=/dev/$(ls /sys/bus/scsi/devices/*:1:0:0/block 2>/dev/null | head -n 1)
+fi
+if ! err=$(mount -t ext2 -o noatime "$dev" /mnt 2>&1); then
+	echo "CRASH-NA mount -t ext2 $dev: $(echo $err)"
 	exit 0
 fi
 case ${CR_MODE:-write} in
