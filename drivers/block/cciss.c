@@ -174,6 +174,8 @@ struct cciss_slot {
 	struct cciss_slot *next_done;	/* completion batch */
 	blk_status_t result;
 	unsigned int good_bytes;	/* underrun: completed part */
+	bool resend_rest;		/* underrun: send the rest once more */
+	int underruns;
 };
 
 struct cciss_vol {
@@ -405,9 +407,12 @@ static bool cciss_judge(struct cciss_ctlr *h, unsigned int i, struct cciss_slot 
 			s->result = BLK_STS_OK;
 			return true;
 		}
-		s->good_bytes = resid < bytes ? (bytes - resid) & ~511u : 0;
-		dev_err(dev, "tag %08x: data underrun, %u of %u bytes transferred\n",
-			s->tag, bytes - min(resid, bytes), bytes);
+		/* Complete what arrived (whole blocks); send the rest once more. */
+		s->good_bytes = resid < bytes ? (bytes - resid) & ~(s->vol->block_size - 1) : 0;
+		s->resend_rest = s->good_bytes && s->underruns++ == 0;
+		dev_err(dev, "tag %08x: data underrun, %u of %u bytes transferred%s\n",
+			s->tag, bytes - min(resid, bytes), bytes,
+			s->resend_rest ? "; sending the rest again" : "");
 		return true;
 	case CS_UNSOL_ABORT:
 		if (s->unsol_tries++ < 3) {
@@ -496,6 +501,32 @@ static void cciss_drain(struct cciss_ctlr *h, struct cciss_slot **done)
 	}
 }
 
+static int cciss_build_rw(struct cciss_ctlr *h, unsigned int i, struct cciss_vol *v,
+			  struct request *rq);
+static void cciss_post(struct cciss_ctlr *h, unsigned int i);
+
+/*
+ * After an underrun: rq has been advanced past what arrived; send the
+ * rest in the same slot.  False if that is impossible (the caller ends
+ * rq with an error).
+ */
+static bool cciss_resend_rest(struct cciss_ctlr *h, struct cciss_slot *s)
+{
+	unsigned int i = s - h->slots;
+	unsigned long flags;
+	bool sent = false;
+
+	spin_lock_irqsave(&h->lock, flags);
+	if (!h->dead && !cciss_build_rw(h, i, s->vol, s->rq)) {
+		s->good_bytes = 0;
+		s->resend_rest = false;
+		cciss_post(h, i);
+		sent = true;
+	}
+	spin_unlock_irqrestore(&h->lock, flags);
+	return sent;
+}
+
 /* End the requests of a completion batch; free their slots. */
 static void cciss_end_batch(struct cciss_ctlr *h, struct cciss_slot *done)
 {
@@ -509,12 +540,17 @@ static void cciss_end_batch(struct cciss_ctlr *h, struct cciss_slot *done)
 		unsigned int good = s->good_bytes;
 
 		done = s->next_done;
+		if (st != BLK_STS_OK && good) {
+			if (!blk_update_request(rq, BLK_STS_OK, good))
+				goto free;	/* nothing left (cannot happen) */
+			if (s->resend_rest && cciss_resend_rest(h, s))
+				continue;
+		}
+		blk_mq_end_request(rq, st);
+free:
 		spin_lock_irqsave(&h->lock, flags);
 		s->state = SLOT_FREE;
 		spin_unlock_irqrestore(&h->lock, flags);
-		if (st != BLK_STS_OK && good && !blk_update_request(rq, BLK_STS_OK, good))
-			continue;
-		blk_mq_end_request(rq, st);
 	}
 	spin_lock_irqsave(&h->lock, flags);
 	rerun = h->starved;
@@ -782,16 +818,32 @@ static unsigned int cciss_rw_cdb(struct cciss_vol *v, bool write, u64 lba, u32 c
 	return 16;
 }
 
+/*
+ * Slot i's block for what is left of READ/WRITE request rq; -EIO if its
+ * data needs more than 31 SG entries.  Caller holds h->lock.
+ */
+static int cciss_build_rw(struct cciss_ctlr *h, unsigned int i, struct cciss_vol *v,
+			  struct request *rq)
+{
+	unsigned int shift = ilog2(v->block_size) - SECTOR_SHIFT;
+	bool write = req_op(rq) == REQ_OP_WRITE;
+	struct cciss_block *b;
+	unsigned int cdb_len;
+	u8 cdb[16];
+
+	cdb_len = cciss_rw_cdb(v, write, blk_rq_pos(rq) >> shift, blk_rq_sectors(rq) >> shift, cdb);
+	b = cciss_prep(h, i, v->lun, TYPE_CMD | ATTR_SIMPLE | (write ? DIR_WRITE : DIR_READ),
+		       cdb, cdb_len);
+	return cciss_map(b, rq) < 0 ? -EIO : 0;
+}
+
 static blk_status_t cciss_queue_rq(struct request_queue *q, struct request *rq, bool last)
 {
 	struct cciss_vol *v = q->queuedata;
 	struct cciss_ctlr *h = v->h;
-	unsigned int shift = ilog2(v->block_size) - SECTOR_SHIFT;
 	struct cciss_block *b;
 	unsigned long flags;
 	u8 cdb[16] = { 0 };
-	unsigned int cdb_len;
-	u8 dir;
 	int i;
 
 	spin_lock_irqsave(&h->lock, flags);
@@ -810,15 +862,8 @@ static blk_status_t cciss_queue_rq(struct request_queue *q, struct request *rq, 
 
 	switch (req_op(rq)) {
 	case REQ_OP_READ:
-	case REQ_OP_WRITE: {
-		bool write = req_op(rq) == REQ_OP_WRITE;
-		u64 lba = blk_rq_pos(rq) >> shift;
-		u32 count = blk_rq_sectors(rq) >> shift;
-
-		cdb_len = cciss_rw_cdb(v, write, lba, count, cdb);
-		dir = write ? DIR_WRITE : DIR_READ;
-		b = cciss_prep(h, i, v->lun, TYPE_CMD | ATTR_SIMPLE | dir, cdb, cdb_len);
-		if (cciss_map(b, rq) < 0) {
+	case REQ_OP_WRITE:
+		if (cciss_build_rw(h, i, v, rq)) {
 			h->slots[i].state = SLOT_FREE;
 			spin_unlock_irqrestore(&h->lock, flags);
 			dev_err(&h->pdev->dev, "%s: request needs more than %d SG entries\n",
@@ -826,7 +871,6 @@ static blk_status_t cciss_queue_rq(struct request_queue *q, struct request *rq, 
 			return BLK_STS_IOERR;
 		}
 		break;
-	}
 	case REQ_OP_FLUSH:
 		cdb[0] = 0x27;
 		cdb[6] = 0xc2;
