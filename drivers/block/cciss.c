@@ -48,6 +48,7 @@
 #include <linux/seq_file.h>
 #include <linux/reboot.h>
 #include <linux/kstrtox.h>
+#include <linux/selftest.h>
 #include <uapi/linux/hdreg.h>
 #include <asm/byteorder.h>
 
@@ -151,6 +152,13 @@ struct cciss_dma_slot {
 	struct cciss_errinfo err;
 	u8 pad1[640 - 576 - sizeof(struct cciss_errinfo)];
 } __packed;
+
+/* The layouts the controller reads and writes (CISS specification). */
+BUILD_BUG_ON(offsetof(struct cciss_block, cdb) != 0x18);
+BUILD_BUG_ON(offsetof(struct cciss_block, err_addr) != 0x28);
+BUILD_BUG_ON(offsetof(struct cciss_block, sg) != 0x34);
+BUILD_BUG_ON(sizeof(struct cciss_errinfo) != 48);
+BUILD_BUG_ON(sizeof(struct cciss_dma_slot) % 32);
 
 enum slot_state { SLOT_FREE, SLOT_POSTED, SLOT_RETRY, SLOT_ABORTING, SLOT_DONE };
 
@@ -1364,3 +1372,47 @@ static int __init cciss_init(void)
 	return pci_register_driver(&cciss_driver);
 }
 module_init(cciss_init);
+
+/* ------------------------------------------------------------ self tests */
+
+#ifdef CONFIG_SELFTESTS
+/* READ/WRITE(10) while LBA and count fit, (16) past them or when asked. */
+static int cciss_cdb_test(void)
+{
+	struct cciss_vol v = { .block_size = 512 };
+	u8 cdb[16];
+
+	ST_ASSERT(cciss_rw_cdb(&v, false, 0x12345678, 8, cdb) == 10 && cdb[0] == 0x28 &&
+		  get_be32(&cdb[2]) == 0x12345678 && get_be16(&cdb[7]) == 8,
+		  "READ(10) for LBA 0x12345678, 8 blocks");
+	ST_ASSERT(cciss_rw_cdb(&v, true, 0xffffffffull, 0xffff, cdb) == 10 && cdb[0] == 0x2a,
+		  "WRITE(10) at the last 32-bit LBA with 65535 blocks");
+	ST_ASSERT(cciss_rw_cdb(&v, false, 0x100000000ull, 1, cdb) == 16 && cdb[0] == 0x88 &&
+		  get_be64(&cdb[2]) == 0x100000000ull && get_be32(&cdb[10]) == 1,
+		  "READ(16) past 2^32");
+	ST_ASSERT(cciss_rw_cdb(&v, true, 0, 0x10000, cdb) == 16 && cdb[0] == 0x8a &&
+		  get_be32(&cdb[10]) == 0x10000, "WRITE(16) for 65536 blocks");
+	v.use16 = true;
+	ST_ASSERT(cciss_rw_cdb(&v, false, 0, 1, cdb) == 16, "a (16)-only volume gets READ(16)");
+	return 0;
+}
+DEFINE_SELFTEST("cciss: READ/WRITE(10) and (16) CDBs", cciss_cdb_test);
+
+/* Tags keep the controller's bits 1:0 clear and give back slot and generation. */
+static int cciss_tag_test(void)
+{
+	static const struct { unsigned int slot; u16 gen; } cases[] = {
+		{ 0, 0 }, { 1, 1 }, { 65, 0xffff }, { 4095, 0x1234 },
+	};
+
+	for (unsigned int k = 0; k < ARRAY_SIZE(cases); k++) {
+		u32 tag = cciss_tag(cases[k].slot, cases[k].gen);
+
+		ST_ASSERT(!(tag & 3) && ((tag >> 2) & 0x3fff) == cases[k].slot &&
+			  tag >> 16 == cases[k].gen, "slot %u gen %u: tag %08x",
+			  cases[k].slot, cases[k].gen, tag);
+	}
+	return 0;
+}
+DEFINE_SELFTEST("cciss: command tags", cciss_tag_test);
+#endif
