@@ -587,7 +587,8 @@ static irqreturn_t cciss_interrupt(int irq, void *dev_id)
 {
 	struct cciss_ctlr *h = dev_id;
 
-	if (!(readl(h->regs + REG_INTR_STATUS) & INTR_REPLY))
+	/* A dead controller's line is masked; anything else is not ours. */
+	if (h->dead || !(readl(h->regs + REG_INTR_STATUS) & INTR_REPLY))
 		return IRQ_NONE;
 	/* Drain until the controller's reply bit stays clear. */
 	do {
