@@ -174,6 +174,7 @@ struct cciss_slot {
 	unsigned long retry_at;
 	int busy_tries;
 	int unsol_tries;
+	bool orphan;			/* nobody waits: the watchdog frees it when done */
 	u32 tag;
 	/* synchronous commands: the result */
 	bool sync_done;
@@ -640,10 +641,9 @@ static bool cciss_send_abort(struct cciss_ctlr *h, unsigned int victim)
 	cciss_prep(h, i, NULL, TYPE_MSG | ATTR_SIMPLE | DIR_NONE, cdb, 12);
 	memcpy(h->pool[i].blk.lun, h->pool[victim].blk.lun, 8);
 	h->slots[i].sync_done = false;
-	/* Nobody waits: the watchdog frees it when it finishes. */
 	h->slots[i].vol = NULL;
 	h->slots[i].rq = NULL;
-	h->slots[i].busy_tries = -1;	/* marks an abort message */
+	h->slots[i].orphan = true;
 	cciss_post(h, i);
 	return true;
 }
@@ -667,15 +667,16 @@ static void cciss_watchdog(struct timer_list *t)
 				cciss_repost(h, i);
 			break;
 		case SLOT_DONE:
-			/* Abort messages nobody waits for. */
-			if (!s->rq && s->busy_tries == -1)
+			/* Abort messages and abandoned synchronous commands. */
+			if (s->orphan)
 				s->state = SLOT_FREE;
 			break;
 		case SLOT_POSTED:
 			if (!time_after(jiffies, s->deadline))
 				break;
 			h->timeouts++;
-			if (s->busy_tries == -1 || !cciss_send_abort(h, i)) {
+			/* An unanswered abort (or orphan) leaves nothing to try. */
+			if (s->orphan || !cciss_send_abort(h, i)) {
 				cciss_declare_dead(h, &done);
 				break;
 			}
@@ -744,9 +745,9 @@ static int cciss_sync(struct cciss_ctlr *h, const u8 *lun, u8 dir, const u8 *cdb
 		if (s->sync_done || h->dead)
 			break;
 		if (time_after(jiffies, deadline)) {
-			/* Leave it to the watchdog's abort; report the timeout. */
+			/* Leave it to the watchdog; report the timeout. */
 			s->rq = NULL;
-			s->busy_tries = -1;
+			s->orphan = true;
 			err = -ETIMEDOUT;
 			spin_unlock_irqrestore(&h->lock, flags);
 			cciss_end_batch(h, done);
