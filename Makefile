@@ -12,11 +12,20 @@
 #   make qemu | check | soak | bench | bench-net | bench-sched | bench-mm | bench-ext2 | clean |
 #        mrproper | help
 
-KERNELVERSION := 0.1.0
-# The release string uname(2) reports.  glibc and musl static binaries check
-# the major.minor against their minimum supported kernel, so the string
-# starts with the Linux ABI level Tidewater implements.
-UTS_RELEASE := 6.1.0-tidewater-$(KERNELVERSION)
+# Tidewater's version (Documentation/process/changes.md); bump PATCHLEVEL at
+# each milestone: scripts/version-commit finds a version by the commit that
+# set these lines.
+VERSION = 0
+PATCHLEVEL = 6
+SUBLEVEL = 0
+EXTRAVERSION =
+KERNELVERSION = $(VERSION).$(PATCHLEVEL).$(SUBLEVEL)$(EXTRAVERSION)
+# The release adds where in git the tree is: -NNNNN-gHASH[-dirty] (nothing
+# without git).  uname(2) reports it after the Linux ABI level Tidewater
+# implements, since glibc and musl static binaries check the release's
+# major.minor against their minimum supported kernel.
+KERNELRELEASE = $(KERNELVERSION)$(shell $(srctree)/scripts/setlocalversion $(srctree))
+UTS_RELEASE = 6.1.0-tidewater-$(KERNELRELEASE)
 
 MAKEFLAGS += -rR --no-print-directory
 .SUFFIXES:
@@ -59,7 +68,7 @@ KCONFIG_ENV := cd $(objtree) && srctree=$(srctree) KCONFIG_CONFIG=$(KCONFIG_CONF
 
 config-targets := defconfig %_defconfig olddefconfig oldconfig menuconfig \
 	savedefconfig allnoconfig allyesconfig
-no-config-targets := clean mrproper help distclean install-deps
+no-config-targets := clean mrproper help distclean install-deps kernelversion kernelrelease
 
 PHONY := all isoimage
 all: vmlinux bzImage
@@ -181,6 +190,13 @@ soak: all
 bench-ext2: all
 	$(Q)O=$(objtree) $(srctree)/tools/testing/bench/ext2-tree/run $(if $(filter 1,$(QUICK)),--variants clean)
 
+# ---------------------------------------------------------------- version
+PHONY += kernelversion kernelrelease
+kernelversion:
+	@echo $(KERNELVERSION)
+kernelrelease:
+	@echo $(KERNELRELEASE)
+
 # ---------------------------------------------------------------- clean
 PHONY += clean mrproper distclean
 clean:
@@ -221,6 +237,8 @@ help:
 	@echo '  soak              - 10 minutes of writeback + swap + mmap + fork load, data checked (SOAK_MINUTES=N)'
 	@echo '  bench-ext2        - ext2 big-tree walk and delete, clean and damaged (QUICK=1: clean only)'
 	@echo '  install-deps      - apt-install missing host packages'
+	@echo '  kernelversion     - print the Makefile version (0.6.0)'
+	@echo '  kernelrelease     - print the version with its git position (0.6.0-00017-gabc1234)'
 	@echo 'Cleaning:'
 	@echo '  clean             - remove build outputs, keep the configuration'
 	@echo '  mrproper          - remove everything generated, including .config'

@@ -2,8 +2,11 @@
 /*
  * The kernel's names: init_uts_ns (uname(2) and the kernel.* name
  * sysctls) and linux_banner (/proc/version).  The release comes from the
- * top-level Makefile (include/generated/utsrelease.h); user space sees
- * "Linux" as the system name, as the ABI requires.
+ * top-level Makefile (include/generated/utsrelease.h): TIDEWATER_VERSION is
+ * Tidewater's own release, e.g. 0.6.0-00017-gabc1234[-dirty], and
+ * UTS_RELEASE the string uname -r shows, "6.1.0-tidewater-" followed by it
+ * (libc checks the leading Linux ABI level).  User space sees "Linux" as the
+ * system name, as the ABI requires.
  */
 #include <linux/kernel.h>
 #include <linux/utsname.h>
