@@ -183,7 +183,7 @@ cl_build()
 	if [ "$rc" = 124 ]; then
 		CL_REASON="build timed out after ${CL_BUILD_TIMEOUT}s"
 	else
-		CL_REASON=$(grep -m 3 -E 'error|Error|No rule' "$log" | sed "s|$CL_SRC/||g; s|$out/||g" |
+		CL_REASON=$(grep -m 3 -E 'error|Error|No rule|\*\*\*' "$log" | sed "s|$CL_SRC/||g; s|$out/||g" |
 			tr '\n' ' ')
 		[ -n "$CL_REASON" ] || CL_REASON="make failed (exit $rc)"
 	fi
