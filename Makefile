@@ -9,8 +9,8 @@
 #
 #   make defconfig | <name>_defconfig | olddefconfig | menuconfig | savedefconfig
 #   make [V=1] [O=dir] [-jN]       build vmlinux, arch/x86/boot/bzImage
-#   make qemu | check | soak | bench | bench-net | bench-sched | bench-mm | bench-ext2 | clean |
-#        mrproper | help
+#   make qemu | check | soak | bench | bench-net | bench-sched | bench-mm | bench-ext2 | bench-bisect |
+#        clean | mrproper | help
 
 # Tidewater's version (Documentation/process/changes.md); bump PATCHLEVEL at
 # each milestone: scripts/version-commit finds a version by the commit that
@@ -99,7 +99,7 @@ deps-kconfig:
 # Everything below needs a configuration, except the targets that configure
 # or clean (and check, which runs its own make).
 goals := $(if $(MAKECMDGOALS),$(MAKECMDGOALS),all)
-need-config := $(if $(filter-out $(config-targets) $(no-config-targets) check,$(goals)),1)
+need-config := $(if $(filter-out $(config-targets) $(no-config-targets) check bench-bisect,$(goals)),1)
 
 # A fresh clone goes straight to `make qemu` (README): the host packages
 # come first, since the build needs them too.  Only the targets a newcomer
@@ -137,7 +137,7 @@ include $(srctree)/scripts/Makefile.build
 endif
 
 # ---------------------------------------------------------------- tests
-PHONY += qemu check soak bench bench-net bench-sched bench-mm bench-ext2 install-deps
+PHONY += qemu check soak bench bench-net bench-sched bench-mm bench-ext2 bench-bisect install-deps
 install-deps:
 	$(Q)$(srctree)/scripts/install-deps
 
@@ -190,6 +190,14 @@ soak: all
 bench-ext2: all
 	$(Q)O=$(objtree) $(srctree)/tools/testing/bench/ext2-tree/run $(if $(filter 1,$(QUICK)),--variants clean)
 
+# The bisect demonstration: a throw-away branch of 50 commits with a planted
+# functional and a planted writeback performance regression, each found by
+# tools/testing/ktest/bisect, and the decision rule's false-positive rate on
+# an unchanged range (Documentation/dev-tools/bisect.md); QUICK=1 for the
+# functional half only (as make check runs it).
+bench-bisect:
+	$(Q)$(srctree)/tools/testing/ktest/bisect-demo $(if $(filter 1,$(QUICK)),--quick,--false-positive 20)
+
 # ---------------------------------------------------------------- version
 PHONY += kernelversion kernelrelease
 kernelversion:
@@ -236,6 +244,7 @@ help:
 	@echo '  bench-mm          - memory-management benchmark: swap, reclaim, seeds 002/004 (QUICK=1: short)'
 	@echo '  soak              - 10 minutes of writeback + swap + mmap + fork load, data checked (SOAK_MINUTES=N)'
 	@echo '  bench-ext2        - ext2 big-tree walk and delete, clean and damaged (QUICK=1: clean only)'
+	@echo '  bench-bisect      - bisect demonstration: planted regressions found by ktest/bisect (QUICK=1: short)'
 	@echo '  install-deps      - apt-install missing host packages'
 	@echo '  kernelversion     - print the Makefile version (0.6.0)'
 	@echo '  kernelrelease     - print the version with its git position (0.6.0-00017-gabc1234)'
