@@ -109,10 +109,12 @@ cl_record()	# SHA CONFIG [extra key=value...]
 	} >"$f.tmp" && mv "$f.tmp" "$f"
 }
 
+# The work-tree lock (fd 8) is closed for every child: a guest's or a
+# build's straggler must not hold it after the run that took it.
 cl_vm_lock()
 {
 	mkdir -p "$CL_CACHE"
-	flock "$CL_CACHE/vm.lock" "$@"
+	flock "$CL_CACHE/vm.lock" "$@" 8>&-
 }
 
 cl_known_broken()	# REPO: full hashes of the tree's broken-commits list
@@ -162,11 +164,11 @@ cl_build()
 		# only when the defconfig file changed
 		if ! cmp -s "$CL_SRC/configs/${config}_defconfig" "$out/.cl-defconfig"; then
 			(cd "$CL_SRC" && nice -n "$CL_NICE" make -s O="$out" "${config}_defconfig") \
-				>"$log" 2>&1 || { rc=1; continue; }
+				>"$log" 2>&1 8>&- || { rc=1; continue; }
 			cp "$CL_SRC/configs/${config}_defconfig" "$out/.cl-defconfig"
 		fi
 		(cd "$CL_SRC" && timeout "$CL_BUILD_TIMEOUT" nice -n "$CL_NICE" \
-			make -j"$CL_JOBS" O="$out") >"$log" 2>&1
+			make -j"$CL_JOBS" O="$out") >"$log" 2>&1 8>&-
 		rc=$?
 		[ "$rc" != 0 ] || [ ! -s "$out/arch/x86/boot/bzImage" ] || break
 		[ "$rc" != 0 ] || rc=1
