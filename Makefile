@@ -152,10 +152,15 @@ check:
 # The writeback benchmark: Debian's Linux and this kernel under each
 # writeback policy (Documentation/dev-tools/writeback-bench.md), then the
 # NFS one (net1, mix3-nfs, NFS alone: Documentation/dev-tools/nfs-tests.md);
-# QUICK=1 for the short run.
+# QUICK=1 for the short run.  VERSIONS="0.2 0.5 HEAD": the writeback table
+# with one column per version (built from the commit cache) and Linux.
 bench: all
+ifneq ($(VERSIONS),)
+	$(Q)$(srctree)/scripts/bench-versions $(if $(filter 1,$(QUICK)),--quick) $(VERSIONS)
+else
 	$(Q)O=$(objtree) $(srctree)/tools/testing/bench/writeback/run $(if $(filter 1,$(QUICK)),--quick)
 	$(Q)O=$(objtree) $(srctree)/tools/testing/bench/nfs/run $(if $(filter 1,$(QUICK)),--quick)
+endif
 
 # The networking benchmark: TCP and UDP over virtio-net and loopback, ping,
 # Linux next to this kernel (Documentation/networking/testing.md); QUICK=1
@@ -238,7 +243,8 @@ help:
 	@echo 'Testing:'
 	@echo '  qemu              - boot the kernel interactively on the serial console'
 	@echo '  check             - the test suite (host checks + QEMU boots); ends with N passed, N failed'
-	@echo '  bench             - writeback benchmarks (Tidewater vs Linux; QUICK=1: short)'
+	@echo '  bench             - writeback benchmarks (Tidewater vs Linux; QUICK=1: short;'
+	@echo '                      VERSIONS="0.2 HEAD": one column per version)'
 	@echo '  bench-net         - networking benchmark (Tidewater vs Linux; QUICK=1: short)'
 	@echo '  bench-sched       - scheduler/IPC benchmark (Tidewater vs Linux; QUICK=1: short)'
 	@echo '  bench-mm          - memory-management benchmark: swap, reclaim, seeds 002/004 (QUICK=1: short)'
