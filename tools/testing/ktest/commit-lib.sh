@@ -124,9 +124,10 @@ cl_known_broken()	# REPO: full hashes of the tree's broken-commits list
 	sed -n 's/^\([0-9a-f]\{40\}\)[[:space:]].*/\1/p' "$f" | sort -u
 }
 
-cl_checkout()	# SHA
+cl_checkout()	# SHA: exactly that commit's files, nothing else
 {
 	git -C "$CL_SRC" checkout -q -f --detach "$1" 2>/dev/null &&
+		git -C "$CL_SRC" reset -q --hard &&
 		git -C "$CL_SRC" clean -q -f -d -x
 }
 
