@@ -377,26 +377,10 @@ out:
 
 /* ------------------------------------------------------------ insert and remove */
 
-/**
- * add_to_page_cache() - insert a page into a mapping at an index
- * @page: a page not in any mapping (page->mapping must be NULL)
- * @mapping: the address space to insert into
- * @index: page index in @mapping
- * @gfp: flags for preloading the tree's nodes
- *
- * Sets page->mapping and page->index and takes the cache's reference
- * before publishing the page in the tree under i_pages_lock, so lockless
- * readers never see a half-initialised page.  Counts NR_FILE_PAGES (and
- * the block-device page count).  Does not put the page on the LRU (see
- * add_to_page_cache_lru()) and does not lock it; a page about to be read
- * in should be locked by the caller first.  On failure page->mapping is
- * reset to NULL and the extra reference dropped.
- *
- * Context: process context; may sleep when @gfp allows direct reclaim
- * (radix_tree_preload()).  Takes mapping->i_pages_lock with irqs saved;
- * the caller must not hold it.
- * Return: 0 on success; -EEXIST if @index is taken; -ENOMEM if a tree
- * node could not be allocated.
+/*
+ * The work of add_to_page_cache(): also hands back, in *shadowp if it is
+ * not NULL, the shadow entry a reclaimed page left at @index (taken out
+ * of i_shadows under the same lock hold; NULL if there was none).
  */
 static int insert_page(struct page *page, struct address_space *mapping, pgoff_t index,
 		       gfp_t gfp, void **shadowp)
@@ -437,6 +421,27 @@ static int insert_page(struct page *page, struct address_space *mapping, pgoff_t
 	return err;
 }
 
+/**
+ * add_to_page_cache() - insert a page into a mapping at an index
+ * @page: a page not in any mapping (page->mapping must be NULL)
+ * @mapping: the address space to insert into
+ * @index: page index in @mapping
+ * @gfp: flags for preloading the tree's nodes
+ *
+ * Sets page->mapping and page->index and takes the cache's reference
+ * before publishing the page in the tree under i_pages_lock, so lockless
+ * readers never see a half-initialised page.  Counts NR_FILE_PAGES (and
+ * the block-device page count).  Does not put the page on the LRU (see
+ * add_to_page_cache_lru()) and does not lock it; a page about to be read
+ * in should be locked by the caller first.  On failure page->mapping is
+ * reset to NULL and the extra reference dropped.
+ *
+ * Context: process context; may sleep when @gfp allows direct reclaim
+ * (radix_tree_preload()).  Takes mapping->i_pages_lock with irqs saved;
+ * the caller must not hold it.
+ * Return: 0 on success; -EEXIST if @index is taken; -ENOMEM if a tree
+ * node could not be allocated.
+ */
 int add_to_page_cache(struct page *page, struct address_space *mapping, pgoff_t index,
 		      gfp_t gfp)
 {
