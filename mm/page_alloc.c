@@ -366,8 +366,8 @@ static struct page *rmqueue(struct zone *zone, unsigned int order)
 
 /**
  * boost_watermark() - ask kswapd to free more of a fragmented zone
- * @zone: a zone where a high-order request found enough free pages but
- *	no free block of its order
+ * @zone: a zone where a high-order request that may reclaim (and is not
+ *	__GFP_NORETRY) found enough free pages but no free block of its order
  *
  * Free memory in small pieces does not serve a high-order request, and
  * pieces only merge when their neighbours come free too.  Each such miss
@@ -403,9 +403,14 @@ static struct page *get_page_from_freelist(gfp_t gfp, unsigned int order,
 		mark = wmark_pages(zone, alloc_flags & ALLOC_WMARK_MASK);
 		if (!(alloc_flags & ALLOC_NO_WATERMARKS) &&
 		    !zone_watermark_ok(zone, order, mark, highest, alloc_flags)) {
-			/* Enough pages, only not in one piece: fragmentation. */
-			if (order && zone_watermark_ok(zone, 0, mark + (1UL << order), highest,
-						       alloc_flags))
+			/*
+			 * Enough pages, only not in one piece: fragmentation -
+			 * if the request means it (it would reclaim for it);
+			 * opportunistic tries that have a smaller fallback
+			 * (__GFP_NORETRY, or no reclaim at all) do not count.
+			 */
+			if (order && (gfp & __GFP_DIRECT_RECLAIM) && !(gfp & __GFP_NORETRY) &&
+			    zone_watermark_ok(zone, 0, mark + (1UL << order), highest, alloc_flags))
 				boost_watermark(zone);
 			continue;
 		}
