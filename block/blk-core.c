@@ -601,9 +601,24 @@ static void __blk_mq_end_request(struct request *rq, blk_status_t status)
  */
 bool blk_update_request(struct request *rq, blk_status_t status, unsigned int nbytes)
 {
-	unsigned int done = 0;
+	unsigned int done = 0, total = min(nbytes, rq->__data_len);
 	unsigned long flags;
 
+	/*
+	 * Account before the bios end: their completion wakes the submitter,
+	 * who may read /proc/diskstats at once and must find the I/O there.
+	 * A request this call finishes is counted done here too, and
+	 * __blk_mq_end_request() then leaves it alone.
+	 */
+	if (total && (rq->rq_flags & RQF_IO_STAT)) {
+		spin_lock_irqsave(&rq->q->queue_lock, flags);
+		blk_account_sectors(rq, total);
+		if (total == rq->__data_len) {
+			blk_account_io_done(rq, ktime_get_ns());
+			rq->rq_flags &= ~RQF_IO_STAT;
+		}
+		spin_unlock_irqrestore(&rq->q->queue_lock, flags);
+	}
 	while (rq->bio && nbytes) {
 		struct bio *bio = rq->bio;
 		unsigned int bytes = min(bio->bi_iter.bi_size, nbytes);
@@ -618,11 +633,6 @@ bool blk_update_request(struct request *rq, blk_status_t status, unsigned int nb
 			bio->bi_next = NULL;
 			bio_endio(bio);
 		}
-	}
-	if (done && (rq->rq_flags & RQF_IO_STAT)) {
-		spin_lock_irqsave(&rq->q->queue_lock, flags);
-		blk_account_sectors(rq, done);
-		spin_unlock_irqrestore(&rq->q->queue_lock, flags);
 	}
 	rq->__data_len -= min(done, rq->__data_len);
 	rq->__sector += done >> SECTOR_SHIFT;
