@@ -214,27 +214,45 @@ void workingset_activation(struct page *page)
 		age_nonresident(page, 1);
 }
 
-/* Delete the shadows of mapping in [start, end]; i_pages_lock held. */
-static void forget_locked(struct address_space *mapping, pgoff_t start, pgoff_t end)
+/*
+ * Delete up to limit shadows of mapping in [start, end], lowest first, and
+ * take them off the counts; i_pages_lock held.  List membership is the
+ * caller's (it may or may not hold shadow_list_lock).  Returns how many.
+ */
+static unsigned long delete_shadows(struct address_space *mapping, pgoff_t start, pgoff_t end,
+				    unsigned long limit)
 {
 	unsigned long indices[16], dropped = 0;
 	void *items[16];
 	unsigned int n;
 
-	while (mapping->nr_shadows > dropped) {
-		n = radix_tree_gang_lookup(&mapping->i_shadows, items, indices, start, 16);
+	while (dropped < limit && mapping->nr_shadows > dropped) {
+		n = radix_tree_gang_lookup(&mapping->i_shadows, items, indices, start,
+					   min(16UL, limit - dropped));
 		for (unsigned int i = 0; i < n; i++) {
 			if (indices[i] > end)
 				goto out;
 			radix_tree_delete(&mapping->i_shadows, indices[i]);
 			dropped++;
 		}
-		if (n < 16 || indices[n - 1] == ULONG_MAX)
+		if (!n || indices[n - 1] == ULONG_MAX)
 			break;
 		start = indices[n - 1] + 1;
 	}
 out:
-	shadows_dropped(mapping, dropped);
+	mapping->nr_shadows -= dropped;
+	atomic_long_sub(dropped, &nr_shadows_total);
+	return dropped;
+}
+
+/* Delete the shadows of mapping in [start, end]; i_pages_lock held. */
+static void forget_locked(struct address_space *mapping, pgoff_t start, pgoff_t end)
+{
+	if (delete_shadows(mapping, start, end, ULONG_MAX) && !mapping->nr_shadows) {
+		spin_lock(&shadow_list_lock);
+		list_del_init(&mapping->shadow_link);
+		spin_unlock(&shadow_list_lock);
+	}
 }
 
 /**
@@ -306,21 +324,14 @@ static unsigned long shadow_scan(struct shrinker *s, struct shrink_control *sc)
 	while (freed < want && !list_empty(&shadow_mappings) && visits++ < 64) {
 		struct address_space *mapping =
 			list_first_entry(&shadow_mappings, struct address_space, shadow_link);
-		unsigned long indices[16], n;
-		void *items[16];
+		unsigned long n;
 
 		list_move_tail(&mapping->shadow_link, &shadow_mappings);
 		if (!spin_trylock_irqsave(&mapping->i_pages_lock, flags))
 			continue;
-		n = radix_tree_gang_lookup(&mapping->i_shadows, items, indices, 0,
-					   min(16UL, want - freed));
-		for (unsigned long i = 0; i < n; i++)
-			radix_tree_delete(&mapping->i_shadows, indices[i]);
-		/* shadows_dropped() without the list lock, which we hold. */
-		mapping->nr_shadows -= n;
-		atomic_long_sub(n, &nr_shadows_total);
+		n = delete_shadows(mapping, 0, ULONG_MAX, want - freed);
 		if (!mapping->nr_shadows)
-			list_del_init(&mapping->shadow_link);
+			list_del_init(&mapping->shadow_link);	/* we hold the list lock */
 		spin_unlock_irqrestore(&mapping->i_pages_lock, flags);
 		freed += n;
 	}
