@@ -522,7 +522,7 @@ void change_protection(struct vm_area_struct *vma, unsigned long addr, unsigned 
 {
 	struct mm_struct *mm = vma->vm_mm;
 	unsigned long start = addr;
-	bool changed = false;
+	bool changed = false, flush_all;
 
 	while (addr < end) {
 		unsigned long next = block_end(addr, end, PMD_SIZE);
@@ -545,7 +545,16 @@ void change_protection(struct vm_area_struct *vma, unsigned long addr, unsigned 
 		}
 		spin_unlock(&mm->page_table_lock);
 	}
-	if (changed)
+	/*
+	 * A pte reclaim cleared in the range was not seen above, but its
+	 * stale TLB entry must not outlive the call either.
+	 */
+	spin_lock(&mm->page_table_lock);
+	flush_all = flush_tlb_batched_pending(mm);
+	spin_unlock(&mm->page_table_lock);
+	if (flush_all)
+		flush_tlb_mm(mm);
+	else if (changed)
 		flush_tlb_mm_range(mm, start, end);
 }
 

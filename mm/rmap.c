@@ -966,14 +966,28 @@ int page_referenced(struct page *page, unsigned long *vm_flags)
 	return ra.referenced;
 }
 
+struct unmap_arg {
+	unsigned int flags;
+	struct tlb_unmap_batch *batch;	/* NULL: flush each pte at once */
+};
+
+/* The pte at address was just cleared: flush it now or note it in the batch. */
+static void unmap_flush(struct unmap_arg *ua, struct mm_struct *mm, unsigned long address)
+{
+	if (ua->batch)
+		tlb_unmap_batch_add(ua->batch, mm);
+	else
+		flush_tlb_mm_range(mm, address, address + PAGE_SIZE);
+}
+
 static bool unmap_one(struct page *page, struct vm_area_struct *vma, unsigned long address,
 		      pte_t *ptep, void *arg)
 {
+	struct unmap_arg *ua = arg;
 	struct mm_struct *mm = vma->vm_mm;
-	unsigned int flags = *(unsigned int *)arg;
 	pte_t old;
 
-	if (!(flags & TTU_IGNORE_YOUNG) && pte_young(ptep_get(ptep)))
+	if (!(ua->flags & TTU_IGNORE_YOUNG) && pte_young(ptep_get(ptep)))
 		return true;	/* recently used: keep this mapping */
 	if (PageAnon(page) && PageSwapCache(page)) {
 		swp_entry_t entry = { .val = page_private(page) };
@@ -982,7 +996,7 @@ static bool unmap_one(struct page *page, struct vm_area_struct *vma, unsigned lo
 		if (swap_duplicate(entry))
 			return false;
 		old = ptep_get_and_clear(ptep);
-		flush_tlb_mm_range(mm, address, address + PAGE_SIZE);
+		unmap_flush(ua, mm, address);
 		set_pte(ptep, swp_entry_to_pte(entry));
 		/* The copy in memory is newer than the slot's: write it again. */
 		if (pte_dirty(old))
@@ -994,7 +1008,7 @@ static bool unmap_one(struct page *page, struct vm_area_struct *vma, unsigned lo
 		return true;
 	}
 	old = ptep_get_and_clear(ptep);
-	flush_tlb_mm_range(mm, address, address + PAGE_SIZE);
+	unmap_flush(ua, mm, address);
 	/* A store through this pte made the file page dirty. */
 	if (pte_dirty(old) && page_file_mapping(page))
 		set_page_dirty(page);
@@ -1002,6 +1016,18 @@ static bool unmap_one(struct page *page, struct vm_area_struct *vma, unsigned lo
 	page_remove_rmap(page, vma);
 	put_page(page);		/* the pte's reference; the caller holds its own */
 	return true;
+}
+
+static bool unmap_walk(struct page *page, struct unmap_arg *ua)
+{
+	struct rmap_walk_control rwc = {
+		.arg = ua,
+		.rmap_one = unmap_one,
+	};
+
+	if (page_mapped(page))
+		rmap_walk(page, &rwc);
+	return !page_mapped(page);
 }
 
 /**
@@ -1024,14 +1050,30 @@ static bool unmap_one(struct page *page, struct vm_area_struct *vma, unsigned lo
  */
 bool try_to_unmap(struct page *page, unsigned int flags)
 {
-	struct rmap_walk_control rwc = {
-		.arg = &flags,
-		.rmap_one = unmap_one,
-	};
+	struct unmap_arg ua = { flags, NULL };
 
-	if (page_mapped(page))
-		rmap_walk(page, &rwc);
-	return !page_mapped(page);
+	return unmap_walk(page, &ua);
+}
+
+/**
+ * try_to_unmap_batched() - try_to_unmap() with the TLB flush deferred
+ * @page: as for try_to_unmap()
+ * @flags: as for try_to_unmap()
+ * @batch: collects the CPUs to flush (see <asm/tlbflush.h>)
+ *
+ * The same work, but the cleared ptes stay in other CPUs' TLBs until the
+ * caller calls tlb_unmap_batch_flush(@batch), which it must do before it
+ * writes the page out or frees it.  Reclaim unmaps a whole batch of pages
+ * this way and pays one shootdown for all of them.
+ *
+ * Context: as try_to_unmap().
+ * Return: true if no pte maps @page afterwards.
+ */
+bool try_to_unmap_batched(struct page *page, unsigned int flags, struct tlb_unmap_batch *batch)
+{
+	struct unmap_arg ua = { flags, batch };
+
+	return unmap_walk(page, &ua);
 }
 
 /* ------------------------------------------------------------ page_mkclean */

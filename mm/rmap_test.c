@@ -12,8 +12,9 @@
  * store to shared anonymous memory, which must be seen everywhere);
  * after some members exit; at the end no page may be leaked.
  *
- * Then: try_to_unmap() of one page shared by 65 address spaces removes
- * every pte and frees the page; page_referenced() counts and clears
+ * Then: try_to_unmap_batched() of one page shared by 65 address spaces
+ * removes every pte, marks every mm and leaves one flush pending, and
+ * the page is freed after it; page_referenced() counts and clears
  * accessed bits; a chain of 1000 generations (fork, COW one page, parent
  * exits) keeps anon_vmas within twice the VMAs.
  */
@@ -21,6 +22,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/swap.h>
+#include <asm/tlbflush.h>
 #include "mm_selftest.h"
 
 #define FAM_MAX		10
@@ -270,8 +272,10 @@ DEFINE_SELFTEST("rmap: fork family, walks match page tables across COW and exits
 static int rmap_unmap_test(void)
 {
 	struct mm_struct **mms = kcalloc(UNMAP_CHILDREN + 1, sizeof(*mms), GFP_KERNEL);
+	struct tlb_unmap_batch batch;
 	struct page *page;
-	int ret = -1, left = 0;
+	int ret = -1, left = 0, marked = 0;
+	bool pending;
 
 	ST_ASSERT(mms, "no memory");
 	mms[0] = mm_alloc();
@@ -289,10 +293,20 @@ static int rmap_unmap_test(void)
 	}
 	lru_add_drain_all();	/* a new page's LRU batch holds a reference */
 	get_page(page);
-	if (!try_to_unmap(page, TTU_IGNORE_YOUNG))
+	tlb_unmap_batch_init(&batch);
+	if (!try_to_unmap_batched(page, TTU_IGNORE_YOUNG, &batch))
 		st_diag("try_to_unmap left %d mappings", page_mapcount(page));
-	for (int i = 0; i <= UNMAP_CHILDREN; i++)
+	for (int i = 0; i <= UNMAP_CHILDREN; i++) {
 		left += test_page_at(mms[i], R1) != NULL;
+		marked += READ_ONCE(mms[i]->tlb_flush_batched);
+	}
+	pending = batch.pending;
+	tlb_unmap_batch_flush(&batch);
+	if (!pending || batch.pending || marked != UNMAP_CHILDREN + 1) {
+		st_diag("batch pending %d, then %d; %d of %d mms marked", pending, batch.pending,
+			marked, UNMAP_CHILDREN + 1);
+		left++;
+	}
 	if (left || page_mapped(page) || page_count(page) != 1 || page->mapping) {
 		st_diag("%d ptes left, mapcount %d, refcount %d", left, page_mapcount(page),
 			page_count(page));
@@ -310,7 +324,7 @@ out:
 	kfree(mms);
 	return ret;
 }
-DEFINE_SELFTEST("rmap: try_to_unmap of a page shared by 65 mms clears every pte",
+DEFINE_SELFTEST("rmap: batched try_to_unmap of a page shared by 65 mms clears every pte",
 		rmap_unmap_test);
 
 static int rmap_referenced_test(void)

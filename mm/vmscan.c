@@ -57,6 +57,7 @@
 #include <linux/sysctl.h>
 #include <linux/printk.h>
 #include <linux/jiffies.h>
+#include <asm/tlbflush.h>
 #include "internal.h"
 #include "vma.h"
 
@@ -272,106 +273,114 @@ static bool pageout_shmem(struct page *page, struct address_space *mapping,
 	return true;
 }
 
+/* What shrink_page_list() does with a page after a step. */
+enum page_fate {
+	PAGE_UNMAPPED,		/* locked, no pte maps it: go on to the second pass */
+	PAGE_FREED,		/* gone from the cache, reference dropped */
+	PAGE_KEEP,		/* stays; already unlocked (its write started) */
+	PAGE_KEEP_LOCKED,	/* stays inactive */
+	PAGE_ACTIVATE,		/* stays, to the active list */
+};
+
 /*
- * Try to free each isolated page on list; what stays goes back on list
- * (activated or not).  Returns the number freed.
- *
- * Anonymous pages (PG_swapbacked) are given a swap slot and put in the
- * swap cache (add_to_swap()), unmapped (each pte becomes a swap pte),
- * written to the slot here and freed at a later look once the write is
- * done.  tmpfs pages (swap-backed, in a file's cache) and shared
- * anonymous pages are unmapped through the file's i_mmap or the object's
- * VMA list and handed to the file system's ->writepage or
- * shared_anon_writepage(), which move them to the swap cache
- * (pageout_shmem()).  File pages are never written by reclaim: a dirty one is left
- * for the flushers.
+ * First pass over one page: lock it, decide whether it can go, give an
+ * anonymous page its swap slot and clear its ptes, with the TLB flush
+ * deferred into batch.
  */
-static unsigned long shrink_page_list(struct list_head *list, struct scan_control *sc)
+static enum page_fate unmap_for_reclaim(struct page *page, struct scan_control *sc,
+					struct tlb_unmap_batch *batch)
 {
-	LIST_HEAD(kept);
-	unsigned long freed = 0;
+	bool anon;
 
-	while (!list_empty(list)) {
-		struct page *page = lru_to_page(list);
-		struct address_space *mapping;
-		bool anon;
+	if (!trylock_page(page))
+		return PAGE_KEEP;
+	anon = PageSwapBacked(page);
+	if (PageWriteback(page)) {
+		sc->nr_writeback++;
+		SetPageReclaim(page);
+		/* Writeback ended in between: PG_reclaim would mean PG_readahead. */
+		if (!PageWriteback(page))
+			ClearPageReclaim(page);
+		return PAGE_KEEP_LOCKED;
+	}
+	if (page_mapped(page)) {
+		/* Mapped, not swap-backed, in no file: nothing to page it to. */
+		if (!anon && !page_file_mapping(page))
+			return PAGE_ACTIVATE;
+		switch (page_check_references(page)) {
+		case PAGEREF_MLOCKED:
+			cull_mlocked_page(page);
+			return PAGE_KEEP_LOCKED;
+		case PAGEREF_ACTIVATE:
+			return PAGE_ACTIVATE;
+		case PAGEREF_KEEP:
+			return PAGE_KEEP_LOCKED;
+		case PAGEREF_RECLAIM:
+			break;
+		}
+	}
+	if (anon && (page_file_mapping(page) || PageSharedAnon(page))) {
+		/* tmpfs, shared anon: the file system finds the slot when it writes. */
+		if (!may_swap(sc))
+			return PAGE_ACTIVATE;
+	} else if (anon && !PageSwapCache(page)) {
+		/* Not mapped and not cached: its last owner is letting go. */
+		if (!page_mapped(page))
+			return PAGE_KEEP_LOCKED;
+		if (!may_swap(sc) || !add_to_swap(page))
+			return PAGE_ACTIVATE;
+	}
+	if (page_mapped(page) && !try_to_unmap_batched(page, 0, batch))
+		return PAGE_ACTIVATE;
+	return PAGE_UNMAPPED;
+}
 
-		list_del(&page->lru);
-		if (!trylock_page(page))
-			goto keep;
-		anon = PageSwapBacked(page);
-		if (PageWriteback(page)) {
-			sc->nr_writeback++;
+/*
+ * Second pass, after the batch's TLB flush: no CPU can reach the page
+ * through a pte any more.  Write it to swap if it is dirty and
+ * swap-backed, or take it out of its cache and free it if it is clean.
+ */
+static enum page_fate reclaim_unmapped_page(struct page *page, struct scan_control *sc)
+{
+	struct address_space *mapping = page_file_mapping(page);
+	bool anon = PageSwapBacked(page);
+
+	if (anon && (mapping || PageSharedAnon(page)))
+		return pageout_shmem(page, mapping, sc) ? PAGE_KEEP : PAGE_ACTIVATE;
+	if (PageDirty(page)) {
+		if (!anon) {
+			sc->nr_dirty++;
 			SetPageReclaim(page);
-			/* Writeback ended in between: PG_reclaim would mean PG_readahead. */
-			if (!PageWriteback(page))
-				ClearPageReclaim(page);
-			goto keep_locked;
+			return PAGE_KEEP_LOCKED;
 		}
-		if (page_mapped(page)) {
-			/* Mapped, not swap-backed, in no file: nothing to page it to. */
-			if (!anon && !page_file_mapping(page))
-				goto activate_locked;
-			switch (page_check_references(page)) {
-			case PAGEREF_MLOCKED:
-				cull_mlocked_page(page);
-				goto keep_locked;
-			case PAGEREF_ACTIVATE:
-				goto activate_locked;
-			case PAGEREF_KEEP:
-				goto keep_locked;
-			case PAGEREF_RECLAIM:
-				break;
-			}
-		}
-		mapping = page_file_mapping(page);
-		if (anon && (mapping || PageSharedAnon(page))) {
-			/* tmpfs, shared anon: unmapped through i_mmap or the object, then to swap. */
-			if (!may_swap(sc))
-				goto activate_locked;
-			if (page_mapped(page) && !try_to_unmap(page, 0))
-				goto activate_locked;
-			if (!pageout_shmem(page, mapping, sc))
-				goto activate_locked;
-			goto keep;
-		}
-		if (anon && !PageSwapCache(page)) {
-			/* Not mapped and not cached: its last owner is letting go. */
-			if (!page_mapped(page))
-				goto keep_locked;
-			if (!may_swap(sc) || !add_to_swap(page))
-				goto activate_locked;
-		}
-		if (page_mapped(page) && !try_to_unmap(page, 0))
-			goto activate_locked;
-		if (PageDirty(page)) {
-			if (!anon) {
-				sc->nr_dirty++;
-				SetPageReclaim(page);
-				goto keep_locked;
-			}
-			if (sc->no_io || !(sc->gfp_mask & __GFP_IO) || !pageout_anon(page, sc))
-				goto keep_locked;
-			/* The write unlocked the page; it is freed when found again. */
-			goto keep;
-		}
-		if (anon) {
-			if (!remove_swap_mapping(page))
-				goto keep_locked;
-		} else {
-			mapping = page->mapping;
-			if (PagePrivate(page) && !try_to_release_page(page, sc->gfp_mask))
-				goto activate_locked;
-			if (!mapping || !__remove_mapping(mapping, page, 2, true))
-				goto keep_locked;
-		}
-		/* Out of the cache; ours is the last reference. */
-		ClearPageReferenced(page);
-		unlock_page(page);
-		put_page(page);
-		freed++;
-		continue;
-activate_locked:
+		if (sc->no_io || !(sc->gfp_mask & __GFP_IO) || !pageout_anon(page, sc))
+			return PAGE_KEEP_LOCKED;
+		/* The write unlocked the page; it is freed when found again. */
+		return PAGE_KEEP;
+	}
+	if (anon) {
+		if (!remove_swap_mapping(page))
+			return PAGE_KEEP_LOCKED;
+	} else {
+		mapping = page->mapping;
+		if (PagePrivate(page) && !try_to_release_page(page, sc->gfp_mask))
+			return PAGE_ACTIVATE;
+		if (!mapping || !__remove_mapping(mapping, page, 2, true))
+			return PAGE_KEEP_LOCKED;
+	}
+	/* Out of the cache; ours is the last reference. */
+	ClearPageReferenced(page);
+	unlock_page(page);
+	put_page(page);
+	return PAGE_FREED;
+}
+
+/* A page that stays: unlock it as its fate says and queue it on kept. */
+static void keep_page(struct page *page, enum page_fate fate, struct scan_control *sc,
+		      struct list_head *kept)
+{
+	switch (fate) {
+	case PAGE_ACTIVATE:
 		/* A swap slot is wasted on a page that stays while swap runs out. */
 		if (PageSwapCache(page) && swap_nearly_full())
 			try_to_free_swap(page);
@@ -380,10 +389,67 @@ activate_locked:
 		sc->nr_activated++;
 		count_vm_event(PGACTIVATE);
 		workingset_activation(page);
-keep_locked:
+		/* fall through */
+	case PAGE_KEEP_LOCKED:
 		unlock_page(page);
-keep:
-		list_add(&page->lru, &kept);
+		/* fall through */
+	case PAGE_KEEP:
+		list_add(&page->lru, kept);
+		break;
+	case PAGE_UNMAPPED:
+	case PAGE_FREED:
+		WARN_ON_ONCE(1);
+		break;
+	}
+}
+
+/*
+ * Try to free each isolated page on list; what stays goes back on list
+ * (activated or not).  Returns the number freed.
+ *
+ * Two passes.  The first clears the ptes of every page that can go:
+ * anonymous pages (PG_swapbacked) are given a swap slot and put in the
+ * swap cache (add_to_swap()) first, so each pte becomes a swap pte;
+ * tmpfs pages and shared anonymous pages are unmapped through the file's
+ * i_mmap or the object's VMA list.  The TLB flushes of all those ptes are
+ * collected and done once, between the passes: no page may be written
+ * or freed while another CPU can still store to it through a stale
+ * entry.  The second pass writes dirty anonymous pages to their slots
+ * (freed at a later look once the write is done), hands tmpfs and shared
+ * anonymous pages to the file system's ->writepage or
+ * shared_anon_writepage(), which move them to the swap cache
+ * (pageout_shmem()), and frees clean pages.  File pages are never
+ * written by reclaim: a dirty one is left for the flushers.
+ */
+static unsigned long shrink_page_list(struct list_head *list, struct scan_control *sc)
+{
+	struct tlb_unmap_batch batch;
+	LIST_HEAD(unmapped);
+	LIST_HEAD(kept);
+	unsigned long freed = 0;
+	enum page_fate fate;
+
+	tlb_unmap_batch_init(&batch);
+	while (!list_empty(list)) {
+		struct page *page = lru_to_page(list);
+
+		list_del(&page->lru);
+		fate = unmap_for_reclaim(page, sc, &batch);
+		if (fate == PAGE_UNMAPPED)
+			list_add_tail(&page->lru, &unmapped);	/* keeps the slot order */
+		else
+			keep_page(page, fate, sc, &kept);
+	}
+	tlb_unmap_batch_flush(&batch);
+	while (!list_empty(&unmapped)) {
+		struct page *page = list_first_entry(&unmapped, struct page, lru);
+
+		list_del(&page->lru);
+		fate = reclaim_unmapped_page(page, sc);
+		if (fate == PAGE_FREED)
+			freed++;
+		else
+			keep_page(page, fate, sc, &kept);
 	}
 	list_splice(&kept, list);
 	return freed;

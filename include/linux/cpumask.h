@@ -34,6 +34,10 @@ static inline unsigned int cpumask_weight(const struct cpumask *m) { return bitm
 static inline unsigned int cpumask_first(const struct cpumask *m) { return find_first_bit(m->bits, NR_CPUS); }
 static inline unsigned int cpumask_next(int n, const struct cpumask *m) { return find_next_bit(m->bits, NR_CPUS, n + 1); }
 static inline bool cpumask_empty(const struct cpumask *m) { return cpumask_first(m) >= NR_CPUS; }
+static inline void cpumask_or(struct cpumask *d, const struct cpumask *a, const struct cpumask *b)
+{
+	bitmap_or(d->bits, a->bits, b->bits, NR_CPUS);
+}
 
 #define for_each_cpu(cpu, mask) \
 	for ((cpu) = cpumask_first(mask); (cpu) < NR_CPUS; (cpu) = cpumask_next(cpu, mask))

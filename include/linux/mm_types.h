@@ -234,6 +234,12 @@ struct mm_struct {
 
 	/* CPUs that have this mm loaded in CR3: who a TLB flush must reach. */
 	struct cpumask cpu_bitmap;
+	/*
+	 * Reclaim cleared a pte and deferred its flush (struct
+	 * tlb_unmap_batch); set under page_table_lock, tested and cleared by
+	 * flush_tlb_batched_pending().
+	 */
+	bool tlb_flush_batched;
 
 	/*
 	 * The OOM killer's (mm/oom_kill.c): the OOM reaper's queue link

@@ -324,6 +324,13 @@ int page_mkclean(struct page *page);
  */
 bool try_to_unmap(struct page *page, unsigned int flags);
 
+/*
+ * The same with each pte's TLB flush deferred into batch: the caller
+ * calls tlb_unmap_batch_flush() before writing or freeing the page.
+ */
+struct tlb_unmap_batch;
+bool try_to_unmap_batched(struct page *page, unsigned int flags, struct tlb_unmap_batch *batch);
+
 /* anon_vmas in existence (statistics and self tests). */
 extern atomic_long_t nr_anon_vmas;
 

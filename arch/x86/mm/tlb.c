@@ -11,7 +11,11 @@
  * User mappings: flush_tlb_mm_range() reaches only the CPUs in
  * mm_cpumask(mm), the CPUs that have mm in CR3 (see <asm/mmu_context.h>
  * for how switch_mm_irqs_off() keeps that mask exact).  User entries are
- * never global, so a CR3 reload drops them all.
+ * never global, so a CR3 reload drops them all.  Reclaim defers its
+ * flushes into a struct tlb_unmap_batch: the union of the mm masks seen
+ * when its ptes were cleared, emptied by one CR3 reload per CPU.  A CPU
+ * that loads the mm after the clear cannot hold the old entry (the load
+ * flushed), so the mask read after the clear is enough.
  *
  * Interface: <asm/tlbflush.h>, <asm/mmu_context.h>.  Locking: none of its
  * own; the cross-call rules are in arch/x86/kernel/smp.c.  Before SMP (and
@@ -185,4 +189,65 @@ void flush_tlb_mm(struct mm_struct *mm)
 void flush_tlb_page(struct vm_area_struct *vma, unsigned long addr)
 {
 	flush_tlb_mm_range(vma->vm_mm, addr, addr + PAGE_SIZE);
+}
+
+/* ------------------------------------------------------------ reclaim's deferred flushes */
+
+void tlb_unmap_batch_init(struct tlb_unmap_batch *batch)
+{
+	cpumask_clear(&batch->cpus);
+	batch->pending = false;
+}
+
+void tlb_unmap_batch_add(struct tlb_unmap_batch *batch, struct mm_struct *mm)
+{
+	/* As in flush_tlb_mm_range(): the cleared pte before the mask is read. */
+	smp_mb();
+	cpumask_or(&batch->cpus, &batch->cpus, mm_cpumask(mm));
+	batch->pending = true;
+	WRITE_ONCE(mm->tlb_flush_batched, true);
+}
+
+static void flush_user_tlb_local(void)
+{
+	/* A kernel thread's init_mm holds no user entries. */
+	if (this_cpu_read(cpu_loaded_mm) != &init_mm)
+		__flush_tlb_local();
+}
+
+static void flush_user_tlb_ipi(void *unused)
+{
+	(void)unused;
+	this_cpu_inc(irq_stat.irq_tlb_count);
+	flush_user_tlb_local();
+}
+
+void tlb_unmap_batch_flush(struct tlb_unmap_batch *batch)
+{
+	unsigned long flags;
+
+	if (!batch->pending)
+		return;
+	local_irq_save(flags);
+	if (cpumask_test_cpu(smp_processor_id(), &batch->cpus)) {
+		flush_user_tlb_local();
+		cpumask_clear_cpu(smp_processor_id(), &batch->cpus);
+	}
+	local_irq_restore(flags);
+	if (!cpumask_empty(&batch->cpus))
+		smp_call_function_many(&batch->cpus, flush_user_tlb_ipi, NULL, true);
+	tlb_unmap_batch_init(batch);
+}
+
+bool flush_tlb_batched_pending(struct mm_struct *mm)
+{
+	/*
+	 * Reclaim sets the flag under page_table_lock after clearing a pte,
+	 * so every pte it cleared before this point is covered; one it clears
+	 * later was seen by the caller, which flushes it itself.
+	 */
+	if (!READ_ONCE(mm->tlb_flush_batched))
+		return false;
+	WRITE_ONCE(mm->tlb_flush_batched, false);
+	return true;
 }

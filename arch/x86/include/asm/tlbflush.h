@@ -13,6 +13,7 @@
 #ifndef _ASM_X86_TLBFLUSH_H
 #define _ASM_X86_TLBFLUSH_H
 
+#include <linux/cpumask.h>
 #include <asm/processor.h>
 
 /* Flush [start, end) of kernel virtual addresses on all CPUs. */
@@ -35,6 +36,38 @@ struct vm_area_struct;
 void flush_tlb_mm_range(struct mm_struct *mm, unsigned long start, unsigned long end);
 void flush_tlb_mm(struct mm_struct *mm);
 void flush_tlb_page(struct vm_area_struct *vma, unsigned long addr);
+
+/*
+ * Deferred shootdown for reclaim, which clears the ptes of a whole batch
+ * of pages before it writes or frees any of them: instead of one
+ * flush_tlb_mm_range() (one IPI round) per cleared pte, each clear only
+ * notes the CPUs that had the mm loaded (tlb_unmap_batch_add(), called
+ * after the pte is cleared), and tlb_unmap_batch_flush() empties the TLBs
+ * of all of them at once.  Until that flush a CPU may still read or write
+ * the pages through its stale entries: the caller must flush before it
+ * starts I/O on any of the pages or frees one.  The batch belongs to its
+ * caller (no locking); the flush must be called with interrupts on and no
+ * spinlock held.  Paths that change ptes and rely on the flush for their
+ * own guarantees (mprotect) see a pending batch in mm->tlb_flush_batched:
+ * see flush_tlb_batched_pending().
+ */
+struct tlb_unmap_batch {
+	struct cpumask cpus;	/* CPUs that may cache a cleared pte */
+	bool pending;		/* a pte was cleared and not flushed */
+};
+
+void tlb_unmap_batch_init(struct tlb_unmap_batch *batch);
+void tlb_unmap_batch_add(struct tlb_unmap_batch *batch, struct mm_struct *mm);
+void tlb_unmap_batch_flush(struct tlb_unmap_batch *batch);
+
+/*
+ * Called with mm->page_table_lock held by a path that changed ptes and
+ * flushes only the ones it found present: if reclaim has cleared ptes of
+ * mm without flushing them yet, flush all of mm now (outside the lock;
+ * returns true to say the caller must call flush_tlb_mm() after
+ * unlocking).
+ */
+bool flush_tlb_batched_pending(struct mm_struct *mm);
 
 /*
  * Drop this CPU's TLB entry for one user address; no other CPU is told.
