@@ -35,7 +35,7 @@ step mkswap "$part"
 step swapon "$part"
 # Private anonymous memory first, then tmpfs and shared anonymous memory,
 # each with the whole time limit.
-timeout "$limit" "$here/anon" "$part" big fork mlock swapoff || failed=1
+timeout "$limit" "$here/anon" "$part" big random fork mlock swapoff || failed=1
 timeout "$limit" "$here/anon" "$part" tmpfs tmpfs-swapoff shared || failed=1
 swapoff "$part" 2>/dev/null
 
@@ -57,7 +57,10 @@ step umount /mnt
 if [ -n "$errdev" ]; then
 	echo "# swap on $errdev, which fails reads on cue"
 	step swapon "$errdev"
-	timeout "$limit" "$here/ioerr" "$errdev" || failed=1
+	# Without timeout(1): it wakes every second, and its pages may be on
+	# the bad disk - it would die, or init would.  Nothing but ioerr (whose
+	# memory is locked) may run while reads fail; vmrun's timeout covers us.
+	"$here/ioerr" "$errdev" || failed=1
 	step swapoff "$errdev"
 fi
 exit $failed
