@@ -864,15 +864,12 @@ static vm_fault_t do_swap_page(struct vm_area_struct *vma, unsigned long address
 	}
 	if (anon_vma_prepare(vma))
 		return VM_FAULT_OOM;
-	page = lookup_swap_cache(entry);
+	page = swapin_readahead(entry, GFP_HIGHUSER_MOVABLE, &major);
 	if (!page) {
-		page = swapin_readahead(entry, GFP_HIGHUSER_MOVABLE, &major);
-		if (!page) {
-			spin_lock(&mm->page_table_lock);
-			same = pte_val(ptep_get(ptep)) == pte_val(orig);
-			spin_unlock(&mm->page_table_lock);
-			return same ? VM_FAULT_OOM : 0;
-		}
+		spin_lock(&mm->page_table_lock);
+		same = pte_val(ptep_get(ptep)) == pte_val(orig);
+		spin_unlock(&mm->page_table_lock);
+		return same ? VM_FAULT_OOM : 0;
 	}
 	if (major) {
 		ret = VM_FAULT_MAJOR;

@@ -255,13 +255,10 @@ static int swap_in(struct shared_anon *obj, pgoff_t pgoff, void *item, bool *maj
 	bool started;
 	int err = 0;
 
-	page = lookup_swap_cache(entry);
-	if (!page) {
-		/* With its neighbouring slots: pages swapped out together. */
-		page = swapin_readahead(entry, GFP_HIGHUSER_MOVABLE, &started);
-		if (started && major)
-			*major = true;
-	}
+	/* With its neighbouring slots: pages swapped out together. */
+	page = swapin_readahead(entry, GFP_HIGHUSER_MOVABLE, &started);
+	if (started && major)
+		*major = true;
 	if (page) {
 		lock_page(page);
 		wait_on_page_writeback(page);

@@ -385,33 +385,96 @@ struct page *read_swap_cache_async(swp_entry_t entry, gfp_t gfp, bool *new_page)
 	return page;
 }
 
+/*
+ * The read-ahead window of an area adapts to what the faults do with it.
+ * Pages read ahead carry PG_readahead; a fault that finds one in the swap
+ * cache clears the mark and counts a hit.  At each miss (a fault that
+ * has to read), the next window is chosen from what happened since the
+ * previous miss:
+ *   - hits: twice their number, rounded up to a power of two, at most
+ *     2^page_cluster - the pages read ahead were used, read as many again;
+ *   - no hits, but this miss is next to the previous one (a sequential
+ *     walk that outran a window of 1): double the window;
+ *   - no hits otherwise: halve it, down to the one slot the fault needs.
+ * A random pattern so reads one slot per fault after a few misses, and a
+ * sequential one keeps the full window.  An area starts with the full
+ * window.
+ */
+static unsigned long swapin_window(struct swap_info_struct *si, unsigned long offset)
+{
+	unsigned long max = 1UL << min(READ_ONCE(page_cluster), 16);
+	unsigned long window, last;
+	unsigned int hits;
+
+	if (!si)
+		return 1;
+	window = READ_ONCE(si->ra_window);
+	last = READ_ONCE(si->ra_last_miss);
+	hits = atomic_xchg(&si->ra_hits, 0);
+	if (!window || window > max)
+		window = max;
+	if (hits)
+		window = roundup_pow_of_two(2 * (unsigned long)hits);
+	else if (offset == last + 1 || offset + 1 == last)
+		window *= 2;
+	else
+		window /= 2;
+	window = clamp(window, 1UL, max);
+	WRITE_ONCE(si->ra_window, window);
+	WRITE_ONCE(si->ra_last_miss, offset);
+	return window;
+}
+
+/*
+ * A cached page found by a fault: if read-ahead brought it in, that was a
+ * hit.  (PG_readahead shares its bit with PG_reclaim, which only a page
+ * under writeback has; such a page was not read ahead.)
+ */
+static void swapin_note_hit(struct page *page, swp_entry_t entry)
+{
+	struct swap_info_struct *si = swap_type_to_info(swp_type(entry));
+
+	if (PageWriteback(page) || !TestClearPageReadahead(page))
+		return;
+	if (si)
+		atomic_inc(&si->ra_hits);
+	count_vm_event(SWAP_RA_HIT);
+}
+
 /**
- * swapin_readahead() - read a faulting slot and its neighbours
+ * swapin_readahead() - the page of a faulting slot, read with its neighbours
  * @entry: the slot of the faulting pte
  * @gfp: for the new pages
  * @major: set if any read was started (a major fault)
  *
- * Swap slots of one process are allocated in clusters, so the slots
- * around a faulting one usually hold that process's neighbouring pages:
- * the used slots of the aligned block of 2^page_cluster slots around
- * @entry are read too, in slot order under one plug so that their reads
- * merge into one request.  The neighbours are allocated without retrying
- * or warning: a short read-ahead is fine, a failed fault is not.
+ * A page still in the swap cache is returned at once.  Otherwise the slot
+ * is read, and with it some of its neighbours: swap slots of one process
+ * are allocated in clusters, so the slots around a faulting one usually
+ * hold that process's neighbouring pages.  The used slots of the aligned
+ * block of "window" slots around @entry are read in slot order under one
+ * plug, so that their reads merge into one request; the window adapts
+ * between 1 and 2^page_cluster slots to how many read-ahead pages faults
+ * really used (swapin_window()).  The neighbours are allocated without
+ * retrying or warning: a short read-ahead is fine, a failed fault is not.
  *
  * Return: @entry's page, referenced, or NULL.
  */
 struct page *swapin_readahead(swp_entry_t entry, gfp_t gfp, bool *major)
 {
-	unsigned long window = 1UL << READ_ONCE(page_cluster);
-	unsigned long offset = swp_offset(entry), first = offset & ~(window - 1);
+	unsigned long offset = swp_offset(entry), window, first;
 	unsigned int type = swp_type(entry);
-	struct page *page = NULL, *extra;
+	struct page *page, *extra;
 	struct blk_plug plug;
 	bool started;
 
 	*major = false;
-	if (window == 1)
-		first = offset;
+	page = lookup_swap_cache(entry);
+	if (page) {
+		swapin_note_hit(page, entry);
+		return page;
+	}
+	window = swapin_window(swap_type_to_info(type), offset);
+	first = offset & ~(window - 1);
 	blk_start_plug(&plug);
 	for (unsigned long off = first; off < first + window; off++) {
 		swp_entry_t e = swp_entry(type, off);
@@ -419,15 +482,21 @@ struct page *swapin_readahead(swp_entry_t entry, gfp_t gfp, bool *major)
 		if (off == offset) {
 			page = read_swap_cache_async(entry, gfp, &started);
 			*major |= started;
+			if (page && !started)
+				swapin_note_hit(page, entry);	/* cached meanwhile */
 			continue;
 		}
 		if (!off || swp_swapcount(e) <= 0)
 			continue;
 		extra = read_swap_cache_async(e, gfp | __GFP_NORETRY | __GFP_NOWARN, &started);
-		if (extra) {
-			*major |= started;
-			put_page(extra);
+		if (!extra)
+			continue;
+		if (started) {
+			*major = true;
+			SetPageReadahead(extra);
+			count_vm_event(SWAP_RA);
 		}
+		put_page(extra);
 	}
 	blk_finish_plug(&plug);
 	return page;

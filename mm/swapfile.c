@@ -299,6 +299,10 @@ static void swap_map_teardown(struct swap_info_struct *si)
 	si->extents = NULL;
 	si->nr_extents = 0;
 	si->max = si->pages = si->inuse_pages = 0;
+	/* The next swapon's read-ahead starts afresh (full window). */
+	atomic_set(&si->ra_hits, 0);
+	si->ra_window = 0;
+	si->ra_last_miss = 0;
 }
 
 /* Put si on the allocation list by priority; its free slots join the totals. */

@@ -210,13 +210,10 @@ static int swap_back(struct tmpfs_swap *ts, pgoff_t index, void *item, struct pa
 	int err;
 
 	mutex_unlock(&ts->lock);
-	page = lookup_swap_cache(entry);
-	if (!page) {
-		/* With its neighbouring slots: pages swapped out together. */
-		page = swapin_readahead(entry, mapping_gfp_mask(mapping), &started);
-		if (started && major)
-			*major = true;
-	}
+	/* With its neighbouring slots: pages swapped out together. */
+	page = swapin_readahead(entry, mapping_gfp_mask(mapping), &started);
+	if (started && major)
+		*major = true;
 	if (page) {
 		lock_page(page);
 		wait_on_page_writeback(page);

@@ -230,6 +230,13 @@ struct swap_info_struct {
 	char *name;			/* the path at swapon, for messages */
 	atomic_t users;
 	struct completion drained;	/* users reached 0 */
+	/*
+	 * Swap-in read-ahead (mm/swap_state.c), updated without a lock:
+	 * it only steers how much is read.
+	 */
+	atomic_t ra_hits;		/* read-ahead pages faulted on since the last miss */
+	unsigned int ra_window;		/* slots the next miss reads (power of two) */
+	unsigned long ra_last_miss;	/* offset of the last miss */
 };
 
 #ifdef CONFIG_SWAP

@@ -87,6 +87,8 @@ enum vm_event_item {
 	PSWPIN,			/* pages read from swap (mm/page_io.c) */
 	PSWPOUT,		/* pages written to swap */
 	PGMAJFAULT,		/* faults that had to wait for a read (swap-in) */
+	SWAP_RA,		/* swap slots read ahead of a fault */
+	SWAP_RA_HIT,		/* ... that a fault then found in the swap cache */
 	PGALLOC_DMA32,
 	PGALLOC_NORMAL,
 	PGFREE,

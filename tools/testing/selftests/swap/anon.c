@@ -2,7 +2,8 @@
 /*
  * anon - anonymous memory through swap: with swap on (the caller's
  * swapon; this program only uses it), every page of a process bigger than
- * RAM reads back as written; pages swapped out and then shared by forked
+ * RAM reads back as written (also in random page order, without reading
+ * much more than it from swap); pages swapped out and then shared by forked
  * children read back in each of them, and a child's write after swap-in
  * copies the page and leaves the parent's alone; mlockall()ed memory is
  * never swapped; swapoff(2) while a process keeps using its swapped
@@ -15,8 +16,8 @@
  * reads back in the parent, and the other way round.
  *
  * Usage: swap/anon SWAPDEV [TEST...]   (root; SWAPDEV is the active swap
- * area, swapped off and on again by the swapoff tests; TESTs: big, fork,
- * mlock, swapoff, tmpfs, tmpfs-swapoff, shared - default all)
+ * area, swapped off and on again by the swapoff tests; TESTs: big, random,
+ * fork, mlock, swapoff, tmpfs, tmpfs-swapoff, shared - default all)
  *
  * The sizes follow the guest's RAM (sysinfo()): the big toucher uses
  * twice RAM, so the guest needs at least that much swap.  Every page
@@ -134,6 +135,55 @@ static void test_bigger_than_ram(void)
 	   "pages went out to swap and came back (pswpout +%ld, pswpin +%ld)",
 	   vmstat("pswpout") - out0, vmstat("pswpin") - in0);
 	munmap(p, bytes);
+}
+
+/*
+ * Pages read back in random order must not drag their neighbours in with
+ * each of them: swap-in read-ahead that reads a cluster around every
+ * fault would read the region several times over.  One word per page is
+ * read, the pages in a fixed pseudo-random order; the pages read from swap
+ * may not exceed the region's.
+ */
+static void test_random_readahead(void)
+{
+	size_t bytes = ram_bytes + ram_bytes / 2, pages = bytes / 4096, bad = 0;
+	size_t *order = malloc(pages * sizeof(*order));
+	uint64_t *p = map_anon(bytes), seed = 0x2545f4914f6cdd1dULL;
+	long in0, ra0;
+
+	if (!p || !order) {
+		ok(0, "mmap of 1.5 x RAM (%lu MiB): %s", bytes / MiB, strerror(errno));
+		goto out;
+	}
+	fill(p, bytes / 8, 4);
+	for (size_t i = 0; i < pages; i++)
+		order[i] = i;
+	for (size_t i = pages - 1; i > 0; i--) {
+		size_t j, t;
+
+		seed ^= seed << 13;
+		seed ^= seed >> 7;
+		seed ^= seed << 17;
+		j = seed % (i + 1);
+		t = order[i];
+		order[i] = order[j];
+		order[j] = t;
+	}
+	in0 = vmstat("pswpin");
+	ra0 = vmstat("swap_ra");
+	for (size_t i = 0; i < pages; i++) {
+		size_t w = order[i] * 512 + order[i] % 512;
+
+		bad += p[w] != pattern(w, 4);
+	}
+	ok(!bad, "%lu MiB read back in random page order (%zu bad pages)", bytes / MiB, bad);
+	ok(vmstat("pswpin") - in0 <= (long)pages,
+	   "random-order faults read at most the region from swap (pswpin +%ld for %zu pages, swap_ra +%ld)",
+	   vmstat("pswpin") - in0, pages, vmstat("swap_ra") - ra0);
+out:
+	if (p)
+		munmap(p, bytes);
+	free(order);
 }
 
 /*
@@ -554,6 +604,8 @@ int main(int argc, char **argv)
 	     (unsigned long)si.totalswap * si.mem_unit / MiB, argv[1]);
 	if (wanted("big"))
 		test_bigger_than_ram();
+	if (wanted("random"))
+		test_random_readahead();
 	if (wanted("fork"))
 		test_fork_shares_swap();
 	if (wanted("mlock"))
