@@ -680,12 +680,36 @@ static unsigned long scan_share(unsigned long size, int priority)
 }
 
 /*
+ * Trim only the file cache?  Yes while the inactive file list can feed
+ * this pass by itself and the file pages reclaim drops are not coming
+ * back: no refault was activated (mm/workingset.c) since the last time
+ * this was asked.  Then a streaming reader's or a traversal's used-once
+ * pages go, and a process's anonymous working set is not pushed to swap
+ * for them.  Only in the first half of the passes (priority down to
+ * DEF_PRIORITY / 2, scanning 1/64 of each list): mapped pages used once
+ * take two rounds of the inactive list, so the first passes may free
+ * little, but a reclaim that keeps failing on the file lists (dirty
+ * pages, pages under writeback) falls back to the balanced scan.
+ */
+static bool file_trim_only(struct lruvec *lruvec, struct scan_control *sc)
+{
+	unsigned long refaults = node_page_state(lruvec_pgdat(lruvec), WORKINGSET_ACTIVATE_FILE);
+	unsigned long before = atomic_long_xchg(&lruvec->trim_refaults, refaults);
+
+	if (sc->priority < DEF_PRIORITY / 2 || refaults != before)
+		return false;
+	return READ_ONCE(lruvec->nr_pages[LRU_INACTIVE_FILE]) >> sc->priority >= 1 &&
+	       READ_ONCE(lruvec->nr_pages[LRU_INACTIVE_FILE]) >= 2 * SWAP_CLUSTER_MAX;
+}
+
+/*
  * How much of each list this pass scans (the split LRU's balance).
  *
  * Anonymous pages are scanned only if they can go somewhere: swap with
- * free slots and a caller that may do I/O.  Otherwise, and whenever
- * vm.swappiness is 0 while file pages are still plentiful, only the file
- * lists are scanned.
+ * free slots and a caller that may do I/O.  Otherwise, whenever
+ * vm.swappiness is 0 while file pages are still plentiful, and while the
+ * file cache can be trimmed alone (file_trim_only()), only the file lists
+ * are scanned.
  *
  * Otherwise the two types share the pass by cost.  Each type's weight is
  * its swappiness share (swappiness for anon, 200 - swappiness for file,
@@ -715,6 +739,8 @@ static void get_scan_count(struct lruvec *lruvec, struct scan_control *sc,
 		return;
 	/* Swappiness 0: anonymous memory goes only when file pages run out. */
 	if (!swappiness && file > pgdat_high_wmark_total(lruvec_pgdat(lruvec)))
+		return;
+	if (file_trim_only(lruvec, sc))
 		return;
 
 	spin_lock_irq(&lruvec->lru_lock);

@@ -143,6 +143,11 @@ struct lruvec {
 	 * the inactive list, evicted or promoted.  Atomic, no lock.
 	 */
 	atomic_long_t nonresident_age;
+	/*
+	 * WORKINGSET_ACTIVATE_FILE when reclaim last decided whether to trim
+	 * only the file cache (vmscan.c's file_trim_only()).  Atomic, no lock.
+	 */
+	atomic_long_t trim_refaults;
 };
 
 /*
