@@ -744,6 +744,8 @@ void end_page_writeback(struct page *page)
 	} else {
 		was = TestClearPageWriteback(page);
 		if (was && PageSwapBacked(page)) {
+			/* A swap write: written like any other (nr_written). */
+			inc_node_page_state(page, NR_WRITTEN);
 			mod_node_page_state(page_pgdat(page), NR_WRITEBACK, -1);
 			mod_zone_page_state(page_zone(page), NR_ZONE_WRITE_PENDING, -1);
 		}

@@ -468,13 +468,27 @@ static void warn_alloc(gfp_t gfp, unsigned int order)
 	show_free_areas();
 }
 
-/* Direct reclaim, retried while it makes progress; a page or NULL. */
+/*
+ * Direct reclaim, retried while it makes progress; a page or NULL.
+ *
+ * try_to_free_pages() reports progress also when it freed nothing but
+ * found pages on their way to disk or just used; such tries count
+ * against MAX_RECLAIM_RETRIES, unless writes completed meanwhile
+ * (nr_written moved while pages are still under writeback): those pages
+ * come back to reclaim clean, so a swap device that is merely slow must
+ * not bring the OOM killer.  Even then the tries are bounded, at four
+ * times the limit.
+ */
 static struct page *alloc_pages_reclaim(gfp_t gfp, unsigned int order,
 					unsigned int alloc_flags, int highest)
 {
+	struct pglist_data *pgdat = NODE_DATA(0);
 	struct page *page;
+	int counted = 0;
 
-	for (int tries = 0; tries < MAX_RECLAIM_RETRIES; tries++) {
+	for (int tries = 0; tries < 4 * MAX_RECLAIM_RETRIES && counted < MAX_RECLAIM_RETRIES;
+	     tries++) {
+		unsigned long written = node_page_state(pgdat, NR_WRITTEN);
 		unsigned long progress = try_to_free_pages(gfp, order);
 
 		page = get_page_from_freelist(gfp, order, alloc_flags, highest);
@@ -482,6 +496,9 @@ static struct page *alloc_pages_reclaim(gfp_t gfp, unsigned int order,
 			return page;
 		if (!progress || (gfp & __GFP_NORETRY))
 			break;
+		if (node_page_state(pgdat, NR_WRITTEN) == written ||
+		    !node_page_state(pgdat, NR_WRITEBACK))
+			counted++;
 	}
 	return NULL;
 }
