@@ -11,6 +11,8 @@
  *   BLK_STS_RESOURCE requeues and retries
  *   flush sequences with and without a write cache
  *   switching the elevator under I/O loses nothing
+ *   a page of buffers written by the bdev's ->writepages keeps them
+ *   locked until the write completes
  */
 #include <linux/kernel.h>
 #include <linux/slab.h>
@@ -24,6 +26,7 @@
 #include <linux/selftest.h>
 #include <linux/blkdev.h>
 #include <linux/buffer_head.h>
+#include <linux/pagemap.h>
 #include <linux/backing-dev.h>
 #include "blk.h"
 
@@ -639,6 +642,79 @@ out:
 	return ret;
 }
 DEFINE_SELFTEST("block: bdev page cache buffers write back with sync_blockdev", bdev_cache_test);
+
+/*
+ * The block device's ->writepages sends whole pages of buffers as large
+ * bios.  While such a write is in flight its buffers must stay locked:
+ * fsync of an inode waits on its metadata buffers (sync_mapping_buffers())
+ * and takes a clean, unlocked buffer for one already on the disk.
+ */
+static int bdev_writepages_lock_test(void)
+{
+	struct tdisk *td = td_create(4);
+	struct buffer_head *bhs[4] = { NULL };
+	struct block_device *bdev;
+	struct address_space *mapping;
+	int ret = -1, i, locked = 0, busy = 0;
+
+	if (!td)
+		return -1;
+	bdev = td->disk->part0;
+	mapping = bdev->bd_inode->i_mapping;
+	if (set_blocksize(bdev, 1024)) {
+		st_diag("set_blocksize(1024)");
+		goto out;
+	}
+	/* Blocks 8..11: the whole of page 2, every buffer dirty. */
+	for (i = 0; i < 4; i++) {
+		bhs[i] = __getblk(bdev, 8 + i, 1024);
+		if (!bhs[i]) {
+			st_diag("__getblk(%d)", 8 + i);
+			goto out;
+		}
+		memset(bhs[i]->b_data, 0xa0 + i, 1024);
+		set_buffer_uptodate(bhs[i]);
+		mark_buffer_dirty(bhs[i]);
+	}
+	td->hold = true;
+	if (filemap_fdatawrite(mapping)) {
+		st_diag("filemap_fdatawrite failed");
+		goto out;
+	}
+	for (i = 0; i < 4; i++) {
+		locked += buffer_locked(bhs[i]);
+		busy += buffer_async_write(bhs[i]) && !buffer_dirty(bhs[i]);
+	}
+	if (td->nr_held != 1 || locked != 4 || busy != 4) {
+		st_diag("in flight: %d requests held, %d of 4 buffers locked, %d clean and in the write",
+			td->nr_held, locked, busy);
+		goto out;
+	}
+	td_release(td);
+	for (i = 0; i < 4; i++) {
+		wait_on_buffer(bhs[i]);
+		if (buffer_locked(bhs[i]) || buffer_async_write(bhs[i]) || buffer_dirty(bhs[i]) ||
+		    !buffer_uptodate(bhs[i]) || buffer_write_io_error(bhs[i])) {
+			st_diag("buffer %d after the write: state %#lx", i, bhs[i]->b_state);
+			goto out;
+		}
+		if (memchr_inv(td->data + (8 + i) * 1024, 0xa0 + i, 1024)) {
+			st_diag("block %d differs on the disk", 8 + i);
+			goto out;
+		}
+	}
+	ret = 0;
+out:
+	td_release(td);
+	filemap_fdatawait(mapping);
+	for (i = 0; i < 4; i++)
+		brelse(bhs[i]);
+	kill_bdev(bdev);
+	td_destroy(td);
+	return ret;
+}
+DEFINE_SELFTEST("block: bdev writepages keeps a page's buffers locked while it is written",
+		bdev_writepages_lock_test);
 
 /* ------------------------------------------------------------ plug flushed by the scheduler */
 

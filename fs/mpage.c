@@ -18,7 +18,10 @@
  *
  * Completion runs in interrupt context: each page of the bio is unlocked
  * (reads) or its writeback ended (writes), errors recorded on the page
- * and, for writes, on the mapping.
+ * and, for writes, on the mapping.  A page written with its buffers
+ * attached (the block device's cache of metadata blocks) has them locked
+ * from submission to completion, as BH_Lock promises (fs/buffer.c): a
+ * buffer that is clean and unlocked is on the disk.
  */
 #include <linux/kernel.h>
 #include <linux/errno.h>
@@ -55,6 +58,29 @@ static void mpage_read_end_io(struct bio *bio)
 	bio_put(bio);
 }
 
+/*
+ * The buffers mpage_lock_buffers() locked for a write: record how it
+ * went and unlock them.  Buffers attached to the page after it was
+ * submitted (no BH_Async_Write) were not part of the write.
+ */
+static void mpage_end_buffers(struct page *page, bool ok)
+{
+	struct buffer_head *head, *bh;
+
+	if (!page_has_buffers(page))
+		return;
+	head = page_buffers(page);
+	for_each_bh_in_ring(bh, head) {
+		if (!test_clear_buffer_async_write(bh))
+			continue;
+		if (!ok) {
+			clear_buffer_uptodate(bh);
+			mark_buffer_write_io_error(bh);
+		}
+		unlock_buffer(bh);
+	}
+}
+
 static void mpage_write_end_io(struct bio *bio)
 {
 	struct bio_vec *bv;
@@ -69,6 +95,7 @@ static void mpage_write_end_io(struct bio *bio)
 				mapping_set_error(page->mapping,
 						  blk_status_to_errno(bio->bi_status));
 		}
+		mpage_end_buffers(page, !bio->bi_status);
 		end_page_writeback(page);
 	}
 	bio_put(bio);
@@ -307,6 +334,32 @@ static unsigned int mpage_map_page(struct mpage_write_state *st, struct page *pa
 	return page_block;
 }
 
+/*
+ * A page with buffers goes out whole, but its buffers take part: each is
+ * locked for the write's duration (as the buffer-head path does) and
+ * marked BH_Async_Write, so that whoever waits on one - fsync of the
+ * inode whose metadata block it is - waits for this write, and cleaned.
+ * False, with nothing changed, if another I/O holds one of them: the
+ * page then goes down the buffer-head path, which waits for it.
+ */
+static bool mpage_lock_buffers(struct page *page)
+{
+	struct buffer_head *head = page_buffers(page), *bh, *taken;
+
+	for_each_bh_in_ring(bh, head) {
+		if (trylock_buffer(bh))
+			continue;
+		for (taken = head; taken != bh; taken = taken->b_this_page)
+			unlock_buffer(taken);
+		return false;
+	}
+	for_each_bh_in_ring(bh, head) {
+		clear_buffer_dirty(bh);
+		set_buffer_async_write(bh);
+	}
+	return true;
+}
+
 static int mpage_write_page(struct page *page, struct writeback_control *wbc, void *data)
 {
 	struct mpage_write_state *st = data;
@@ -332,6 +385,8 @@ static int mpage_write_page(struct page *page, struct writeback_control *wbc, vo
 		/* Straddles EOF: the tail never reaches the disk as garbage. */
 		zero_page_range(page, offset, PAGE_SIZE);
 	}
+	if (page_has_buffers(page) && !mpage_lock_buffers(page))
+		goto confused;
 
 	if (st->bio && (st->last_block_in_bio != blocks[0] - 1 || st->bio->bi_bdev != bdev))
 		st->bio = mpage_bio_submit(st->bio);
@@ -348,15 +403,6 @@ alloc_new:
 		goto alloc_new;
 	}
 
-	/* The buffers' data goes out with the page: they are clean now. */
-	if (page_has_buffers(page)) {
-		struct buffer_head *head = page_buffers(page), *bh = head;
-
-		do {
-			clear_buffer_dirty(bh);
-			bh = bh->b_this_page;
-		} while (bh != head);
-	}
 	WARN_ON_ONCE(PageWriteback(page));
 	set_page_writeback(page);
 	unlock_page(page);

@@ -107,6 +107,7 @@ BH_BIT_ACCESSORS(async_write, BH_Async_Write)
 
 BH_BIT_TEST_AND(dirty, BH_Dirty)
 BH_BIT_TEST_AND(req, BH_Req)
+BH_BIT_TEST_AND(async_write, BH_Async_Write)
 
 #define page_buffers(page)	((struct buffer_head *)(page)->private)
 #define page_has_buffers(page)	PagePrivate(page)
