@@ -217,6 +217,28 @@ def sweep_window(t, params):
     return series, window, start
 
 
+def device_view(t):
+    """(role, mean write request KiB, mean queue depth) of the disk the test
+    wrote most to, from its iostat samples; None without samples."""
+    per = {}
+    for _, role, _, row in t.io:
+        try:
+            wkb, ws, qd = float(row["wkB/s"]), float(row["w/s"]), float(row["aqu-sz"])
+        except (KeyError, ValueError):
+            continue
+        if ws <= 0:
+            continue
+        a = per.setdefault(role, [0.0, 0.0, 0.0, 0])
+        a[0] += wkb
+        a[1] += ws
+        a[2] += qd
+        a[3] += 1
+    if not per:
+        return None
+    role, a = max(per.items(), key=lambda kv: kv[1][0])
+    return role, a[0] / a[1], a[2] / a[3]
+
+
 def cv(vals):
     if len(vals) < 2:
         return None
@@ -328,6 +350,19 @@ def main():
             else:
                 cells.append(stream_cell(t))
         rows.append((tn, cells))
+        # what the disk saw: mean write request size and queue depth
+        dev_cells = []
+        for c in configs:
+            t = c.tests.get(tn)
+            v = device_view(t) if t and not bad_cell(c, t) else None
+            if v is None:
+                dev_cells.append("-")
+                continue
+            dev_cells.append("%s: %.0fk q%.1f" % v)
+            rec(c, tn, "dev_wareq_kib", v[0], v[1], "KiB")
+            rec(c, tn, "dev_aqu_sz", v[0], v[2], "")
+        if any(x != "-" for x in dev_cells):
+            rows.append(("  disk req/qd", dev_cells))
 
     # the ratios of the acceptance criteria, within each configuration
     def ratio_row(label, fn, metric):
@@ -414,7 +449,10 @@ def main():
     print("three disks sharing %s B/s; MB/s and CV of each disk's 1 s samples from %s s after"
           % (params.get("sweep_bps", "?"), params.get("sweep_warmup", "?")))
     print("writeback began to the end of the run.")
-    print("size %s MiB per dd test, quick=%s." % (params.get("size_mb", "?"), params.get("quick", "?")))
+    print("size %s MiB per dd test, quick=%s; disks with QEMU cache=%s." %
+          (params.get("size_mb", "?"), params.get("quick", "?"), params.get("disk_cache", "writeback")))
+    print("disk req/qd: the disk the test wrote most to: mean write request KiB and mean")
+    print("queue depth (iostat wareq-sz, aqu-sz over the samples with writes).")
     if unsaturated:
         print("! the three disks together wrote less than 80% of the group limit: the writers, not")
         print("  the disks, were the bottleneck (a busy host slows the emulated CPU), so the CV says")
