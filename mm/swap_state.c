@@ -250,15 +250,22 @@ bool add_to_swap(struct page *page)
  *
  * Return: true if the slot was freed.
  */
+/*
+ * Does the locked page cache entry with nothing else holding the slot: no
+ * pte names it (the cache's count is the only one) and no write to it is
+ * running?  Then the page may leave the swap cache and the slot go.
+ */
+static bool swap_cache_holds_slot_alone(struct page *page, swp_entry_t entry)
+{
+	return PageSwapCache(page) && page_private(page) == entry.val &&
+	       !PageWriteback(page) && swp_swapcount(entry) == 1;
+}
+
 bool try_to_free_swap(struct page *page)
 {
-	swp_entry_t entry;
-
 	VM_BUG_ON_PAGE(!PageLocked(page), page);
-	if (!PageSwapCache(page) || PageWriteback(page))
-		return false;
-	entry.val = page_private(page);
-	if (swp_swapcount(entry) != 1)
+	if (!PageSwapCache(page) ||
+	    !swap_cache_holds_slot_alone(page, (swp_entry_t){ .val = page_private(page) }))
 		return false;
 	delete_from_swap_cache(page);
 	SetPageDirty(page);
@@ -287,8 +294,7 @@ void free_swap_and_cache(swp_entry_t entry)
 	if (!page)
 		return;
 	if (trylock_page(page)) {
-		if (PageSwapCache(page) && page_private(page) == entry.val &&
-		    !page_mapped(page) && !PageWriteback(page) && swp_swapcount(entry) == 1) {
+		if (!page_mapped(page) && swap_cache_holds_slot_alone(page, entry)) {
 			delete_from_swap_cache(page);
 			/* Nobody can want the contents any more. */
 			ClearPageDirty(page);

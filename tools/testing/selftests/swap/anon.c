@@ -34,22 +34,12 @@
 
 #include "tap.h"
 #include "util.h"
+#include "swap/pattern.h"
 
 #define MiB (1024UL * 1024)
 
 static unsigned long ram_bytes;
 
-/* The word at index i of generation gen: different in every page and every gen. */
-static uint64_t pattern(size_t i, unsigned int gen)
-{
-	return (i * 0x9e3779b97f4a7c15ULL) ^ ((uint64_t)gen << 56) ^ 0x5a5a;
-}
-
-static void fill(uint64_t *p, size_t words, unsigned int gen)
-{
-	for (size_t i = 0; i < words; i++)
-		p[i] = pattern(i, gen);
-}
 
 /*
  * Pages (of 512 words) of words [from, to) in which some word is not what
@@ -104,7 +94,7 @@ static void push_out(size_t bytes)
 
 		if (!p)
 			_exit(1);
-		fill(p, bytes / 8, 3);
+		pattern_fill(p, bytes / 8, 3);
 		_exit(0);
 	}
 	st = wait_status(pid);
@@ -125,7 +115,7 @@ static void test_bigger_than_ram(void)
 		ok(0, "mmap of twice RAM (%lu MiB): %s", bytes / MiB, strerror(errno));
 		return;
 	}
-	fill(p, words, 1);
+	pattern_fill(p, words, 1);
 	bad = check(p, words, 1, &first);
 	ok(!bad, "%lu MiB of anonymous memory (twice RAM) reads back intact", bytes / MiB);
 	if (bad)
@@ -155,7 +145,7 @@ static void test_random_readahead(void)
 		ok(0, "mmap of 1.5 x RAM (%lu MiB): %s", bytes / MiB, strerror(errno));
 		goto out;
 	}
-	fill(p, bytes / 8, 4);
+	pattern_fill(p, bytes / 8, 4);
 	for (size_t i = 0; i < pages; i++)
 		order[i] = i;
 	for (size_t i = pages - 1; i > 0; i--) {
@@ -203,7 +193,7 @@ static void test_fork_shares_swap(void)
 		ok(0, "mmap %lu MiB: %s", bytes / MiB, strerror(errno));
 		return;
 	}
-	fill(p, words, 1);
+	pattern_fill(p, words, 1);
 	push_out(ram_bytes + ram_bytes / 2);
 	ok(status_kb("VmSwap") > 0, "the region was pushed to swap (VmSwap %ld kB)",
 	   status_kb("VmSwap"));
@@ -214,7 +204,7 @@ static void test_fork_shares_swap(void)
 			long b = check(p, words, 1, &first);
 
 			if (k == 1) {
-				fill(p, words / 2, 9);
+				pattern_fill(p, words / 2, 9);
 				b += check(p, words / 2, 9, &first);
 			}
 			_exit(b ? 1 : 0);
@@ -254,7 +244,7 @@ static void test_mlock_not_swapped(void)
 
 		if (!p || mlockall(MCL_CURRENT | MCL_FUTURE))
 			_exit(2);
-		fill(p, words, 4);
+		pattern_fill(p, words, 4);
 		if (write(ready[1], "r", 1) != 1 || read(go[0], &c, 1) != 1)
 			_exit(3);
 		_exit(check(p, words, 4, &first) ? 1 : 0);
@@ -312,7 +302,7 @@ static void test_swapoff_under_load(const char *dev)
 		ok(0, "mmap %lu MiB: %s", bytes / MiB, strerror(errno));
 		return;
 	}
-	fill(p, words, 5);
+	pattern_fill(p, words, 5);
 	push_out(ram_bytes + ram_bytes / 2);
 	ok(status_kb("VmSwap") > 0, "the region was pushed to swap (VmSwap %ld kB)",
 	   status_kb("VmSwap"));
@@ -326,7 +316,7 @@ static void test_swapoff_under_load(const char *dev)
 			if (check(p, half, round ? 6 : 5, &first) ||
 			    check_range(p, half, words, 5, &first))
 				_exit(1);
-			fill(p, half, 6);
+			pattern_fill(p, half, 6);
 		}
 		_exit(check(p, half, 6, &first) ? 1 : 0);
 	}
@@ -530,7 +520,7 @@ static int child_on(uint64_t *p, size_t words, unsigned int gen, int write)
 	pid = fork();
 	if (pid == 0) {
 		if (write)
-			fill(p, words, gen);
+			pattern_fill(p, words, gen);
 		_exit(check(p, words, gen, &first) ? 1 : 0);
 	}
 	return wait_status(pid);
@@ -559,7 +549,7 @@ static void test_shared_anon(void)
 	ok(!bad, "the parent reads the child's writes back intact");
 	if (bad)
 		diag("  %ld bad pages, the first at page %ld", bad, first);
-	fill(p, words, 11);
+	pattern_fill(p, words, 11);
 	st = child_on(p, words, 11, 0);
 	ok(WIFEXITED(st) && WEXITSTATUS(st) == 0,
 	   "a second child reads the parent's writes back intact");

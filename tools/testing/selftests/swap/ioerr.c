@@ -28,13 +28,9 @@
 
 #include "tap.h"
 #include "util.h"
+#include "swap/pattern.h"
 
 #define MiB (1024UL * 1024)
-
-static uint64_t pattern(size_t i)
-{
-	return (i * 0x9e3779b97f4a7c15ULL) ^ 0xa5a5a5a5;
-}
 
 /*
  * Child: fill bytes, write one byte to ready_fd, wait for a byte on go_fd
@@ -49,16 +45,12 @@ static void toucher(size_t bytes, int ready_fd, int go_fd)
 
 	if (p == MAP_FAILED)
 		_exit(2);
-	for (size_t i = 0; i < words; i++)
-		p[i] = pattern(i);
+	pattern_fill(p, words, 7);
 	if (ready_fd >= 0 && write(ready_fd, &c, 1) != 1)
 		_exit(2);
 	if (go_fd >= 0 && read(go_fd, &c, 1) != 1)
 		_exit(2);
-	for (size_t i = 0; i < words; i++)
-		if (p[i] != pattern(i))
-			_exit(1);
-	_exit(0);
+	_exit(pattern_first_bad(p, words, 7) < words ? 1 : 0);
 }
 
 /* fsync() of the device node: the flush that turns the disk bad. */
