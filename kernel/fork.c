@@ -505,6 +505,7 @@ static struct task_struct *copy_process(struct kernel_clone_args *args)
 		return ERR_PTR(-ENOMEM);
 	p->flags |= PF_FORKNOEXEC;
 	p->nproc_uid = parent->nproc_uid;
+	p->personality = parent->personality;
 	cpumask_copy(&p->cpus_allowed, &parent->cpus_allowed);
 	p->blocked = parent->blocked;
 	p->sas_ss_sp = parent->sas_ss_sp;

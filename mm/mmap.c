@@ -4,12 +4,14 @@
  * search behind them, stack growth, the exec stack, and the teardown of a
  * whole address space.
  *
- * Layout (x86_64, no randomisation - ASLR is not implemented, so every
- * process gets the same deterministic layout): the stack VMA ends at
- * TASK_SIZE_MAX and grows down; mmap_base sits below it by RLIMIT_STACK
- * plus the stack guard gap (at least 128 MiB); mmap() searches top-down
- * from mmap_base, then bottom-up from TASK_SIZE/3 if that fails.  The heap
- * (brk) starts where exec puts start_brk, after the program's bss.
+ * Layout (x86_64): the stack VMA ends at randomize_stack_top(TASK_SIZE_MAX)
+ * and grows down; mmap_base sits below the highest possible stack top by
+ * RLIMIT_STACK plus the stack guard gap (at least 128 MiB) plus the stack's
+ * random range, and itself moves down by up to 2^28 random pages; mmap()
+ * searches top-down from mmap_base, then bottom-up from TASK_SIZE/3 if that
+ * fails.  The heap (brk) starts where exec puts start_brk, after the
+ * program's bss (plus up to 32 MiB at randomize_va_space 2).  Which of
+ * these move is decided per exec (exec_randomize(), <linux/elf-randomize.h>).
  *
  * Committed memory follows Linux's heuristic overcommit (mode 0): a
  * private writable mapping, a brk extension or a stack expansion fails
@@ -39,13 +41,19 @@
 #include <linux/mount.h>
 #include <linux/resource.h>
 #include <linux/oom.h>
+#include <linux/random.h>
+#include <linux/sysctl.h>
+#include <linux/elf-randomize.h>
 #include <uapi/linux/mman.h>
+#include <uapi/linux/personality.h>
 #include <asm/tlbflush.h>
 #include "vma.h"
 
 unsigned long mmap_min_addr = 65536;
 unsigned long stack_guard_gap = 256UL << PAGE_SHIFT;
 int sysctl_overcommit_memory = OVERCOMMIT_GUESS;
+/* /proc/sys/kernel/randomize_va_space; Linux's default, full randomisation. */
+int randomize_va_space = 2;
 
 /* The bottom-up fallback search starts here (Linux: a third of user space). */
 #define TASK_UNMAPPED_BASE	PAGE_ALIGN(TASK_SIZE_MAX / 3)
@@ -81,8 +89,38 @@ int vm_enough_memory(unsigned long npages)
 	return 0;
 }
 
+/* ------------------------------------------------------------ randomisation */
+
+int exec_randomize(void)
+{
+	if (current->personality & ADDR_NO_RANDOMIZE)
+		return 0;
+	return clamp(READ_ONCE(randomize_va_space), 0, 2);
+}
+
+unsigned long aslr_random_pages(int level, unsigned int bits)
+{
+	if (!level)
+		return 0;
+	return (get_random_long() & ((1UL << bits) - 1)) << PAGE_SHIFT;
+}
+
+unsigned long randomize_stack_top(unsigned long top)
+{
+	return PAGE_ALIGN(top) - aslr_random_pages(exec_randomize(), STACK_RND_BITS);
+}
+
+unsigned long arch_randomize_brk(unsigned long brk)
+{
+	brk = PAGE_ALIGN(brk);
+	if (exec_randomize() < 2)
+		return brk;
+	return brk + (get_random_u32_below(BRK_RND_RANGE >> PAGE_SHIFT) << PAGE_SHIFT);
+}
+
 void arch_pick_mmap_layout(struct mm_struct *mm)
 {
+	int level = exec_randomize();
 	unsigned long rlim = mm_stack_rlimit();
 	unsigned long gap = rlim + stack_guard_gap;
 	unsigned long gap_max = mm->task_size / 6 * 5;
@@ -90,18 +128,36 @@ void arch_pick_mmap_layout(struct mm_struct *mm)
 	/* An unlimited stack gets Linux's legacy bottom-up layout. */
 	if (rlim == RLIM_INFINITY) {
 		set_bit(MMF_MMAP_BOTTOMUP, &mm->flags);
-		mm->mmap_base = TASK_UNMAPPED_BASE;
+		mm->mmap_base = TASK_UNMAPPED_BASE + aslr_random_pages(level, MMAP_RND_BITS);
 		return;
 	}
 	clear_bit(MMF_MMAP_BOTTOMUP, &mm->flags);
 	if (gap < rlim)
 		gap = gap_max;	/* wrapped */
+	/* The stack top itself may sit this much lower: keep the gap below it. */
+	if (level)
+		gap += (1UL << STACK_RND_BITS) << PAGE_SHIFT;
 	if (gap < MMAP_GAP_MIN)
 		gap = MMAP_GAP_MIN;
 	if (gap > gap_max)
 		gap = gap_max;
-	mm->mmap_base = PAGE_ALIGN(mm->task_size - gap);
+	mm->mmap_base = PAGE_ALIGN(mm->task_size - gap) - aslr_random_pages(level, MMAP_RND_BITS);
 }
+
+static struct ctl_table kern_aslr_table[] = {
+	{ .procname = "randomize_va_space", .data = &randomize_va_space,
+	  .maxlen = sizeof(int), .mode = 0644, .proc_handler = proc_dointvec_minmax,
+	  .extra1 = SYSCTL_ZERO, .extra2 = SYSCTL_TWO },
+	{ }
+};
+
+static int __init aslr_sysctl_init(void)
+{
+	if (!register_sysctl("kernel", kern_aslr_table))
+		pr_warn("mmap: cannot register kernel.randomize_va_space\n");
+	return 0;
+}
+late_initcall(aslr_sysctl_init);
 
 /* ------------------------------------------------------------ address search */
 

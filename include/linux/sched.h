@@ -150,6 +150,7 @@ struct task_struct {
 	pid_t pid;
 	pid_t tgid;
 	char comm[TASK_COMM_LEN];
+	unsigned int personality;	/* personality(2); inherited, kept across exec */
 	struct list_head tasks;		/* the global task list */
 	struct hlist_node pid_link;	/* pid hash chain */
 
