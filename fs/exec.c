@@ -4,7 +4,7 @@
  *
  * Interface: do_execveat() (the system calls), kernel_execve() (PID 1),
  * begin_new_exec() and setup_new_exec_stack() (for the binary formats),
- * bprm_read().
+ * bprm_read(), open_exec()/put_exec_file() (an ELF interpreter).
  *
  * Steps, Linux's order:
  *   1. copy the file name and the argv/envp strings into a kernel buffer
@@ -53,9 +53,9 @@
 #include <asm/mmu_context.h>
 #include <asm/elf.h>
 #include <linux/random.h>
+#include <linux/elf-randomize.h>
 
-
-/* Where the stack of a new program ends (Linux: the top of user space). */
+/* Where the stack of a new program ends before randomisation (Linux: the top of user space). */
 #define STACK_TOP		TASK_SIZE_MAX
 /* Room for the stack to grow besides the strings and pointers. */
 #define EXEC_STACK_EXTRA	(128UL << 10)
@@ -216,11 +216,21 @@ fail:
 	return ERR_PTR(err);
 }
 
+struct file *open_exec(const char *name)
+{
+	return open_exec_file(AT_FDCWD, getname_kernel(name), 0);
+}
+
+void put_exec_file(struct file *file)
+{
+	allow_write_access(file);
+	fput(file);
+}
+
 static void close_exec_file(struct linux_binprm *bprm)
 {
 	if (bprm->file) {
-		allow_write_access(bprm->file);
-		fput(bprm->file);
+		put_exec_file(bprm->file);
 		bprm->file = NULL;
 	}
 }
@@ -481,7 +491,7 @@ int setup_new_exec_stack(struct linux_binprm *bprm)
 {
 	struct mm_struct *mm = current->mm;
 	const struct cred *cred = current->cred;
-	unsigned long p = STACK_TOP, execfn, platform, random, strings, sp, *auxv;
+	unsigned long stack_top = randomize_stack_top(STACK_TOP), p = stack_top, execfn, platform, random, strings, sp, *auxv;
 	unsigned long size, items, nauxv = 0, ptr;
 	static const char platform_name[] = ELF_PLATFORM;
 	u8 rnd[16];
@@ -489,7 +499,7 @@ int setup_new_exec_stack(struct linux_binprm *bprm)
 
 	size = bprm->strings_len + strlen(bprm->filename) + 1 + sizeof(platform_name) + 16 +
 	       (bprm->argc + bprm->envc + 2 + 2 * AT_VECTOR_SIZE + 1) * sizeof(long) + 64;
-	err = setup_user_stack(mm, STACK_TOP, PAGE_ALIGN(size) + EXEC_STACK_EXTRA,
+	err = setup_user_stack(mm, stack_top, PAGE_ALIGN(size) + EXEC_STACK_EXTRA,
 			       bprm->exec_stack);
 	if (err)
 		return err;
@@ -514,6 +524,9 @@ int setup_new_exec_stack(struct linux_binprm *bprm)
 
 	auxv = mm->saved_auxv;
 #define NEW_AUX_ENT(id, val) do { auxv[nauxv++] = (id); auxv[nauxv++] = (val); } while (0)
+	if (mm->vdso_base)
+		NEW_AUX_ENT(AT_SYSINFO_EHDR, mm->vdso_base);
+	NEW_AUX_ENT(AT_MINSIGSTKSZ, get_sigframe_size());
 	NEW_AUX_ENT(AT_HWCAP, ELF_HWCAP);
 	NEW_AUX_ENT(AT_PAGESZ, PAGE_SIZE);
 	NEW_AUX_ENT(AT_CLKTCK, USER_HZ);
@@ -529,7 +542,7 @@ int setup_new_exec_stack(struct linux_binprm *bprm)
 	NEW_AUX_ENT(AT_EGID, cred->egid);
 	NEW_AUX_ENT(AT_SECURE, 0);
 	NEW_AUX_ENT(AT_RANDOM, random);
-	NEW_AUX_ENT(AT_HWCAP2, 0);
+	NEW_AUX_ENT(AT_HWCAP2, ELF_HWCAP2);
 	NEW_AUX_ENT(AT_EXECFN, execfn);
 	NEW_AUX_ENT(AT_PLATFORM, platform);
 	NEW_AUX_ENT(AT_NULL, 0);
@@ -575,7 +588,7 @@ int setup_new_exec_stack(struct linux_binprm *bprm)
 		return -EFAULT;
 	mm->start_stack = sp;
 
-	start_thread(task_pt_regs(current), bprm->entry, sp);
+	start_thread(task_pt_regs(current), bprm->start, sp);
 	return 0;
 }
 

@@ -274,6 +274,7 @@ struct mm_struct *dup_mm(struct task_struct *tsk, struct mm_struct *oldmm)
 	INHERIT(env_start);
 	INHERIT(env_end);
 	memcpy(mm->saved_auxv, oldmm->saved_auxv, sizeof(mm->saved_auxv));
+	INHERIT(vdso_base);
 	INHERIT(exe_file);
 	if (mm->exe_file)
 		get_file(mm->exe_file);

@@ -12,7 +12,7 @@
  * task with SIGSEGV, as in Linux.
  *
  * Interface: kernel_execve() (PID 1), do_execveat() (the system calls),
- * begin_new_exec(), setup_new_exec_stack().
+ * begin_new_exec(), setup_new_exec_stack(), open_exec().
  */
 #ifndef _LINUX_BINFMTS_H
 #define _LINUX_BINFMTS_H
@@ -42,7 +42,8 @@ struct linux_binprm {
 	bool point_of_no_return;
 	bool fdpath;			/* named /dev/fd/N[/name]: comm from the file */
 	/* Filled by the format for the stack builder. */
-	unsigned long entry;		/* AT_ENTRY and where the program starts */
+	unsigned long entry;		/* AT_ENTRY: the program's entry point */
+	unsigned long start;		/* where the task starts: entry, or the interpreter's */
 	unsigned long phdr, phent, phnum;	/* AT_PHDR, AT_PHENT, AT_PHNUM */
 	unsigned long load_base;	/* AT_BASE (0: no interpreter) */
 	bool exec_stack;		/* PT_GNU_STACK asked for PF_X */
@@ -52,6 +53,12 @@ struct linux_binprm {
 int begin_new_exec(struct linux_binprm *bprm);
 /* Build argc/argv/envp/auxv on the new stack and point regs at the entry. */
 int setup_new_exec_stack(struct linux_binprm *bprm);
+/*
+ * Open a program's ELF interpreter as exec opens the program (regular
+ * file, exec permission, writers held off); put_exec_file() undoes it.
+ */
+struct file *open_exec(const char *name);
+void put_exec_file(struct file *file);
 /* Read len bytes at pos of bprm->file into a kernel buffer. */
 int bprm_read(struct linux_binprm *bprm, loff_t pos, void *buf, size_t len);
 

@@ -226,6 +226,7 @@ struct mm_struct {
 	unsigned long start_stack;
 	unsigned long arg_start, arg_end, env_start, env_end;
 	unsigned long saved_auxv[AT_VECTOR_SIZE];
+	unsigned long vdso_base;	/* the [vdso] image (AT_SYSINFO_EHDR); 0: none */
 	struct file *exe_file;		/* the program (/proc/<pid>/exe); counted; arg_lock */
 
 	atomic_long_t rss_stat[NR_MM_COUNTERS];

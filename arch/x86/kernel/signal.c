@@ -289,3 +289,13 @@ badframe:
 	force_sig(SIGSEGV);
 	return 0;
 }
+
+/*
+ * AT_MINSIGSTKSZ: the most stack one signal frame can take on this CPU
+ * (the FPU image at its alignment, the frame, the red zone we skip and
+ * the return-address slot), so that sigaltstack users can size theirs.
+ */
+unsigned long get_sigframe_size(void)
+{
+	return RED_ZONE + fpu_sigframe_size() + FPSTATE_ALIGN + sizeof(struct rt_sigframe) + 16;
+}

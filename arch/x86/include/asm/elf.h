@@ -8,6 +8,9 @@
  *   ELF_PLATFORM      the string AT_PLATFORM points at
  *   ELF_HWCAP         the AT_HWCAP word: on x86 the EDX feature bits of
  *                     CPUID leaf 1, read on the CPU running the exec
+ *   ELF_HWCAP2        AT_HWCAP2 (Linux's x86 bits: ring-3 MONITOR/MWAIT,
+ *                     FSGSBASE; neither is offered to user space here: 0)
+ *   get_sigframe_size()  AT_MINSIGSTKSZ (arch/x86/kernel/signal.c)
  *
  * Constants and a CPUID read: no state, no locking, any context.
  */
@@ -31,5 +34,8 @@ static inline u32 x86_elf_hwcap(void)
 	return edx;
 }
 #define ELF_HWCAP		x86_elf_hwcap()
+#define ELF_HWCAP2		0
+
+unsigned long get_sigframe_size(void);
 
 #endif /* _ASM_X86_ELF_H */
