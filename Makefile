@@ -219,7 +219,8 @@ clean:
 		$(objtree)/arch/x86/boot/bzImage $(objtree)/arch/x86/boot/setup.bin \
 		$(objtree)/arch/x86/boot/vmlinux.bin $(objtree)/arch/x86/boot/setup.elf \
 		$(objtree)/arch/x86/kernel/vmlinux.lds $(objtree)/scripts/kallsyms \
-		$(objtree)/include/generated/compile.h $(objtree)/arch/x86/boot/image.iso
+		$(objtree)/include/generated/compile.h $(objtree)/arch/x86/boot/image.iso \
+		$(objtree)/arch/x86/entry/vdso/vdso.so
 	$(Q)rm -rf $(objtree)/arch/x86/boot/isoimage $(objtree)/arch/x86/boot/isoimage.log
 	$(Q)rm -rf $(objtree)/.tmp_versions $(objtree)/tools/testing/out
 

@@ -13,6 +13,7 @@
  *     whole span, i.e. below the (random) mmap base; its load address is
  *     AT_BASE and the process starts at its entry, AT_ENTRY being the
  *     program's;
+ *   - the vDSO ([vvar] + [vdso]) in the mmap area, arch_setup_additional_pages();
  *   - the heap just past the program's bss (randomised at level 2).
  *
  * Segments are mapped from the file (private, copy-on-write) when its
@@ -48,6 +49,7 @@
 #include <uapi/asm-generic/mman-common.h>
 #include <asm/uaccess.h>
 #include <asm/elf.h>
+#include <asm/vdso.h>
 
 #define ELF_MAX_PHDRS		(65536 / sizeof(Elf64_Phdr))
 
@@ -446,6 +448,9 @@ int load_elf_binary(struct linux_binprm *bprm)
 		bprm->load_base = interp_bias + interp.lo;
 		bprm->start = interp_bias + interp.eh.e_entry;
 	}
+	err = arch_setup_additional_pages(bprm);
+	if (err)
+		goto out;
 	err = setup_new_exec_stack(bprm);
 out:
 	prog.file = NULL;	/* bprm's: fs/exec.c closes it */

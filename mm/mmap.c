@@ -741,6 +741,29 @@ out:
 	return ret;
 }
 
+int install_special_mapping(struct mm_struct *mm, unsigned long addr, unsigned long len,
+			    unsigned long vm_flags, const struct vm_operations_struct *ops,
+			    void *priv)
+{
+	struct vm_area_struct *vma;
+
+	if (offset_in_page(addr | len) || !len || addr + len > mm->task_size ||
+	    find_vma_intersection(mm, addr, addr + len))
+		return -EINVAL;
+	vma = vm_area_alloc(mm);
+	if (!vma)
+		return -ENOMEM;
+	vma->vm_start = addr;
+	vma->vm_end = addr + len;
+	vma->vm_flags = vm_flags | VM_DONTEXPAND;
+	vma->vm_page_prot = vm_get_page_prot(vma->vm_flags);
+	vma->vm_ops = ops;
+	vma->vm_private_data = priv;
+	vma_link(mm, vma);
+	vm_stat_account(mm, vma->vm_flags, len >> PAGE_SHIFT);
+	return 0;
+}
+
 /* ------------------------------------------------------------ teardown */
 
 void exit_mmap(struct mm_struct *mm)

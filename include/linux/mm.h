@@ -516,6 +516,14 @@ int vm_brk_flags(unsigned long addr, unsigned long len, unsigned long flags);
  */
 int setup_user_stack(struct mm_struct *mm, unsigned long stack_top, unsigned long size,
 		     bool exec_stack);
+/*
+ * A VMA at exactly [addr, addr + len) (free, page-aligned) whose pages
+ * come from ops->fault, e.g. the vDSO; vm_private_data = priv.  0 or
+ * -errno; mm->mmap_lock held for writing.
+ */
+int install_special_mapping(struct mm_struct *mm, unsigned long addr, unsigned long len,
+			    unsigned long vm_flags, const struct vm_operations_struct *ops,
+			    void *priv);
 
 /*
  * Files (mm/file_mmap.c): the ->mmap of page-cache files, and making a

@@ -23,5 +23,22 @@ u64 ktime_get_boottime_ns(void);
 u64 ktime_get_real_ns(void);
 /* Fast per-CPU clock for timestamps (printk); same base as ktime_get_ns. */
 u64 local_clock(void);
+/* CLOCK_REALTIME - CLOCK_MONOTONIC as read from the RTC at boot (arch). */
+u64 ktime_get_real_offset_ns(void);
+/* The same including clock_settime()/settimeofday() (kernel/time/time.c). */
+s64 posix_realtime_offset_ns(void);
+/*
+ * The TSC conversion ns = (tsc - *base) * *mult >> *shift, or false when
+ * user space must not use it (not calibrated, CPUs out of sync).
+ */
+bool tsc_clock_params(u64 *base, u64 *mult, u32 *shift);
+
+/*
+ * Tell the vDSO's vvar page (arch/x86/entry/vdso/vma.c) that time moved:
+ * after a tick advanced jiffies, and after the wall clock was set.
+ * Any context.
+ */
+void update_vsyscall_tick(void);
+void update_vsyscall_realtime(void);
 
 #endif /* _LINUX_TIMEKEEPING_H */

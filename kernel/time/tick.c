@@ -55,6 +55,8 @@ static bool tick_do_update_jiffies(void)
 		WRITE_ONCE(jiffies_64, jiffies_64 + ticks);
 	}
 	spin_unlock(&jiffies_lock);
+	if (ticks)
+		update_vsyscall_tick();
 	return ticks != 0;
 }
 

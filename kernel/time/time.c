@@ -34,10 +34,16 @@ u64 posix_realtime_ns(void)
 	return ktime_get_real_ns() + READ_ONCE(realtime_adjust_ns);
 }
 
+s64 posix_realtime_offset_ns(void)
+{
+	return ktime_get_real_offset_ns() + READ_ONCE(realtime_adjust_ns);
+}
+
 void posix_realtime_set(u64 ns)
 {
 	mutex_lock(&realtime_lock);
 	WRITE_ONCE(realtime_adjust_ns, (s64)(ns - ktime_get_real_ns()));
+	update_vsyscall_realtime();
 	mutex_unlock(&realtime_lock);
 }
 

@@ -9,7 +9,7 @@
  * monotonic time elapsed since.  Nothing sets the clock yet
  * (settimeofday() would adjust real_offset_ns).
  *
- * Interface: time_init(), ktime_get_real_ns().  The offset is written once
+ * Interface: time_init(), ktime_get_real_ns(), ktime_get_real_offset_ns().  The offset is written once
  * at boot, before SMP.
  */
 #define pr_fmt(fmt) "rtc: " fmt
@@ -28,6 +28,11 @@ static u64 real_offset_ns;
 u64 ktime_get_real_ns(void)
 {
 	return real_offset_ns + ktime_get_ns();
+}
+
+u64 ktime_get_real_offset_ns(void)
+{
+	return real_offset_ns;
 }
 
 /* Print seconds since the epoch as ISO 8601 (UTC). */

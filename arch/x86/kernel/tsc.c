@@ -24,7 +24,8 @@
  * cache line.
  *
  * Interface: tsc_init(), ktime_get_ns(), ktime_get_boottime_ns(),
- * local_clock(), tsc_cycles_to_ns(), check_tsc_sync_source/target().
+ * local_clock(), tsc_cycles_to_ns(), check_tsc_sync_source/target(),
+ * tsc_clock_params() (for the vDSO).
  * Locking: the clock parameters are written once before SMP; the
  * high-water mark is updated with cmpxchg.
  */
@@ -102,6 +103,16 @@ u64 ktime_get_ns(void)
 	if (unlikely(READ_ONCE(tsc_unsynced)))
 		ns = clamp_monotonic(ns);
 	return ns;
+}
+
+bool tsc_clock_params(u64 *base, u64 *mult, u32 *shift)
+{
+	if (!READ_ONCE(tsc_ready) || READ_ONCE(tsc_unsynced))
+		return false;
+	*base = tsc_base;
+	*mult = cyc2ns_mult;
+	*shift = CYC2NS_SHIFT;
+	return true;
 }
 
 u64 ktime_get_boottime_ns(void)
