@@ -27,9 +27,10 @@
  *
  * Errors, as Linux gives them, all before the point of no return: a
  * program that is not a valid ELF image or has a bad PT_LOAD or
- * PT_INTERP is ENOEXEC; a file too short for the headers it announces
- * is EIO; a missing interpreter is ENOENT (any open_exec() error); an
- * interpreter that is not an x86_64 ELF image is ELIBBAD.  As in Linux
+ * PT_INTERP, or program headers that cannot be read, is ENOEXEC; an
+ * interpreter shorter than an ELF header is EIO; a missing interpreter
+ * is ENOENT (any open_exec() error); an interpreter that is not an
+ * x86_64 ELF image or whose program headers are bad is ELIBBAD.  As in Linux
  * the interpreter's own PT_INTERP is ignored, and overlapping PT_LOADs
  * are mapped in order (the later one wins).
  */
@@ -97,7 +98,7 @@ static bool elf_check(const Elf64_Ehdr *eh)
 static int elf_read_phdrs(struct elf_image *img, int bad)
 {
 	size_t size;
-	int err, i;
+	int i;
 
 	if (!elf_check(&img->eh))
 		return bad;
@@ -105,9 +106,9 @@ static int elf_read_phdrs(struct elf_image *img, int bad)
 	img->phdrs = kmalloc(size, GFP_KERNEL);
 	if (!img->phdrs)
 		return -ENOMEM;
-	err = elf_read(img->file, img->eh.e_phoff, img->phdrs, size);
-	if (err)
-		return err;
+	/* Linux: program headers that cannot be read make the image unloadable. */
+	if (elf_read(img->file, img->eh.e_phoff, img->phdrs, size))
+		return bad;
 	img->lo = ~0UL;
 	img->hi = 0;
 	for (i = 0; i < img->eh.e_phnum; i++) {

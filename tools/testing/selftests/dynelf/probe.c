@@ -1,0 +1,440 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * probe - the glibc side of the dynelf suite: a dynamically linked (PIE)
+ * program built with the host's gcc and run in the guest through Debian's
+ * ld-linux-x86-64.so.2.  The static driver (dynelf.c) runs it in one of
+ * these modes and turns its output into TAP:
+ *
+ *   probe auxv      "check NAME pass|fail DETAIL" lines about getauxval(),
+ *                   /proc/self/auxv and where the loader put things
+ *   probe vdso      checks that the vDSO exports the LINUX_2.6 symbols
+ *                   and that they agree with the system calls (also in a
+ *                   forked child)
+ *   probe addrs     "addr NAME 0x..." for the ASLR comparisons: the
+ *                   program, a stack variable, the heap, an mmap, libc,
+ *                   ld.so, the vDSO
+ *   probe mm        MAP_FIXED_NOREPLACE, mprotect of a private file
+ *                   mapping (what RELRO does), TLS in two threads
+ *
+ * Exit status 0 unless the mode itself could not run.
+ */
+#define _GNU_SOURCE
+#include <elf.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <link.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/auxv.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+/* Agreement allowed between a vDSO clock and the system calls around it. */
+#define FINE_SLACK_NS		10000LL		/* 10 us */
+#define COARSE_SLACK_NS		20000000LL	/* 20 ms: two ticks at HZ=100 */
+
+extern char _start[];
+
+static void check(const char *name, int pass, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void check(const char *name, int pass, const char *fmt, ...)
+{
+	va_list ap;
+
+	printf("check %s %s ", name, pass ? "pass" : "fail");
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	printf("\n");
+	fflush(stdout);
+}
+
+/* ------------------------------------------------------------ auxv */
+
+/* Start of the first mapping of a file whose name contains key (offset 0). */
+static unsigned long map_start(const char *key)
+{
+	char line[512];
+	unsigned long lo, hi, off;
+	FILE *f = fopen("/proc/self/maps", "r");
+
+	if (!f)
+		return 0;
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "%lx-%lx %*s %lx", &lo, &hi, &off) == 3 && off == 0 &&
+		    strstr(line, key)) {
+			fclose(f);
+			return lo;
+		}
+	}
+	fclose(f);
+	return 0;
+}
+
+static int first_phdr(struct dl_phdr_info *info, size_t size __attribute__((unused)), void *data)
+{
+	*(const void **)data = info->dlpi_phdr;
+	return 1;	/* the first object is the program */
+}
+
+static unsigned long procfs_auxv(unsigned long type, int *found)
+{
+	unsigned long pair[2];
+	int fd = open("/proc/self/auxv", O_RDONLY);
+
+	*found = 0;
+	if (fd < 0)
+		return 0;
+	while (read(fd, pair, sizeof(pair)) == sizeof(pair) && pair[0] != AT_NULL) {
+		if (pair[0] == type) {
+			*found = 1;
+			break;
+		}
+	}
+	close(fd);
+	return *found ? pair[1] : 0;
+}
+
+static int mode_auxv(const char *argv0)
+{
+	const unsigned char *rnd = (const void *)getauxval(AT_RANDOM);
+	const char *execfn = (const char *)getauxval(AT_EXECFN);
+	const char *platform = (const char *)getauxval(AT_PLATFORM);
+	const unsigned char *vdso = (const void *)getauxval(AT_SYSINFO_EHDR);
+	const void *phdr = NULL;
+	unsigned long v;
+	int found, zero = 1, i;
+
+	check("pagesz", getauxval(AT_PAGESZ) == 4096, "AT_PAGESZ %lu", getauxval(AT_PAGESZ));
+	check("clktck", getauxval(AT_CLKTCK) == 100, "AT_CLKTCK %lu", getauxval(AT_CLKTCK));
+	check("phent", getauxval(AT_PHENT) == sizeof(Elf64_Phdr), "AT_PHENT %lu",
+	      getauxval(AT_PHENT));
+	dl_iterate_phdr(first_phdr, &phdr);
+	check("phdr", getauxval(AT_PHDR) == (unsigned long)phdr && phdr,
+	      "AT_PHDR %#lx, program headers at %p", getauxval(AT_PHDR), phdr);
+	check("phnum", getauxval(AT_PHNUM) >= 4 && getauxval(AT_PHNUM) < 64, "AT_PHNUM %lu",
+	      getauxval(AT_PHNUM));
+	v = map_start("ld-linux-x86-64");
+	check("base", getauxval(AT_BASE) == v && v, "AT_BASE %#lx, ld.so mapped at %#lx",
+	      getauxval(AT_BASE), v);
+	check("entry", getauxval(AT_ENTRY) == (unsigned long)_start,
+	      "AT_ENTRY %#lx, _start %p", getauxval(AT_ENTRY), (void *)_start);
+	check("ids", getauxval(AT_UID) == getuid() && getauxval(AT_EUID) == geteuid() &&
+	      getauxval(AT_GID) == getgid() && getauxval(AT_EGID) == getegid(),
+	      "AT_UID %lu AT_GID %lu", getauxval(AT_UID), getauxval(AT_GID));
+	check("secure", getauxval(AT_SECURE) == 0, "AT_SECURE %lu", getauxval(AT_SECURE));
+	for (i = 0; rnd && i < 16; i++)
+		zero &= !rnd[i];
+	check("random", rnd && !zero, "AT_RANDOM %p", (const void *)rnd);
+	check("execfn", execfn && !strcmp(execfn, argv0), "AT_EXECFN \"%s\", argv[0] \"%s\"",
+	      execfn ? execfn : "(null)", argv0);
+	check("platform", platform && !strcmp(platform, "x86_64"), "AT_PLATFORM \"%s\"",
+	      platform ? platform : "(null)");
+	check("hwcap", getauxval(AT_HWCAP) != 0, "AT_HWCAP %#lx", getauxval(AT_HWCAP));
+	errno = 0;
+	v = getauxval(AT_HWCAP2);
+	check("hwcap2", errno == 0, "AT_HWCAP2 %#lx (%s)", v, errno ? "missing" : "present");
+	errno = 0;
+	v = getauxval(AT_MINSIGSTKSZ);
+	check("minsigstksz", errno == 0 && v >= 512 && v <= 65536, "AT_MINSIGSTKSZ %lu", v);
+	check("sysinfo_ehdr", vdso && !((unsigned long)vdso & 4095) && !memcmp(vdso, ELFMAG, 4) &&
+	      (unsigned long)vdso == map_start("[vdso]"), "AT_SYSINFO_EHDR %p, [vdso] at %#lx",
+	      (const void *)vdso, map_start("[vdso]"));
+	check("maps-vvar", map_start("[vvar]") != 0, "[vvar] at %#lx", map_start("[vvar]"));
+	v = procfs_auxv(AT_ENTRY, &found);
+	check("procfs", found && v == getauxval(AT_ENTRY) &&
+	      procfs_auxv(AT_PHDR, &found) == getauxval(AT_PHDR),
+	      "/proc/self/auxv AT_ENTRY %#lx", v);
+	return 0;
+}
+
+/* ------------------------------------------------------------ vdso */
+
+struct vdso_syms {
+	uintptr_t bias;
+	const Elf64_Sym *sym;
+	const char *str;
+	const Elf64_Half *versym;
+	const Elf64_Verdef *verdef;
+	unsigned long nsyms;
+};
+
+static int vdso_parse(struct vdso_syms *v)
+{
+	const Elf64_Ehdr *eh = (const void *)getauxval(AT_SYSINFO_EHDR);
+	const Elf64_Phdr *ph;
+	const Elf64_Dyn *dyn = NULL;
+	const Elf32_Word *hash = NULL;
+	int i, have_load = 0;
+
+	if (!eh)
+		return -1;
+	memset(v, 0, sizeof(*v));
+	ph = (const void *)((const char *)eh + eh->e_phoff);
+	for (i = 0; i < eh->e_phnum; i++) {
+		if (ph[i].p_type == PT_LOAD && !have_load) {
+			v->bias = (uintptr_t)eh + ph[i].p_offset - ph[i].p_vaddr;
+			have_load = 1;
+		} else if (ph[i].p_type == PT_DYNAMIC) {
+			dyn = (const void *)((const char *)eh + ph[i].p_offset);
+		}
+	}
+	if (!have_load || !dyn)
+		return -1;
+	for (; dyn->d_tag != DT_NULL; dyn++) {
+		const void *p = (const void *)(v->bias + dyn->d_un.d_ptr);
+
+		switch (dyn->d_tag) {
+		case DT_SYMTAB: v->sym = p; break;
+		case DT_STRTAB: v->str = p; break;
+		case DT_HASH: hash = p; break;
+		case DT_VERSYM: v->versym = p; break;
+		case DT_VERDEF: v->verdef = p; break;
+		}
+	}
+	if (!v->sym || !v->str || !hash)
+		return -1;
+	v->nsyms = hash[1];	/* nchain: one per symbol */
+	return 0;
+}
+
+/* The name of version index ndx, from the verdef chain. */
+static const char *vdso_version(const struct vdso_syms *v, unsigned int ndx)
+{
+	const Elf64_Verdef *d = v->verdef;
+
+	while (d) {
+		if ((d->vd_ndx & 0x7fff) == ndx) {
+			const Elf64_Verdaux *a = (const void *)((const char *)d + d->vd_aux);
+
+			return v->str + a->vda_name;
+		}
+		d = d->vd_next ? (const void *)((const char *)d + d->vd_next) : NULL;
+	}
+	return NULL;
+}
+
+static void *vdso_sym(const struct vdso_syms *v, const char *name, const char *version)
+{
+	for (unsigned long i = 0; i < v->nsyms; i++) {
+		const Elf64_Sym *s = &v->sym[i];
+		const char *ver;
+
+		if (ELF64_ST_TYPE(s->st_info) != STT_FUNC || s->st_shndx == SHN_UNDEF ||
+		    strcmp(v->str + s->st_name, name))
+			continue;
+		ver = v->versym ? vdso_version(v, v->versym[i] & 0x7fff) : NULL;
+		if (ver && !strcmp(ver, version))
+			return (void *)(v->bias + s->st_value);
+	}
+	return NULL;
+}
+
+typedef int (*gettime_fn)(clockid_t, struct timespec *);
+typedef int (*gettimeofday_fn)(struct timeval *, void *);
+typedef time_t (*time_fn)(time_t *);
+typedef long (*getcpu_fn)(unsigned int *, unsigned int *, void *);
+
+static long long ts_ns(const struct timespec *ts)
+{
+	return ts->tv_sec * 1000000000LL + ts->tv_nsec;
+}
+
+/* Bracket the vDSO's reading of clock between two system calls. */
+static void vdso_check_clock(gettime_fn fn, clockid_t clock, const char *name, long long slack,
+			     const char *who)
+{
+	struct timespec a, v, b;
+	char label[64];
+	int r;
+
+	syscall(SYS_clock_gettime, clock, &a);
+	r = fn(clock, &v);
+	syscall(SYS_clock_gettime, clock, &b);
+	snprintf(label, sizeof(label), "%s%s", who, name);
+	check(label, r == 0 && ts_ns(&v) >= ts_ns(&a) - slack && ts_ns(&v) <= ts_ns(&b) + slack,
+	      "syscall %lld, vdso %lld, syscall %lld (r %d)", ts_ns(&a), ts_ns(&v), ts_ns(&b), r);
+}
+
+static int mode_vdso(void)
+{
+	static const char *const names[] = {
+		"__vdso_clock_gettime", "__vdso_gettimeofday", "__vdso_time",
+		"__vdso_getcpu", "__vdso_clock_getres",
+	};
+	struct vdso_syms v;
+	gettime_fn gt, gr;
+	gettimeofday_fn gtod;
+	time_fn tm;
+	getcpu_fn gc;
+	struct timeval tv1, tv, tv2;
+	struct timespec r1, r2;
+	unsigned int cpu = ~0u;
+	long t1, t, t2, r;
+	pid_t pid;
+	int status;
+
+	if (vdso_parse(&v)) {
+		check("parse", 0, "no usable vDSO at AT_SYSINFO_EHDR %#lx",
+		      getauxval(AT_SYSINFO_EHDR));
+		return 0;
+	}
+	check("parse", 1, "%lu dynamic symbols", v.nsyms);
+	for (unsigned int i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		char label[48];
+
+		snprintf(label, sizeof(label), "sym-%s", names[i] + 7);
+		check(label, vdso_sym(&v, names[i], "LINUX_2.6") != NULL, "%s@LINUX_2.6",
+		      names[i]);
+	}
+	gt = (gettime_fn)vdso_sym(&v, "__vdso_clock_gettime", "LINUX_2.6");
+	gr = (gettime_fn)vdso_sym(&v, "__vdso_clock_getres", "LINUX_2.6");
+	gtod = (gettimeofday_fn)vdso_sym(&v, "__vdso_gettimeofday", "LINUX_2.6");
+	tm = (time_fn)vdso_sym(&v, "__vdso_time", "LINUX_2.6");
+	gc = (getcpu_fn)vdso_sym(&v, "__vdso_getcpu", "LINUX_2.6");
+	if (!gt || !gr || !gtod || !tm || !gc)
+		return 0;
+	vdso_check_clock(gt, CLOCK_REALTIME, "realtime", FINE_SLACK_NS, "");
+	vdso_check_clock(gt, CLOCK_MONOTONIC, "monotonic", FINE_SLACK_NS, "");
+	vdso_check_clock(gt, CLOCK_BOOTTIME, "boottime", FINE_SLACK_NS, "");
+	vdso_check_clock(gt, CLOCK_MONOTONIC_RAW, "monotonic_raw", FINE_SLACK_NS, "");
+	vdso_check_clock(gt, CLOCK_REALTIME_COARSE, "realtime_coarse", COARSE_SLACK_NS, "");
+	vdso_check_clock(gt, CLOCK_MONOTONIC_COARSE, "monotonic_coarse", COARSE_SLACK_NS, "");
+	vdso_check_clock(gt, CLOCK_PROCESS_CPUTIME_ID, "process_cputime", 50000000LL, "");
+	check("badclock", gt(12345, &r1) == -EINVAL, "clock 12345 gives -EINVAL");
+
+	syscall(SYS_gettimeofday, &tv1, NULL);
+	gtod(&tv, NULL);
+	syscall(SYS_gettimeofday, &tv2, NULL);
+	check("gettimeofday", tv.tv_sec * 1000000LL + tv.tv_usec >= tv1.tv_sec * 1000000LL +
+	      tv1.tv_usec - 10 && tv.tv_sec * 1000000LL + tv.tv_usec <= tv2.tv_sec * 1000000LL +
+	      tv2.tv_usec + 10, "%ld.%06ld", (long)tv.tv_sec, (long)tv.tv_usec);
+	t1 = syscall(SYS_time, NULL);
+	t = tm(NULL);
+	t2 = syscall(SYS_time, NULL);
+	check("time", t >= t1 - 1 && t <= t2 + 1, "syscall %ld, vdso %ld, syscall %ld", t1, t, t2);
+	r = gc(&cpu, NULL, NULL);
+	check("getcpu", r == 0 && cpu < (unsigned int)sysconf(_SC_NPROCESSORS_CONF),
+	      "cpu %u (r %ld)", cpu, r);
+	syscall(SYS_clock_getres, CLOCK_MONOTONIC, &r1);
+	r = gr(CLOCK_MONOTONIC, &r2);
+	check("getres", r == 0 && ts_ns(&r1) == ts_ns(&r2), "syscall %lld ns, vdso %lld ns",
+	      ts_ns(&r1), ts_ns(&r2));
+	check("libc", gt == (gettime_fn)vdso_sym(&v, "__vdso_clock_gettime", "LINUX_2.6") &&
+	      clock_gettime(CLOCK_MONOTONIC, &r1) == 0, "glibc's clock_gettime works");
+
+	/* After fork the child still has the vDSO at the same place. */
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0) {
+		vdso_check_clock(gt, CLOCK_MONOTONIC, "monotonic", FINE_SLACK_NS, "fork-");
+		_exit(0);
+	}
+	check("fork", pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) &&
+	      !WEXITSTATUS(status), "child status %#x", status);
+	return 0;
+}
+
+/* ------------------------------------------------------------ addrs */
+
+static int mode_addrs(void)
+{
+	int local;
+	void *heap = malloc(64);	/* small: from brk */
+	void *map = mmap(NULL, 4096, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	printf("addr pie %#lx\n", map_start("probe"));
+	printf("addr stack %p\n", (void *)&local);
+	printf("addr brk %p\n", sbrk(0));
+	printf("addr heapgap %#lx\n", (unsigned long)sbrk(0) - map_start("probe"));
+	printf("addr malloc %p\n", heap);
+	printf("addr mmap %p\n", map);
+	printf("addr libc %p\n", (void *)printf);
+	printf("addr ldso %#lx\n", getauxval(AT_BASE));
+	printf("addr vdso %#lx\n", getauxval(AT_SYSINFO_EHDR));
+	return 0;
+}
+
+/* ------------------------------------------------------------ mm */
+
+static __thread int tls_value = 7;
+
+static void *tls_thread(void *arg __attribute__((unused)))
+{
+	tls_value = 99;
+	return (void *)(long)tls_value;
+}
+
+static int mode_mm(void)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	char path[] = "/tmp/dynelf-probe-XXXXXX", buf[64] = { 0 };
+	char *p, *q;
+	void *ret;
+	pthread_t t;
+	int fd;
+
+	p = mmap(NULL, 2 * page, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	q = mmap(p, page, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+	check("noreplace-eexist", q == MAP_FAILED && errno == EEXIST, "over a mapping: %s",
+	      q == MAP_FAILED ? strerror(errno) : "mapped");
+	munmap(p + page, page);
+	q = mmap(p + page, page, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE,
+		 -1, 0);
+	check("noreplace-free", q == p + page, "into a hole: %p (want %p)", (void *)q,
+	      (void *)(p + page));
+
+	/* RELRO: a private file mapping written, then made read-only. */
+	fd = mkstemp(path);
+	if (fd < 0 || write(fd, "relro-original", 14) != 14) {
+		check("relro", 0, "cannot create %s", path);
+		return 1;
+	}
+	p = mmap(NULL, page, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
+	if (p != MAP_FAILED) {
+		memcpy(p, "relro-modified", 14);
+		check("relro-mprotect", mprotect(p, page, PROT_READ) == 0 &&
+		      !memcmp(p, "relro-modified", 14), "private copy kept after PROT_READ");
+		pread(fd, buf, 14, 0);
+		check("relro-file", !strcmp(buf, "relro-original"), "file still \"%s\"", buf);
+	} else {
+		check("relro-mprotect", 0, "mmap: %s", strerror(errno));
+	}
+	unlink(path);
+	close(fd);
+
+	check("tls-main", tls_value == 7, "__thread value %d", tls_value);
+	if (pthread_create(&t, NULL, tls_thread, NULL) == 0 && pthread_join(t, &ret) == 0)
+		check("tls-thread", (long)ret == 99 && tls_value == 7,
+		      "thread saw %ld, main still %d", (long)ret, tls_value);
+	else
+		check("tls-thread", 0, "pthread_create failed");
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2) {
+		fprintf(stderr, "usage: probe auxv|vdso|addrs|mm\n");
+		return 2;
+	}
+	if (!strcmp(argv[1], "auxv"))
+		return mode_auxv(argv[0]);
+	if (!strcmp(argv[1], "vdso"))
+		return mode_vdso();
+	if (!strcmp(argv[1], "addrs"))
+		return mode_addrs();
+	if (!strcmp(argv[1], "mm"))
+		return mode_mm();
+	fprintf(stderr, "probe: unknown mode %s\n", argv[1]);
+	return 2;
+}
