@@ -118,7 +118,7 @@ int posix_clock_get_ns(clockid_t id, u64 *ns)
 		*ns = coarse_monotonic_ns();
 		return 0;
 	case CLOCK_REALTIME_COARSE:
-		*ns = coarse_monotonic_ns() + (posix_realtime_ns() - ktime_get_ns());
+		*ns = coarse_monotonic_ns() + posix_realtime_offset_ns();
 		return 0;
 	case CLOCK_PROCESS_CPUTIME_ID:
 		if (!current->signal) {
