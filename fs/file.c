@@ -9,7 +9,8 @@
  *
  * Interface: get_unused_fd_flags()/fd_install()/put_unused_fd(),
  * fget()/fdget(), close_fd(), replace_fd() (dup2), f_dupfd(), dup_fd()
- * and copy_files() for fork, do_close_on_exec() for execve, exit_files().
+ * and copy_files() for fork, do_close_on_exec() for execve, exit_files();
+ * the close_range(2) system call.
  *
  * Locking: files->file_lock guards everything in the table (see
  * fdtable.h).  Growing the table allocates with the lock dropped and
@@ -27,6 +28,8 @@
 #include <linux/file.h>
 #include <linux/fdtable.h>
 #include <linux/resource.h>
+#include <linux/syscalls.h>
+#include <uapi/linux/close_range.h>
 
 /* Linux clone flag: share the descriptor table. */
 #define CLONE_FILES	0x00000400
@@ -345,6 +348,52 @@ int close_fd(unsigned int fd)
 	if (!file)
 		return -EBADF;
 	return filp_close(file, current->files);
+}
+
+/*
+ * close_range(2): close (or with CLOSE_RANGE_CLOEXEC mark close-on-exec)
+ * every open descriptor in [fd, max_fd]; CLOSE_RANGE_UNSHARE first gives
+ * the caller a table of its own.  One descriptor per lock hold: closing
+ * may sleep (->flush).
+ */
+SYSCALL_DEFINE3(close_range, unsigned int, fd, unsigned int, max_fd, unsigned int, flags)
+{
+	struct files_struct *files;
+	struct file *file;
+	int err;
+
+	if ((flags & ~(CLOSE_RANGE_UNSHARE | CLOSE_RANGE_CLOEXEC)) || fd > max_fd)
+		return -EINVAL;
+	if (flags & CLOSE_RANGE_UNSHARE) {
+		err = unshare_files();
+		if (err)
+			return err;
+	}
+	files = current->files;
+	for (;;) {
+		struct fdtable *fdt;
+
+		spin_lock(&files->file_lock);
+		fdt = files->fdt;
+		fd = fd < fdt->max_fds ? find_next_bit(fdt->open_fds, fdt->max_fds, fd) : fd;
+		if (fd >= fdt->max_fds || fd > max_fd) {
+			spin_unlock(&files->file_lock);
+			return 0;
+		}
+		if (flags & CLOSE_RANGE_CLOEXEC) {
+			set_cloexec_bit(fdt, fd, true);
+			spin_unlock(&files->file_lock);
+		} else {
+			spin_unlock(&files->file_lock);
+			file = close_fd_get_file(fd);
+			if (file)
+				filp_close(file, files);
+		}
+		if (fd == max_fd)
+			return 0;
+		fd++;
+		cond_resched();
+	}
 }
 
 void set_close_on_exec(unsigned int fd, int flag)

@@ -342,6 +342,9 @@ static int copy_sighand(u64 clone_flags, struct task_struct *p)
 	memcpy(sh->action, current->sighand->action, sizeof(sh->action));
 	spin_unlock_irqrestore(&current->sighand->siglock, flags);
 	p->sighand = sh;
+	/* clone3's CLONE_CLEAR_SIGHAND: handlers back to default, ignored stay so. */
+	if (clone_flags & CLONE_CLEAR_SIGHAND)
+		flush_signal_handlers(p, 0);
 	return 0;
 }
 
@@ -716,5 +719,65 @@ SYSCALL_DEFINE5(clone, unsigned long, clone_flags, unsigned long, newsp,
 
 	if (!valid_signal(args.exit_signal))
 		return -EINVAL;
+	return kernel_clone(&args);
+}
+
+/*
+ * clone3(): the arguments come in a struct clone_args of the caller's
+ * size.  A larger struct than ours is accepted if the part we do not know
+ * is zero (E2BIG otherwise); a smaller one than version 0 is EINVAL.
+ * The stack is given as its lowest address and size (both or neither).
+ * Not supported, EINVAL: set_tid (choosing pids), CLONE_INTO_CGROUP,
+ * CLONE_PIDFD (no pidfds); CLONE_CLEAR_SIGHAND is honoured by resetting
+ * the child's handlers.
+ */
+static int clone3_copy_args(struct kernel_clone_args *kargs, const struct clone_args *uargs,
+			    size_t size)
+{
+	struct clone_args args = { };
+	unsigned char byte;
+
+	if (size < CLONE_ARGS_SIZE_VER0)
+		return -EINVAL;
+	if (size > PAGE_SIZE)
+		return -E2BIG;
+	for (size_t off = sizeof(args); off < size; off++) {
+		if (get_user(byte, (const unsigned char *)uargs + off))
+			return -EFAULT;
+		if (byte)
+			return -E2BIG;
+	}
+	if (copy_from_user(&args, uargs, min(size, sizeof(args))))
+		return -EFAULT;
+	if (args.set_tid || args.set_tid_size || (args.flags & CLONE_INTO_CGROUP))
+		return -EINVAL;
+	if ((args.flags & ~(CLONE_CLEAR_SIGHAND | 0xffffffffULL)) ||
+	    (args.flags & (CSIGNAL | CLONE_DETACHED)))
+		return -EINVAL;
+	if (args.exit_signal > CSIGNAL || !valid_signal(args.exit_signal))
+		return -EINVAL;
+	if (!args.stack != !args.stack_size || args.stack + args.stack_size < args.stack)
+		return -EINVAL;
+	if ((args.flags & CLONE_CLEAR_SIGHAND) && (args.flags & CLONE_SIGHAND))
+		return -EINVAL;
+	*kargs = (struct kernel_clone_args) {
+		.flags = args.flags,
+		.pidfd = (int *)(unsigned long)args.pidfd,
+		.child_tid = (int *)(unsigned long)args.child_tid,
+		.parent_tid = (int *)(unsigned long)args.parent_tid,
+		.exit_signal = args.exit_signal,
+		.stack = args.stack + args.stack_size,
+		.tls = args.tls,
+	};
+	return 0;
+}
+
+SYSCALL_DEFINE2(clone3, struct clone_args *, uargs, size_t, size)
+{
+	struct kernel_clone_args args;
+	int err = clone3_copy_args(&args, uargs, size);
+
+	if (err)
+		return err;
 	return kernel_clone(&args);
 }

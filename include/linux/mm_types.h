@@ -258,6 +258,7 @@ struct mm_struct {
 #define MMF_OOM_SKIP		2	/* the OOM killer is done with it: never choose it again */
 #define MMF_UNSTABLE		3	/* reaped: private VMAs lost pages, faults there get SIGBUS */
 #define MMF_OOM_QUEUED		4	/* handed to the OOM reaper (once) */
+#define MMF_MEMBARRIER_PRIVATE	5	/* membarrier(REGISTER_PRIVATE_EXPEDITED) done */
 /* The bits a forked child's mm starts with (the OOM state is per mm). */
 #define MMF_INIT_MASK		(1UL << MMF_MMAP_BOTTOMUP)
 

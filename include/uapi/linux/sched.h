@@ -1,7 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* clone(2) flags (Linux ABI).  The low byte is the exit signal. */
+/*
+ * clone(2) flags (Linux ABI).  The low byte is the exit signal.  clone3(2)
+ * takes them in a struct clone_args, which may grow: the caller passes its
+ * size (CLONE_ARGS_SIZE_VER0 for the first version).
+ */
 #ifndef _UAPI_LINUX_SCHED_H
 #define _UAPI_LINUX_SCHED_H
+
+#include <uapi/linux/types.h>
+
+#ifndef __aligned_u64
+#define __aligned_u64 __u64 __attribute__((aligned(8)))
+#endif
 
 #define CSIGNAL			0x000000ff
 #define CLONE_VM		0x00000100
@@ -28,5 +38,27 @@
 #define CLONE_NEWPID		0x20000000
 #define CLONE_NEWNET		0x40000000
 #define CLONE_IO		0x80000000
+
+/* clone3() only (the upper 32 bits). */
+#define CLONE_CLEAR_SIGHAND	0x100000000ULL
+#define CLONE_INTO_CGROUP	0x200000000ULL
+
+struct clone_args {
+	__aligned_u64 flags;
+	__aligned_u64 pidfd;		/* CLONE_PIDFD: where the pidfd goes */
+	__aligned_u64 child_tid;	/* CLONE_CHILD_SETTID/CLEARTID */
+	__aligned_u64 parent_tid;	/* CLONE_PARENT_SETTID */
+	__aligned_u64 exit_signal;	/* signal to the parent at exit (not in flags) */
+	__aligned_u64 stack;		/* lowest byte of the child's stack */
+	__aligned_u64 stack_size;
+	__aligned_u64 tls;		/* CLONE_SETTLS */
+	__aligned_u64 set_tid;		/* version 1: pids to ask for */
+	__aligned_u64 set_tid_size;
+	__aligned_u64 cgroup;		/* version 2: CLONE_INTO_CGROUP's fd */
+};
+
+#define CLONE_ARGS_SIZE_VER0	64
+#define CLONE_ARGS_SIZE_VER1	80
+#define CLONE_ARGS_SIZE_VER2	88
 
 #endif /* _UAPI_LINUX_SCHED_H */

@@ -12,7 +12,9 @@
  *  - dynelf.d/probe (glibc, PIE; see probe.c): the auxiliary vector and
  *    /proc/self/auxv, the vDSO's LINUX_2.6 symbols against the system
  *    calls (also after fork), MAP_FIXED_NOREPLACE, mprotect of a private
- *    file mapping (RELRO), TLS in a second thread;
+ *    file mapping (RELRO), TLS in a second thread; the newer system calls
+ *    glibc and the tools use (clone3, close_range, fadvise64, membarrier,
+ *    the xattr calls, personality, statx, faccessat2, ...);
  *  - ASLR: program, stack, heap, mmap, libc, ld.so and vDSO addresses
  *    differ between runs at randomize_va_space 2, the heap's offset from
  *    the program only at 2, nothing moves at 0 or under setarch -R
@@ -387,6 +389,7 @@ int main(int argc, char **argv)
 	probe_checks("auxv", 18);
 	probe_checks("vdso", 20);
 	probe_checks("mm", 6);
+	probe_checks("calls", 22);
 	test_aslr();
 	test_bad_interp();
 	(void)argc;

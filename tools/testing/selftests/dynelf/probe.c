@@ -15,6 +15,10 @@
  *                   ld.so, the vDSO
  *   probe mm        MAP_FIXED_NOREPLACE, mprotect of a private file
  *                   mapping (what RELRO does), TLS in two threads
+ *   probe calls     the newer calls glibc and the tools make: clone3,
+ *                   close_range, fadvise64, membarrier, the xattr calls,
+ *                   personality, statx, faccessat2, prlimit64, getrandom,
+ *                   sched_getaffinity
  *
  * Exit status 0 unless the mode itself could not run.
  */
@@ -29,7 +33,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sched.h>
+#include <signal.h>
 #include <sys/auxv.h>
+#include <sys/personality.h>
+#include <sys/random.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/xattr.h>
+#include <linux/close_range.h>
+#include <linux/sched.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include <sys/time.h>
@@ -293,8 +306,7 @@ static int mode_vdso(void)
 		char label[48];
 
 		snprintf(label, sizeof(label), "sym-%s", names[i] + 7);
-		check(label, vdso_sym(&v, names[i], "LINUX_2.6") != NULL, "%s@LINUX_2.6",
-		      names[i]);
+		check(label, vdso_sym(&v, names[i], "LINUX_2.6") != NULL, "%s@LINUX_2.6", names[i]);
 	}
 	gt = (gettime_fn)vdso_sym(&v, "__vdso_clock_gettime", "LINUX_2.6");
 	gr = (gettime_fn)vdso_sym(&v, "__vdso_clock_getres", "LINUX_2.6");
@@ -421,10 +433,141 @@ static int mode_mm(void)
 	return 0;
 }
 
+/* ------------------------------------------------------------ calls */
+
+static long do_clone3(struct clone_args *args, size_t size)
+{
+	return syscall(SYS_clone3, args, size);
+}
+
+static void calls_clone3(void)
+{
+	int pass;
+	struct clone_args args = { .exit_signal = SIGCHLD };
+	char big[sizeof(args) + 8] = { 0 };
+	int status = -1;
+	long pid;
+
+	fflush(stdout);
+	pid = do_clone3(&args, CLONE_ARGS_SIZE_VER0);
+	if (pid == 0)
+		_exit(42);
+	pass = pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) &&
+	       WEXITSTATUS(status) == 42;
+	check("clone3", pass, "child %ld status %#x", pid, status);
+	errno = 0;
+	pass = do_clone3(&args, 32) == -1 && errno == EINVAL;
+	check("clone3-small", pass, "size 32: %s", strerror(errno));
+	memcpy(big, &args, sizeof(args));
+	big[sizeof(args) + 3] = 1;
+	errno = 0;
+	pass = do_clone3((struct clone_args *)big, sizeof(big)) == -1 &&
+	       errno == E2BIG;
+	check("clone3-tail", pass, "non-zero bytes past the known struct: %s", strerror(errno));
+}
+
+static void calls_files(void)
+{
+	int pass;
+	int fd = open("/", O_RDONLY), a = dup(fd), b = dup(fd), c = dup(fd), p[2];
+	char name[300];
+	ssize_t len;
+
+	pass = syscall(SYS_close_range, a, c, CLOSE_RANGE_CLOEXEC) == 0 &&
+	       (fcntl(b, F_GETFD) & FD_CLOEXEC);
+	check("close_range-cloexec", pass, "FD_CLOEXEC set on %d", b);
+	pass = syscall(SYS_close_range, a, c, 0) == 0 && fcntl(a, F_GETFD) == -1 &&
+	       fcntl(c, F_GETFD) == -1 && fcntl(fd, F_GETFD) == 0;
+	check("close_range", pass, "%d..%d closed, %d kept", a, c, fd);
+	errno = 0;
+	pass = syscall(SYS_close_range, 5, 4, 0) == -1 && errno == EINVAL;
+	check("close_range-einval", pass, "first > last: %s", strerror(errno));
+
+	pass = posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL) == 0 &&
+	       posix_fadvise(fd, 0, 4096, POSIX_FADV_DONTNEED) == 0 &&
+	       posix_fadvise(fd, 0, 0, POSIX_FADV_WILLNEED) == 0;
+	check("fadvise", pass, "sequential, dontneed, willneed");
+	pass = posix_fadvise(fd, 0, 0, 99) == EINVAL;
+	check("fadvise-einval", pass, "advice 99");
+	if (pipe(p) == 0) {
+		pass = posix_fadvise(p[0], 0, 0, POSIX_FADV_NORMAL) == ESPIPE;
+		check("fadvise-espipe", pass, "on a pipe");
+		close(p[0]);
+		close(p[1]);
+	}
+
+	errno = 0;
+	pass = lgetxattr("/", "user.dynelf", NULL, 0) == -1 &&
+	       (errno == EOPNOTSUPP || errno == ENODATA);
+	check("xattr-get", pass, "user.dynelf on /: %s", strerror(errno));
+	errno = 0;
+	pass = getxattr("/no/such/file", "user.x", NULL, 0) == -1 &&
+	       errno == ENOENT;
+	check("xattr-enoent", pass, "missing file: %s", strerror(errno));
+	memset(name, 'n', sizeof(name) - 1);
+	name[sizeof(name) - 1] = '\0';
+	memcpy(name, "user.", 5);
+	errno = 0;
+	pass = getxattr("/", name, NULL, 0) == -1 && errno == ERANGE;
+	check("xattr-erange", pass, "299-byte name: %s", strerror(errno));
+	len = listxattr("/", NULL, 0);
+	check("xattr-list", len >= 0, "listxattr of / gives %ld", (long)len);
+	errno = 0;
+	pass = fgetxattr(-1, "user.x", NULL, 0) == -1 && errno == EBADF;
+	check("xattr-ebadf", pass, "fd -1: %s", strerror(errno));
+	close(fd);
+}
+
+static void calls_misc(void)
+{
+	int pass;
+	struct statx stx;
+	struct rlimit rl;
+	cpu_set_t set;
+	char rnd[16];
+	int old = personality(0xffffffff);
+	long mask = syscall(SYS_membarrier, 0, 0, 0);
+
+	pass = mask > 0 && (mask & 1);
+	check("membarrier-query", pass, "mask %#lx", mask);
+	errno = 0;
+	pass = syscall(SYS_membarrier, 1, 0, 0) == 0;
+	check("membarrier-global", pass, "%s", strerror(errno));
+	/* Registration is per process (mm): a forked child has not registered. */
+	pass = syscall(SYS_membarrier, 16, 0, 0) == 0 &&
+	       syscall(SYS_membarrier, 8, 0, 0) == 0;
+	check("membarrier-private", pass, "registered, then expedited: %s", strerror(errno));
+
+	pass = old >= 0 && personality(old | ADDR_NO_RANDOMIZE) == old &&
+	       personality(0xffffffff) == (old | ADDR_NO_RANDOMIZE) && personality(old) >= 0;
+	check("personality", pass, "was %#x", old);
+	pass = statx(AT_FDCWD, "/", 0, STATX_BASIC_STATS, &stx) == 0 &&
+	       S_ISDIR(stx.stx_mode);
+	check("statx", pass, "mode %o", stx.stx_mode);
+	pass = syscall(SYS_faccessat2, AT_FDCWD, "/", R_OK, AT_EACCESS) == 0;
+	check("faccessat2", pass, "%s", strerror(errno));
+	pass = prlimit(0, RLIMIT_NOFILE, NULL, &rl) == 0 && rl.rlim_cur > 0;
+	check("prlimit64", pass, "nofile %lu", (unsigned long)rl.rlim_cur);
+	pass = getrandom(rnd, sizeof(rnd), 0) == sizeof(rnd);
+	check("getrandom", pass, "16 bytes");
+	CPU_ZERO(&set);
+	pass = sched_getaffinity(0, sizeof(set), &set) == 0 &&
+	       CPU_COUNT(&set) > 0;
+	check("sched_getaffinity", pass, "%d CPUs", CPU_COUNT(&set));
+}
+
+static int mode_calls(void)
+{
+	calls_clone3();
+	calls_files();
+	calls_misc();
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2) {
-		fprintf(stderr, "usage: probe auxv|vdso|addrs|mm\n");
+		fprintf(stderr, "usage: probe auxv|vdso|addrs|mm|calls\n");
 		return 2;
 	}
 	if (!strcmp(argv[1], "auxv"))
@@ -435,6 +578,8 @@ int main(int argc, char **argv)
 		return mode_addrs();
 	if (!strcmp(argv[1], "mm"))
 		return mode_mm();
+	if (!strcmp(argv[1], "calls"))
+		return mode_calls();
 	fprintf(stderr, "probe: unknown mode %s\n", argv[1]);
 	return 2;
 }
