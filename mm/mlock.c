@@ -31,6 +31,18 @@
 
 #define MLOCK_ONFAULT	0x01
 
+/*
+ * vma's flags with lockflags as its lock bits.  Special mappings (the
+ * vDSO, device memory) are never locked, as in Linux: their pages are
+ * not on the LRU and not the process's to pin.
+ */
+static unsigned long vma_lock_flags(const struct vm_area_struct *vma, unsigned long lockflags)
+{
+	if (vma->vm_flags & VM_SPECIAL)
+		return vma->vm_flags;
+	return (vma->vm_flags & ~(VM_LOCKED | VM_LOCKONFAULT)) | lockflags;
+}
+
 /* Set (lock) or clear the VM_LOCKED bits of [start, end); holes give ENOMEM. */
 static int apply_vma_lock_flags(struct mm_struct *mm, unsigned long start, unsigned long end,
 				unsigned long lockflags)
@@ -40,7 +52,7 @@ static int apply_vma_lock_flags(struct mm_struct *mm, unsigned long start, unsig
 	if (!vma || vma->vm_start > start)
 		return -ENOMEM;
 	while (start < end) {
-		unsigned long newflags = (vma->vm_flags & ~(VM_LOCKED | VM_LOCKONFAULT)) | lockflags;
+		unsigned long newflags = vma_lock_flags(vma, lockflags);
 		unsigned long tmp = min(end, vma->vm_end);
 
 		vma = vma_modify_flags(mm, vma, start, tmp, newflags);
@@ -122,7 +134,7 @@ static void mlock_pages_range(struct mm_struct *mm, unsigned long start, unsigne
 	for_each_vma(mm, vma) {
 		if (vma->vm_end <= start || vma->vm_start >= end)
 			continue;
-		if (vma->vm_flags & (VM_IO | VM_PFNMAP))
+		if (vma->vm_flags & VM_SPECIAL)
 			continue;
 		mlock_vma_pages(mm, max(start, vma->vm_start), min(end, vma->vm_end), lock);
 	}
@@ -199,7 +211,7 @@ static int apply_mlockall_flags(struct mm_struct *mm, int flags)
 	}
 	for (vma = list_first_entry_or_null(&mm->mmap_list, struct vm_area_struct, vm_list);
 	     vma; vma = vma_next(vma)) {
-		unsigned long newflags = (vma->vm_flags & ~(VM_LOCKED | VM_LOCKONFAULT)) | to_add;
+		unsigned long newflags = vma_lock_flags(vma, to_add);
 
 		vma = vma_modify_flags(mm, vma, vma->vm_start, vma->vm_end, newflags);
 		if (IS_ERR(vma))

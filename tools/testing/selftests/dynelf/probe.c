@@ -393,7 +393,8 @@ static int mode_mm(void)
 	char *p, *q;
 	void *ret;
 	pthread_t t;
-	int fd;
+	struct timespec ts;
+	int fd, pass;
 
 	p = mmap(NULL, 2 * page, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	q = mmap(p, page, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
@@ -423,6 +424,12 @@ static int mode_mm(void)
 	}
 	unlink(path);
 	close(fd);
+
+	/* Locking everything skips the vDSO's special mappings but must not break them. */
+	errno = 0;
+	pass = mlockall(MCL_CURRENT) == 0 && clock_gettime(CLOCK_MONOTONIC, &ts) == 0 &&
+	       munlockall() == 0;
+	check("mlockall", pass, "mlockall, clock_gettime, munlockall: %s", strerror(errno));
 
 	check("tls-main", tls_value == 7, "__thread value %d", tls_value);
 	if (pthread_create(&t, NULL, tls_thread, NULL) == 0 && pthread_join(t, &ret) == 0)
