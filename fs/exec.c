@@ -57,6 +57,8 @@
 
 /* Where the stack of a new program ends before randomisation (Linux: the top of user space). */
 #define STACK_TOP		TASK_SIZE_MAX
+/* The initial stack pointer moves down by up to this much more at random (Linux: 8 KiB). */
+#define STACK_SUBPAGE_RND	8192
 /* Room for the stack to grow besides the strings and pointers. */
 #define EXEC_STACK_EXTRA	(128UL << 10)
 
@@ -491,14 +493,16 @@ int setup_new_exec_stack(struct linux_binprm *bprm)
 {
 	struct mm_struct *mm = current->mm;
 	const struct cred *cred = current->cred;
-	unsigned long stack_top = randomize_stack_top(STACK_TOP), p = stack_top, execfn, platform, random, strings, sp, *auxv;
+	unsigned long stack_top = randomize_stack_top(STACK_TOP), p = stack_top;
+	unsigned long execfn, platform, random, strings, sp, *auxv;
 	unsigned long size, items, nauxv = 0, ptr;
 	static const char platform_name[] = ELF_PLATFORM;
 	u8 rnd[16];
 	int err, i;
 
 	size = bprm->strings_len + strlen(bprm->filename) + 1 + sizeof(platform_name) + 16 +
-	       (bprm->argc + bprm->envc + 2 + 2 * AT_VECTOR_SIZE + 1) * sizeof(long) + 64;
+	       (bprm->argc + bprm->envc + 2 + 2 * AT_VECTOR_SIZE + 1) * sizeof(long) + 64 +
+	       STACK_SUBPAGE_RND;
 	err = setup_user_stack(mm, stack_top, PAGE_ALIGN(size) + EXEC_STACK_EXTRA,
 			       bprm->exec_stack);
 	if (err)
@@ -520,6 +524,9 @@ int setup_new_exec_stack(struct linux_binprm *bprm)
 	random = p;
 	if (err)
 		return err;
+	/* The pointers start at a random offset too, not only the stack's page. */
+	if (exec_randomize())
+		p -= get_random_u32_below(STACK_SUBPAGE_RND);
 	p &= ~15UL;
 
 	auxv = mm->saved_auxv;
