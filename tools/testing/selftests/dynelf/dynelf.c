@@ -7,8 +7,8 @@
  * static (musl); it links /lib64 and /lib/x86_64-linux-gnu to the copied
  * tree, then checks:
  *
- *  - ls, cat, env, sort, setarch and ld.so run directly print what they
- *    should;
+ *  - ls, cat, env, sort, setarch, bash, python3 -S (when the build host
+ *    has it) and ld.so run directly print what they should;
  *  - dynelf.d/probe (glibc, PIE; see probe.c): the auxiliary vector and
  *    /proc/self/auxv, the vDSO's LINUX_2.6 symbols against the system
  *    calls (also after fork), MAP_FIXED_NOREPLACE, mprotect of a private
@@ -155,8 +155,18 @@ static void test_programs(void)
 			 "/tmp/dynelf-cat.txt", NULL };
 	char *setarch[] = { (char *)path_in_root("usr/bin/setarch"), "x86_64", "-R",
 			    (char *)path_in_root("usr/bin/env"), NULL };
+	char *bash[] = { (char *)path_in_root("usr/bin/bash"), "-c",
+			 "for i in 1 2 3; do printf %s $i; done; echo; echo $((6 * 7)); "
+			 "x=$(echo sub); echo $x; (exit 7); echo child $?", NULL };
+	char *python[] = { (char *)path_in_root("usr/bin/python3"), "-S", "-c",
+			   "import os, time; print(sum(range(10)), os.getpid() > 1, "
+			   "time.time() > 1e9)", NULL };
+	char *pyenv[] = { NULL, NULL };
+	char home[PATH_MAX / 2 + 16];
 	int st;
 
+	snprintf(home, sizeof(home), "PYTHONHOME=%s/usr", root);
+	pyenv[0] = home;
 	create_text("/tmp/dynelf-cat.txt", "hello\ndynamic world\n");
 	st = run(cat, NULL, NULL);
 	ok(st == 0 && text_eq(out, "hello\ndynamic world\n"), "cat prints a file (%s)",
@@ -180,6 +190,17 @@ static void test_programs(void)
 	st = run(setarch, envp, NULL);
 	ok(st == 0 && text_eq(out, "A=1\nB=two words\n"), "setarch -R runs env (%s)",
 	   status_str(st));
+	st = run(bash, NULL, NULL);
+	ok(st == 0 && text_eq(out, "123\n42\nsub\nchild 7\n"),
+	   "bash: a loop, arithmetic, command substitution, a child's status (%s): %s",
+	   status_str(st), out);
+	if (access(python[0], X_OK)) {
+		skip("no python3 on the build host");
+		return;
+	}
+	st = run(python, pyenv, NULL);
+	ok(st == 0 && text_eq(out, "45 True True\n"), "python3 -S -c runs (%s): %s",
+	   status_str(st), out);
 }
 
 /* ------------------------------------------------------------ probe */
@@ -388,7 +409,7 @@ int main(int argc, char **argv)
 	test_programs();
 	probe_checks("auxv", 18);
 	probe_checks("vdso", 20);
-	probe_checks("mm", 6);
+	probe_checks("mm", 7);
 	probe_checks("calls", 22);
 	test_aslr();
 	test_bad_interp();
