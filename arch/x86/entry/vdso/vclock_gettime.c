@@ -9,13 +9,14 @@
  * Exported with version LINUX_2.6 as glibc looks them up: __vdso_NAME and
  * the plain NAME as a weak alias.  Clocks the vvar page does not describe
  * (the CPU-time clocks, CLOCK_TAI, bad ids), a NULL timespec,
- * gettimeofday() with a time zone, and getcpu() make the real system call,
- * which gives the errors.
+ * and gettimeofday() with a time zone make the real system call, which
+ * gives the errors.  getcpu() reads the CPUNODE descriptor (<asm/segment.h>).
  *
  * Locking: the vvar sequence count (reader side), see vvar.h.
  */
 #include <uapi/linux/time.h>
 #include <asm/vdso/vvar.h>
+#include <asm/segment.h>
 #include <generated/uapi/asm/unistd_64.h>
 
 #define NSEC_PER_SEC	1000000000ULL
@@ -173,9 +174,25 @@ VDSO_API int __vdso_clock_getres(int clock, struct __kernel_timespec *res)
 }
 VDSO_EXPORT(__vdso_clock_getres, clock_getres);
 
-/* No per-CPU data in user space here (no RDPID/TSC_AUX setup): ask the kernel. */
+/*
+ * The CPU and node come from the limit of this CPU's CPUNODE descriptor
+ * (LSL works in user mode on every x86_64).  Should LSL fail (ZF clear),
+ * ask the kernel.  The third argument (a cache) is ignored, as in Linux.
+ */
 VDSO_API long __vdso_getcpu(unsigned int *cpu, unsigned int *node, void *unused)
 {
-	return vdso_syscall3(__NR_getcpu, (long)cpu, (long)node, (long)unused);
+	unsigned int limit = 0;
+	unsigned char valid;
+
+	asm volatile("lsl %[sel], %[limit]\n\tsetz %[valid]"
+		     : [limit] "=r"(limit), [valid] "=qm"(valid)
+		     : [sel] "r"((unsigned int)__CPUNODE_SEG), "0"(limit) : "cc");
+	if (!valid)
+		return vdso_syscall3(__NR_getcpu, (long)cpu, (long)node, (long)unused);
+	if (cpu)
+		*cpu = limit & VDSO_CPUNODE_MASK;
+	if (node)
+		*node = limit >> VDSO_CPUNODE_BITS;
+	return 0;
 }
 VDSO_EXPORT(__vdso_getcpu, getcpu);

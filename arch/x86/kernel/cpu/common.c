@@ -156,7 +156,19 @@ static struct cpu_tables *cpu_tables_all[NR_CPUS];
 #define DESC_USER_DATA	0x00cff2000000ffffULL
 #define DESC_USER_CODE64 0x00affa000000ffffULL
 
-static void fill_gdt(struct cpu_tables *t)
+/*
+ * The CPUNODE descriptor (<asm/segment.h>): present, DPL 3, read-only
+ * data (accessed already, so nothing ever writes it), byte granular, the
+ * CPU and node numbers as its 20-bit limit.
+ */
+static u64 cpunode_desc(int cpu)
+{
+	u64 limit = cpu & VDSO_CPUNODE_MASK;	/* node 0: no NUMA */
+
+	return (limit & 0xffff) | (0xf1ULL << 40) | (((limit >> 16) & 0xf) << 48);
+}
+
+static void fill_gdt(struct cpu_tables *t, int cpu)
 {
 	u64 base = (u64)&t->tss;
 	u64 limit = sizeof(t->tss) - 1;
@@ -173,6 +185,7 @@ static void fill_gdt(struct cpu_tables *t)
 				(0x89ULL << 40) | (((limit >> 16) & 0xf) << 48) |
 				(((base >> 24) & 0xff) << 56);
 	t->gdt[GDT_ENTRY_TSS + 1] = base >> 32;
+	t->gdt[GDT_ENTRY_CPUNODE] = cpunode_desc(cpu);
 
 	memset(&t->tss, 0, sizeof(t->tss));
 	for (int i = 0; i < N_IST_STACKS; i++)
@@ -217,7 +230,7 @@ void cpu_init(int cpu)
 
 	if (!t)
 		panic("cpu_init: no descriptor tables for CPU %d", cpu);
-	fill_gdt(t);
+	fill_gdt(t, cpu);
 	load_gdt_and_segments(t);
 	load_idt();
 

@@ -278,6 +278,31 @@ static void vdso_check_clock(gettime_fn fn, clockid_t clock, const char *name, l
 	      "syscall %lld, vdso %lld, syscall %lld (r %d)", ts_ns(&a), ts_ns(&v), ts_ns(&b), r);
 }
 
+/* Pinned to each allowed CPU in turn, getcpu() must name that CPU. */
+static void check_getcpu_pinned(getcpu_fn gc)
+{
+	cpu_set_t all, one;
+	unsigned int cpu;
+	int tried = 0, right = 0, c;
+
+	if (sched_getaffinity(0, sizeof(all), &all))
+		return;
+	for (c = 0; c < CPU_SETSIZE && tried < 4; c++) {
+		if (!CPU_ISSET(c, &all))
+			continue;
+		CPU_ZERO(&one);
+		CPU_SET(c, &one);
+		if (sched_setaffinity(0, sizeof(one), &one))
+			continue;
+		tried++;
+		cpu = ~0u;
+		right += gc(&cpu, NULL, NULL) == 0 && cpu == (unsigned int)c;
+	}
+	sched_setaffinity(0, sizeof(all), &all);
+	check("getcpu-pinned", tried > 0 && right == tried, "%d of %d CPUs named right", right,
+	      tried);
+}
+
 static int mode_vdso(void)
 {
 	static const char *const names[] = {
@@ -337,6 +362,7 @@ static int mode_vdso(void)
 	r = gc(&cpu, NULL, NULL);
 	check("getcpu", r == 0 && cpu < (unsigned int)sysconf(_SC_NPROCESSORS_CONF),
 	      "cpu %u (r %ld)", cpu, r);
+	check_getcpu_pinned(gc);
 	syscall(SYS_clock_getres, CLOCK_MONOTONIC, &r1);
 	r = gr(CLOCK_MONOTONIC, &r2);
 	check("getres", r == 0 && ts_ns(&r1) == ts_ns(&r2), "syscall %lld ns, vdso %lld ns",
