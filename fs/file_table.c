@@ -6,7 +6,8 @@
  * sockets), get_file()/fput() (<linux/fs.h>).
  *
  * The last fput() releases synchronously in the caller's context: it
- * takes the file out of every epoll set watching it, runs ->release,
+ * takes the file out of every epoll set watching it, drops its flock(2)
+ * lock, runs ->release,
  * gives back write access, and drops the dentry, the mount and the
  * opener's credentials.  Callers must not hold spinlocks
  * (the release may sleep).  It is not deferred to the return to user
@@ -72,6 +73,7 @@ static void file_final_put(struct file *file)
 	if (file->f_mode & FMODE_OPENED) {
 		/* epoll instances watching the file let go before it goes. */
 		eventpoll_release(file);
+		locks_remove_file(file);
 		if (file->f_op && file->f_op->release)
 			file->f_op->release(file->f_inode, file);
 		drop_write_access(file);

@@ -127,6 +127,7 @@ static void destroy_inode(struct inode *inode)
 {
 	/* Its shadow entries go with it (and off the shrinker's list). */
 	workingset_forget_mapping(&inode->i_data);
+	locks_free_lock_context(inode);
 	if (inode->i_sb->s_op->destroy_inode)
 		inode->i_sb->s_op->destroy_inode(inode);
 	else

@@ -57,6 +57,7 @@ struct inode;
 struct file;
 struct kiocb;
 struct dir_context;
+struct file_lock_context;
 
 typedef unsigned int __poll_t;
 typedef u64 blkcnt_t;
@@ -373,6 +374,7 @@ struct inode {
 	struct cdev *i_cdev;		/* character devices: the driver */
 	struct block_device *i_bdev;
 	void *i_private;		/* the file system's */
+	struct file_lock_context *i_flctx;	/* flock(2) locks (fs/locks.c); set once */
 };
 
 /*
@@ -940,6 +942,10 @@ static inline void unregister_chrdev(unsigned int major, const char *name)
 
 /* "  1 mem\n  4 tty\n..." for /proc/devices; returns the length. */
 int chrdev_show_all(char *buf, size_t size);
+
+/* flock(2) locks (fs/locks.c): dropped with the file, freed with the inode. */
+void locks_remove_file(struct file *file);
+void locks_free_lock_context(struct inode *inode);
 
 /* ---------------------------------------------------------------- namespace-facing VFS calls */
 

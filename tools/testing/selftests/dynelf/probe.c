@@ -16,7 +16,7 @@
  *   probe mm        MAP_FIXED_NOREPLACE, mprotect of a private file
  *                   mapping (what RELRO does), TLS in two threads
  *   probe calls     the newer calls glibc and the tools make: clone3,
- *                   close_range, fadvise64, membarrier, the xattr calls,
+ *                   close_range, fadvise64, flock, membarrier, the xattr calls,
  *                   personality, statx, faccessat2, prlimit64, getrandom,
  *                   sched_getaffinity
  *
@@ -36,6 +36,7 @@
 #include <sched.h>
 #include <signal.h>
 #include <sys/auxv.h>
+#include <sys/file.h>
 #include <sys/personality.h>
 #include <sys/random.h>
 #include <sys/resource.h>
@@ -589,9 +590,70 @@ static void calls_misc(void)
 	check("sched_getaffinity", pass, "%d CPUs", CPU_COUNT(&set));
 }
 
+/* flock(2): owners are open file descriptions; close releases; waiters block. */
+static void calls_flock(void)
+{
+	char path[] = "/tmp/dynelf-flock-XXXXXX";
+	int fd1 = mkstemp(path), fd2 = open(path, O_RDWR), d, fd3, pass, status = -1;
+	pid_t pid;
+
+	pass = flock(fd1, LOCK_EX) == 0 && flock(fd2, LOCK_EX | LOCK_NB) == -1 &&
+	       errno == EWOULDBLOCK;
+	check("flock-ex", pass, "a second open file cannot lock: %s", strerror(errno));
+	pass = flock(fd2, LOCK_SH | LOCK_NB) == -1 && errno == EWOULDBLOCK;
+	check("flock-sh-vs-ex", pass, "nor share it: %s", strerror(errno));
+	d = dup(fd1);
+	pass = flock(d, LOCK_EX | LOCK_NB) == 0;
+	check("flock-dup", pass, "a dup is the same owner");
+	pass = flock(fd1, LOCK_SH) == 0 && flock(fd2, LOCK_SH | LOCK_NB) == 0;
+	check("flock-shared", pass, "converted to shared, then shared by both");
+	pass = flock(fd2, LOCK_UN) == 0 && flock(fd1, LOCK_EX | LOCK_NB) == 0;
+	check("flock-convert", pass, "back to exclusive once alone");
+
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0) {
+		long long t0;
+		struct timespec ts;
+
+		close(fd1);
+		close(d);
+		close(fd2);
+		fd3 = open(path, O_RDWR);
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+		t0 = ts_ns(&ts);
+		if (flock(fd3, LOCK_EX))
+			_exit(1);
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+		_exit(ts_ns(&ts) - t0 >= 50000000LL ? 0 : 2);
+	}
+	usleep(150000);
+	flock(fd1, LOCK_UN);
+	pass = pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) &&
+	       WEXITSTATUS(status) == 0;
+	check("flock-blocks", pass, "a waiter sleeps until LOCK_UN (status %#x)", status);
+
+	pass = flock(fd2, LOCK_EX | LOCK_NB) == 0;
+	close(fd2);
+	fd3 = open(path, O_RDWR);
+	pass = pass && flock(fd3, LOCK_EX | LOCK_NB) == 0;
+	check("flock-close", pass, "closing the owner releases its lock");
+	errno = 0;
+	pass = flock(fd3, LOCK_SH | LOCK_EX) == -1 && errno == EINVAL;
+	check("flock-einval", pass, "LOCK_SH | LOCK_EX: %s", strerror(errno));
+	errno = 0;
+	pass = flock(-1, LOCK_SH) == -1 && errno == EBADF;
+	check("flock-ebadf", pass, "fd -1: %s", strerror(errno));
+	close(fd1);
+	close(d);
+	close(fd3);
+	unlink(path);
+}
+
 static int mode_calls(void)
 {
 	calls_clone3();
+	calls_flock();
 	calls_files();
 	calls_misc();
 	return 0;
