@@ -2,7 +2,7 @@
 /*
  * The data-moving system calls: read(2), write(2), pread64/pwrite64,
  * readv/writev and preadv/pwritev(2) with their "2" variants, lseek(2)
- * and sendfile(2), plus what the rest of the kernel calls to move bytes
+ * sendfile(2) and copy_file_range(2), plus what the rest of the kernel calls to move bytes
  * through a struct file.
  *
  * Exported: vfs_read()/vfs_write() take user buffers, vfs_iter_read()/
@@ -716,4 +716,80 @@ SYSCALL_DEFINE4(sendfile, int, out_fd, int, in_fd, loff_t *, offset, size_t, cou
 	if (ppos && put_user(where, offset))
 		return -EFAULT;
 	return sent;
+}
+
+/*
+ * copy_file_range(2): bytes from one regular file to another on the same
+ * file system, a page at a time through the page cache (sendfile_pump());
+ * no reflinks.  Each offset pointer - or the file's own position when it
+ * is NULL - says where, and moves by what was copied.  Errors as Linux:
+ * EBADF (not open for reading / writing, O_APPEND), EISDIR, EINVAL (not
+ * regular files, flags, overlapping ranges of one file), EXDEV (two file
+ * systems; cp then copies by itself).
+ */
+static int copy_range_check(struct file *in, loff_t pos_in, struct file *out, loff_t pos_out,
+			    size_t count)
+{
+	struct inode *iin = file_inode(in), *iout = file_inode(out);
+
+	if (!(in->f_mode & FMODE_READ) || !(out->f_mode & FMODE_WRITE) ||
+	    (out->f_flags & O_APPEND))
+		return -EBADF;
+	if (S_ISDIR(iin->i_mode) || S_ISDIR(iout->i_mode))
+		return -EISDIR;
+	if (!S_ISREG(iin->i_mode) || !S_ISREG(iout->i_mode) || !in->f_op->read_iter ||
+	    !out->f_op->write_iter)
+		return -EINVAL;
+	if (rw_verify_area(READ, in, &pos_in, count) || rw_verify_area(WRITE, out, &pos_out, count))
+		return -EINVAL;
+	if (iin == iout && pos_in < pos_out + (loff_t)count && pos_out < pos_in + (loff_t)count)
+		return -EINVAL;
+	return iin->i_sb == iout->i_sb ? 0 : -EXDEV;
+}
+
+SYSCALL_DEFINE6(copy_file_range, int, fd_in, loff_t *, off_in, int, fd_out, loff_t *, off_out,
+		size_t, len, unsigned int, flags)
+{
+	loff_t pos_in, pos_out;
+	struct fd in, out;
+	void *page;
+	ssize_t ret;
+
+	if (flags)
+		return -EINVAL;
+	in = fdget(fd_in);
+	if (!in.file)
+		return -EBADF;
+	out = fdget(fd_out);
+	ret = -EBADF;
+	if (!out.file)
+		goto put_in;
+	pos_in = in.file->f_pos;
+	pos_out = out.file->f_pos;
+	ret = -EFAULT;
+	if ((off_in && get_user(pos_in, off_in)) || (off_out && get_user(pos_out, off_out)))
+		goto put_out;
+	len = min_t(size_t, len, MAX_RW_COUNT);
+	ret = copy_range_check(in.file, pos_in, out.file, pos_out, len);
+	if (ret || !len)
+		goto put_out;
+	ret = -ENOMEM;
+	page = (void *)__get_free_page(GFP_KERNEL);
+	if (!page)
+		goto put_out;
+	ret = sendfile_pump(in.file, &pos_in, out.file, &pos_out, len, page);
+	free_page((unsigned long)page);
+	if (ret <= 0)
+		goto put_out;
+	if (!off_in)
+		in.file->f_pos = pos_in;
+	if (!off_out)
+		out.file->f_pos = pos_out;
+	if ((off_in && put_user(pos_in, off_in)) || (off_out && put_user(pos_out, off_out)))
+		ret = -EFAULT;
+put_out:
+	fdput(out);
+put_in:
+	fdput(in);
+	return ret;
 }

@@ -7,14 +7,14 @@
  * static (musl); it links /lib64 and /lib/x86_64-linux-gnu to the copied
  * tree, then checks:
  *
- *  - ls, cat, env, sort, setarch, flock, bash, python3 -S (when the build host
+ *  - ls, cat, cp, env, sort, setarch, flock, bash, python3 -S (when the build host
  *    has it) and ld.so run directly print what they should;
  *  - dynelf.d/probe (glibc, PIE; see probe.c): the auxiliary vector and
  *    /proc/self/auxv, the vDSO's LINUX_2.6 symbols against the system
  *    calls (also after fork), MAP_FIXED_NOREPLACE, mprotect of a private
  *    file mapping (RELRO), TLS in a second thread; the newer system calls
- *    glibc and the tools use (clone3, close_range, fadvise64, flock, membarrier,
- *    the xattr calls, personality, statx, faccessat2, ...);
+ *    glibc and the tools use (clone3, close_range, copy_file_range, fadvise64,
+ *    flock, membarrier, the xattr calls, personality, statx, faccessat2, ...);
  *  - ASLR: program, stack, heap, mmap, libc, ld.so and vDSO addresses
  *    differ between runs at randomize_va_space 2, the heap's offset from
  *    the program only at 2, nothing moves at 0 or under setarch -R
@@ -162,6 +162,8 @@ static void test_programs(void)
 			   "import os, time; print(sum(range(10)), os.getpid() > 1, "
 			   "time.time() > 1e9)", NULL };
 	char *pyenv[] = { NULL, NULL };
+	char *cp[] = { (char *)path_in_root("usr/bin/cp"), "/tmp/dynelf-cat.txt",
+		       "/tmp/dynelf-cp.txt", NULL };
 	char *flock[] = { (char *)path_in_root("usr/bin/flock"), "/tmp/dynelf-lockfile", "-c",
 			  "echo locked", NULL };
 	char home[PATH_MAX / 2 + 16];
@@ -192,6 +194,10 @@ static void test_programs(void)
 	st = run(setarch, envp, NULL);
 	ok(st == 0 && text_eq(out, "A=1\nB=two words\n"), "setarch -R runs env (%s)",
 	   status_str(st));
+	st = run(cp, NULL, NULL);
+	ok(st == 0 && file_text("/tmp/dynelf-cp.txt") &&
+	   text_eq(file_text("/tmp/dynelf-cp.txt"), "hello\ndynamic world\n"),
+	   "cp copies a file (%s)", status_str(st));
 	st = run(flock, NULL, NULL);
 	ok(st == 0 && text_eq(out, "locked\n"), "flock(1) runs a command under a lock (%s)",
 	   status_str(st));
@@ -415,7 +421,7 @@ int main(int argc, char **argv)
 	probe_checks("auxv", 18);
 	probe_checks("vdso", 20);
 	probe_checks("mm", 7);
-	probe_checks("calls", 31);
+	probe_checks("calls", 37);
 	test_aslr();
 	test_bad_interp();
 	(void)argc;

@@ -16,9 +16,9 @@
  *   probe mm        MAP_FIXED_NOREPLACE, mprotect of a private file
  *                   mapping (what RELRO does), TLS in two threads
  *   probe calls     the newer calls glibc and the tools make: clone3,
- *                   close_range, fadvise64, flock, membarrier, the xattr calls,
- *                   personality, statx, faccessat2, prlimit64, getrandom,
- *                   sched_getaffinity
+ *                   close_range, copy_file_range, fadvise64, flock, membarrier,
+ *                   the xattr calls, personality, statx, faccessat2,
+ *                   prlimit64, getrandom, sched_getaffinity
  *
  * Exit status 0 unless the mode itself could not run.
  */
@@ -650,9 +650,55 @@ static void calls_flock(void)
 	unlink(path);
 }
 
+/* copy_file_range(2) with the files' positions and with explicit offsets. */
+static void calls_copy_range(void)
+{
+	char src[] = "/tmp/dynelf-cfr-src-XXXXXX", dst[] = "/tmp/dynelf-cfr-dst-XXXXXX";
+	int in = mkstemp(src), out = mkstemp(dst), wronly, pass;
+	char buf[32] = { 0 };
+	loff_t oi = 6, oo = 0;
+	ssize_t n;
+
+	write(in, "hello, copy range", 17);
+	lseek(in, 0, SEEK_SET);
+	n = copy_file_range(in, NULL, out, NULL, 5, 0);
+	pass = n == 5 && lseek(in, 0, SEEK_CUR) == 5 && lseek(out, 0, SEEK_CUR) == 5 &&
+	       pread(out, buf, sizeof(buf), 0) == 5 && !memcmp(buf, "hello", 5);
+	check("copy_file_range", pass, "%zd bytes, file positions moved", n);
+	n = copy_file_range(in, &oi, out, &oo, 100, 0);
+	memset(buf, 0, sizeof(buf));
+	pread(out, buf, 11, 0);
+	pass = n == 11 && oi == 17 && oo == 11 && lseek(in, 0, SEEK_CUR) == 5 &&
+	       !memcmp(buf, " copy range", 11);
+	check("copy_file_range-offsets", pass, "%zd bytes to offset %lld, up to EOF", n,
+	      (long long)oo);
+	n = copy_file_range(in, &oi, out, &oo, 100, 0);
+	check("copy_file_range-eof", n == 0, "at the end of the input: %zd", n);
+	errno = 0;
+	n = copy_file_range(in, NULL, out, NULL, 5, 1);
+	check("copy_file_range-flags", n == -1 && errno == EINVAL, "flags 1: %s", strerror(errno));
+	wronly = open(src, O_WRONLY);
+	errno = 0;
+	n = copy_file_range(wronly, NULL, out, NULL, 5, 0);
+	check("copy_file_range-ebadf", n == -1 && errno == EBADF, "input open O_WRONLY: %s",
+	      strerror(errno));
+	oi = 0;
+	oo = 4;
+	errno = 0;
+	n = copy_file_range(in, &oi, in, &oo, 8, 0);
+	check("copy_file_range-overlap", n == -1 && errno == EINVAL,
+	      "overlapping ranges of one file: %s", strerror(errno));
+	close(wronly);
+	close(in);
+	close(out);
+	unlink(src);
+	unlink(dst);
+}
+
 static int mode_calls(void)
 {
 	calls_clone3();
+	calls_copy_range();
 	calls_flock();
 	calls_files();
 	calls_misc();
