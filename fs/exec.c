@@ -54,6 +54,7 @@
 #include <asm/elf.h>
 #include <linux/random.h>
 #include <linux/elf-randomize.h>
+#include <linux/posix-timers.h>
 
 /* Where the stack of a new program ends before randomisation (Linux: the top of user space). */
 #define STACK_TOP		TASK_SIZE_MAX
@@ -477,6 +478,8 @@ int begin_new_exec(struct linux_binprm *bprm)
 	tsk->pdeath_signal = 0;
 	tsk->robust_list = NULL;
 	tsk->restart_block.fn = do_no_restart_syscall;
+	/* POSIX timers do not survive exec (interval timers do). */
+	posix_timers_exit(tsk->signal);
 	do_close_on_exec(tsk->files);
 	return fpu_reset_current();
 }

@@ -43,6 +43,7 @@
 #include <linux/cred.h>
 #include <linux/capability.h>
 #include <linux/fs_struct.h>
+#include <linux/posix-timers.h>
 #include <linux/fdtable.h>
 #include <linux/resource.h>
 #include <asm/uaccess.h>
@@ -261,6 +262,7 @@ void put_signal_struct(struct signal_struct *sig)
 {
 	if (atomic_dec_and_test(&sig->sigcnt)) {
 		itimers_exit(sig);
+		posix_timers_exit(sig);
 		if (sig->oom_mm)
 			mmdrop(sig->oom_mm);
 		kmem_cache_free(signal_cachep, sig);

@@ -27,6 +27,7 @@
 #include <linux/sched.h>
 #include <linux/sched/signal.h>
 #include <linux/signal.h>
+#include <linux/posix-timers.h>
 #include <linux/signalfd.h>
 #include <linux/cred.h>
 #include <linux/slab.h>
@@ -235,6 +236,8 @@ int dequeue_signal(struct task_struct *tsk, const sigset_t *mask,
 		if (sig)
 			collect_signal(sig, &tsk->signal->shared_pending, info);
 	}
+	if (sig && info->si_code == SI_TIMER)
+		posix_timer_delivered(tsk->signal, info);
 	recalc_sigpending();
 	return sig;
 }
@@ -423,6 +426,39 @@ int send_sig(int sig, struct task_struct *p, int priv)
 
 	fill_user_info(&info, sig, priv ? SI_KERNEL : SI_USER);
 	return send_sig_info(sig, &info, p);
+}
+
+/*
+ * A POSIX timer expired (kernel/time/posix-timers.c): queue info, unless
+ * the same timer's signal is still queued on that list, in which case the
+ * queued siginfo's overrun count grows by one plus info's missed periods.
+ */
+int send_timer_signal(kernel_siginfo_t *info, struct task_struct *t, bool shared)
+{
+	struct sigpending *pending;
+	struct sigqueue *q;
+	unsigned long flags;
+	int ret = 0;
+
+	if (!t->sighand)
+		return 0;
+	spin_lock_irqsave(&t->sighand->siglock, flags);
+	if (shared ? !process_alive(t) : t->exit_state)
+		goto out;
+	pending = shared ? &t->signal->shared_pending : &t->pending;
+	list_for_each_entry(q, &pending->list, list) {
+		if (q->info.si_code == SI_TIMER && q->info.si_tid == info->si_tid &&
+		    q->info.si_signo == info->si_signo) {
+			long sum = (long)q->info.si_overrun + 1 + info->si_overrun;
+
+			q->info.si_overrun = sum > INT_MAX ? INT_MAX : (int)sum;
+			goto out;
+		}
+	}
+	ret = __send_signal_locked(info->si_signo, info, t, shared, false);
+out:
+	spin_unlock_irqrestore(&t->sighand->siglock, flags);
+	return ret;
 }
 
 int send_sig_to_thread(int sig, kernel_siginfo_t *info, struct task_struct *t)

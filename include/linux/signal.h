@@ -126,6 +126,8 @@ static inline void clear_siginfo(kernel_siginfo_t *info)
 
 int send_sig(int sig, struct task_struct *p, int priv);
 int send_sig_info(int sig, kernel_siginfo_t *info, struct task_struct *p);
+/* A POSIX timer's signal, merged into its still-queued one as an overrun. */
+int send_timer_signal(kernel_siginfo_t *info, struct task_struct *t, bool shared);
 void force_sig(int sig);
 int force_sig_fault(int sig, int code, void *addr);
 int force_sig_info(kernel_siginfo_t *info);

@@ -49,6 +49,7 @@
 
 struct tty_struct;
 struct itimers;
+struct posix_timers;
 
 /* A sleeping stopped task: woken by SIGCONT, or by SIGKILL (WAKEKILL). */
 #define TASK_STOPPED		(TASK_WAKEKILL | __TASK_STOPPED)
@@ -115,10 +116,12 @@ struct signal_struct {
 	 * fork, itimers_exit() frees the timers with the struct.
 	 *   rlim, nice   written under siglock, read without it (a word at a time)
 	 *   itimers      allocated on first use (cmpxchg), its own lock inside
+	 *   posix_timers the same for timer_create() (kernel/time/posix-timers.c)
 	 */
 	struct rlimit rlim[RLIM_NLIMITS];
 	int nice;
 	struct itimers *itimers;
+	struct posix_timers *posix_timers;	/* timer_create(); made on first use */
 
 	/*
 	 * The OOM killer (mm/oom_kill.c).  oom_score_adj, and the lowest value

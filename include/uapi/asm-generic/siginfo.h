@@ -84,6 +84,26 @@ typedef struct siginfo {
 #define si_band		_sifields._sigpoll._band
 #define si_fd		_sifields._sigpoll._fd
 
+/* struct sigevent (timer_create, mq_notify): how to tell the process. */
+#define SIGEV_SIGNAL	0	/* send sigev_signo to the process */
+#define SIGEV_NONE	1	/* nothing */
+#define SIGEV_THREAD	2	/* a C library notion: the kernel refuses it */
+#define SIGEV_THREAD_ID	4	/* with SIGEV_SIGNAL: to the thread sigev_notify_thread_id */
+
+#define SIGEV_MAX_SIZE	64
+
+typedef struct sigevent {
+	sigval_t sigev_value;
+	int sigev_signo;
+	int sigev_notify;
+	union {
+		int _pad[(SIGEV_MAX_SIZE - 16) / sizeof(int)];
+		int _tid;
+	} _sigev_un;
+} sigevent_t;
+
+#define sigev_notify_thread_id	_sigev_un._tid
+
 /* si_code: who sent it (<= 0: a user; > 0: the kernel). */
 #define SI_USER		0
 #define SI_KERNEL	0x80

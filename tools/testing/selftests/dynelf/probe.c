@@ -19,6 +19,9 @@
  *                   close_range, copy_file_range, fadvise64, flock, membarrier,
  *                   the xattr calls, personality, statx, faccessat2,
  *                   prlimit64, getrandom, sched_getaffinity
+ *   probe timers    POSIX timers: signals with their value and timer id,
+ *                   overruns, SIGEV_NONE, SIGEV_THREAD at an absolute
+ *                   time, the errors
  *
  * Exit status 0 unless the mode itself could not run.
  */
@@ -705,10 +708,119 @@ static int mode_calls(void)
 	return 0;
 }
 
+/* ------------------------------------------------------------ timers */
+
+static volatile int thread_notified;
+
+static void timer_thread_fn(union sigval v)
+{
+	thread_notified = v.sival_int;
+}
+
+static void timers_signal(void)
+{
+	struct sigevent ev = { .sigev_notify = SIGEV_SIGNAL, .sigev_signo = SIGRTMIN };
+	struct itimerspec its = { .it_value = { 0, 50000000 } }, cur;
+	struct timespec wait = { 2, 0 };
+	siginfo_t si = { 0 }, si2;
+	sigset_t set;
+	timer_t id;
+	int pass, sig, i;
+
+	ev.sigev_value.sival_int = 42;
+	pass = timer_create(CLOCK_MONOTONIC, &ev, &id) == 0 &&
+	       timer_settime(id, 0, &its, NULL) == 0 && timer_gettime(id, &cur) == 0 && cur.it_value.tv_sec == 0 &&
+	       cur.it_value.tv_nsec > 0 && cur.it_value.tv_nsec <= 50000000;
+	check("timer-create", pass, "armed for 50 ms, %ld ns left", cur.it_value.tv_nsec);
+	sigemptyset(&set);
+	sigaddset(&set, SIGRTMIN);
+	sig = sigtimedwait(&set, &si, &wait);
+	pass = sig == SIGRTMIN && si.si_code == SI_TIMER && si.si_value.sival_int == 42 &&
+	       si.si_timerid >= 0;
+	check("timer-signal", pass, "signal %d code %d value %d timerid %d", sig, si.si_code,
+	      si.si_value.sival_int, si.si_timerid);
+	timer_gettime(id, &cur);
+	check("timer-oneshot", cur.it_value.tv_sec == 0 && cur.it_value.tv_nsec == 0,
+	      "disarmed after firing");
+
+	/* 10 ms periods while the signal stays queued: one signal, the rest overruns. */
+	its.it_value.tv_nsec = 10000000;
+	its.it_interval.tv_nsec = 10000000;
+	timer_settime(id, 0, &its, NULL);
+	usleep(200000);
+	sig = sigtimedwait(&set, &si, &wait);
+	i = timer_getoverrun(id);
+	its.it_value.tv_nsec = 0;
+	timer_settime(id, 0, &its, NULL);
+	while (sigtimedwait(&set, &si2, &(struct timespec){ 0, 0 }) > 0)
+		;	/* a period that ended meanwhile */
+	pass = sig == SIGRTMIN && si.si_overrun >= 5 && i == si.si_overrun;
+	check("timer-overrun", pass, "si_overrun %d, timer_getoverrun %d", si.si_overrun, i);
+	pass = timer_delete(id) == 0 && timer_delete(id) == -1 && errno == EINVAL;
+	check("timer-delete", pass, "deleted once, then EINVAL");
+}
+
+static void timers_misc(void)
+{
+	struct sigevent none = { .sigev_notify = SIGEV_NONE };
+	struct sigevent thr = { .sigev_notify = SIGEV_THREAD,
+				.sigev_notify_function = timer_thread_fn };
+	struct itimerspec its = { .it_value = { 5, 0 } }, cur;
+	struct timespec now;
+	timer_t id;
+	int pass, i;
+
+	pass = timer_create(CLOCK_REALTIME, &none, &id) == 0 &&
+	       timer_settime(id, 0, &its, NULL) == 0 && timer_gettime(id, &cur) == 0 && cur.it_value.tv_sec >= 4 && timer_delete(id) == 0;
+	check("timer-none", pass, "SIGEV_NONE counts down: %ld s left", (long)cur.it_value.tv_sec);
+
+	thr.sigev_value.sival_int = 7;
+	clock_gettime(CLOCK_REALTIME, &now);
+	its.it_value = now;
+	its.it_value.tv_nsec += 30000000;
+	if (its.it_value.tv_nsec >= 1000000000) {
+		its.it_value.tv_sec++;
+		its.it_value.tv_nsec -= 1000000000;
+	}
+	pass = timer_create(CLOCK_REALTIME, &thr, &id) == 0 &&
+	       timer_settime(id, TIMER_ABSTIME, &its, NULL) == 0;
+	for (i = 0; pass && i < 200 && !thread_notified; i++)
+		usleep(10000);
+	check("timer-thread-abstime", pass && thread_notified == 7,
+	      "SIGEV_THREAD at an absolute CLOCK_REALTIME time: value %d", thread_notified);
+	timer_delete(id);
+
+	errno = 0;
+	pass = timer_create(12345, NULL, &id) == -1 && errno == EINVAL;
+	check("timer-badclock", pass, "clock 12345: %s", strerror(errno));
+	errno = 0;
+	pass = timer_create(CLOCK_MONOTONIC_COARSE, NULL, &id) == -1 && errno == EOPNOTSUPP;
+	check("timer-coarse", pass, "CLOCK_MONOTONIC_COARSE: %s", strerror(errno));
+	pass = timer_create(CLOCK_MONOTONIC, NULL, &id) == 0;
+	its.it_value.tv_sec = 0;
+	its.it_value.tv_nsec = 1000000000;
+	errno = 0;
+	pass = pass && timer_settime(id, 0, &its, NULL) == -1 && errno == EINVAL;
+	check("timer-badtime", pass, "tv_nsec 1e9: %s", strerror(errno));
+	timer_delete(id);
+}
+
+static int mode_timers(void)
+{
+	sigset_t set;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGRTMIN);
+	sigprocmask(SIG_BLOCK, &set, NULL);
+	timers_signal();
+	timers_misc();
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2) {
-		fprintf(stderr, "usage: probe auxv|vdso|addrs|mm|calls\n");
+		fprintf(stderr, "usage: probe auxv|vdso|addrs|mm|calls|timers\n");
 		return 2;
 	}
 	if (!strcmp(argv[1], "auxv"))
@@ -721,6 +833,8 @@ int main(int argc, char **argv)
 		return mode_mm();
 	if (!strcmp(argv[1], "calls"))
 		return mode_calls();
+	if (!strcmp(argv[1], "timers"))
+		return mode_timers();
 	fprintf(stderr, "probe: unknown mode %s\n", argv[1]);
 	return 2;
 }
