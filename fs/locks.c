@@ -11,8 +11,8 @@
  * before waiting, so a conversion is not atomic.  A blocked caller sleeps
  * interruptibly (EINTR, or restarted under SA_RESTART); LOCK_NB makes it
  * EWOULDBLOCK instead.  A request with the old LOCK_MAND bit does nothing
- * and succeeds (Linux stopped supporting mandatory locks).  Record locks (fcntl F_SETLK) are not here
- * (fs/fcntl.c: EINVAL).
+ * and succeeds (Linux stopped supporting mandatory locks).  Record locks
+ * (fcntl F_SETLK) are not here (fs/fcntl.c: EINVAL).
  *
  * Each inode gets a struct file_lock_context on its first flock
  * (inode->i_flctx, published with cmpxchg, freed with the inode):

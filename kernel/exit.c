@@ -45,6 +45,8 @@
 #include <linux/jiffies.h>
 #include <uapi/linux/wait.h>
 #include <uapi/linux/resource.h>
+#include <linux/file.h>
+#include <linux/pidfd.h>
 #include <asm/uaccess.h>
 #include "sched/sched.h"
 #include <linux/sched/mm.h>
@@ -601,6 +603,31 @@ SYSCALL_DEFINE4(wait4, pid_t, upid, int *, stat_addr, int, options, struct rusag
 	return ret;
 }
 
+/* The siginfo waitid(2) hands back about the child do_wait() found. */
+static void waitid_info(siginfo_t *info, const struct wait_opts *wo)
+{
+	info->si_pid = wo->pid;
+	info->si_uid = wo->uid;
+	info->si_signo = SIGCHLD;
+	info->si_code = wo->cld_code;
+	info->si_status = wo->cld_status;
+}
+
+/* waitid(P_PIDFD): the process the pidfd names; EBADF if fd is not one. */
+static int pidfd_wait_target(int fd, pid_t *pid)
+{
+	struct fd f = fdget(fd);
+	struct task_struct *p;
+
+	if (!f.file)
+		return -EBADF;
+	p = pidfd_task(f.file);
+	if (p)
+		*pid = p->tgid;
+	fdput(f);
+	return p ? 0 : -EBADF;
+}
+
 SYSCALL_DEFINE5(waitid, int, which, pid_t, upid, siginfo_t *, infop, int, options,
 		struct rusage *, ru)
 {
@@ -630,25 +657,23 @@ SYSCALL_DEFINE5(waitid, int, which, pid_t, upid, siginfo_t *, infop, int, option
 		wo.id = upid ? upid : task_pgrp_nr(current);
 		break;
 	case P_PIDFD:
-		return -EINVAL;
+		ret = pidfd_wait_target(upid, &wo.id);
+		if (ret)
+			return ret;
+		wo.which = P_PID;
+		break;
 	default:
 		return -EINVAL;
 	}
 	ret = do_wait(&wo);
 	if (ret < 0)
 		return ret;
-	if (infop) {
-		memset(&info, 0, sizeof(info));
-		if (ret > 0) {
-			info.si_signo = SIGCHLD;
-			info.si_code = wo.cld_code;
-			info.si_pid = wo.pid;
-			info.si_uid = wo.uid;
-			info.si_status = wo.cld_status;
-		}
-		if (copy_to_user(infop, &info, sizeof(info)))
-			return -EFAULT;
-	}
+	/* Nothing found under WNOHANG: an all-zero siginfo, as Linux gives. */
+	memset(&info, 0, sizeof(info));
+	if (ret > 0)
+		waitid_info(&info, &wo);
+	if (infop && copy_to_user(infop, &info, sizeof(info)))
+		return -EFAULT;
 	if (ru) {
 		if (ret > 0) {
 			if (fill_rusage(&wo, ru))

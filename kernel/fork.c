@@ -44,6 +44,8 @@
 #include <linux/capability.h>
 #include <linux/fs_struct.h>
 #include <linux/posix-timers.h>
+#include <linux/pidfd.h>
+#include <linux/file.h>
 #include <linux/fdtable.h>
 #include <linux/resource.h>
 #include <asm/uaccess.h>
@@ -485,8 +487,9 @@ static int check_clone_flags(u64 f)
 	/* Init's children have no parent to share with. */
 	if ((f & CLONE_PARENT) && (current->signal->flags & SIGNAL_UNKILLABLE))
 		return -EINVAL;
-	if (f & CLONE_PIDFD)
-		return -EINVAL;	/* pidfds are not implemented */
+	/* A pidfd names a whole process (Linux: not with CLONE_THREAD). */
+	if ((f & CLONE_PIDFD) && (f & (CLONE_THREAD | CLONE_DETACHED)))
+		return -EINVAL;
 	return 0;
 }
 
@@ -636,15 +639,58 @@ static void wait_for_vfork_done(struct task_struct *child, struct completion *vf
 	spin_unlock(&vfork_lock);
 }
 
+/*
+ * CLONE_PIDFD: reserve the descriptor and its file, and tell the caller
+ * the number, before the child exists, so that nothing can fail after.
+ */
+static int clone_pidfd_prepare(struct kernel_clone_args *args, struct file **filep)
+{
+	struct file *file;
+	int fd;
+
+	*filep = NULL;
+	if (!(args->flags & CLONE_PIDFD))
+		return 0;
+	fd = get_unused_fd_flags(O_CLOEXEC);
+	if (fd < 0)
+		return fd;
+	file = pidfd_file_new(0);
+	if (IS_ERR(file)) {
+		put_unused_fd(fd);
+		return PTR_ERR(file);
+	}
+	if (put_user(fd, args->pidfd)) {
+		fput(file);
+		put_unused_fd(fd);
+		return -EFAULT;
+	}
+	*filep = file;
+	return fd;
+}
+
 static pid_t kernel_clone(struct kernel_clone_args *args)
 {
 	struct completion vfork;
 	struct task_struct *p;
+	struct file *pidfile;
+	int pidfd;
 	pid_t nr;
 
+	pidfd = clone_pidfd_prepare(args, &pidfile);
+	if (pidfd < 0)
+		return pidfd;
 	p = copy_process(args);
-	if (IS_ERR(p))
+	if (IS_ERR(p)) {
+		if (pidfile) {
+			fput(pidfile);
+			put_unused_fd(pidfd);
+		}
 		return PTR_ERR(p);
+	}
+	if (pidfile) {
+		pidfd_attach(pidfile, p);
+		fd_install(pidfd, pidfile);
+	}
 	nr = p->pid;
 	if (args->flags & CLONE_VFORK) {
 		init_completion(&vfork);
@@ -721,6 +767,12 @@ SYSCALL_DEFINE5(clone, unsigned long, clone_flags, unsigned long, newsp,
 
 	if (!valid_signal(args.exit_signal))
 		return -EINVAL;
+	/* clone() returns the pidfd through parent_tid: not both. */
+	if (clone_flags & CLONE_PIDFD) {
+		if (clone_flags & CLONE_PARENT_SETTID)
+			return -EINVAL;
+		args.pidfd = parent_tidptr;
+	}
 	return kernel_clone(&args);
 }
 
@@ -729,9 +781,9 @@ SYSCALL_DEFINE5(clone, unsigned long, clone_flags, unsigned long, newsp,
  * size.  A larger struct than ours is accepted if the part we do not know
  * is zero (E2BIG otherwise); a smaller one than version 0 is EINVAL.
  * The stack is given as its lowest address and size (both or neither).
- * Not supported, EINVAL: set_tid (choosing pids), CLONE_INTO_CGROUP,
- * CLONE_PIDFD (no pidfds); CLONE_CLEAR_SIGHAND is honoured by resetting
- * the child's handlers.
+ * Not supported, EINVAL: set_tid (choosing pids), CLONE_INTO_CGROUP;
+ * CLONE_PIDFD puts a pidfd at args.pidfd; CLONE_CLEAR_SIGHAND resets the
+ * child's handlers.
  */
 static int clone3_copy_args(struct kernel_clone_args *kargs, const struct clone_args *uargs,
 			    size_t size)

@@ -28,6 +28,7 @@
 #include <linux/sched/signal.h>
 #include <linux/signal.h>
 #include <linux/posix-timers.h>
+#include <linux/pidfd.h>
 #include <linux/signalfd.h>
 #include <linux/cred.h>
 #include <linux/slab.h>
@@ -581,6 +582,8 @@ bool do_notify_parent(struct task_struct *tsk, int sig)
 	bool autoreap = false;
 	int status = task_exit_status(tsk);
 
+	/* The whole process is gone now: its pidfds become readable. */
+	pidfd_notify_exited();
 	if (!parent || !parent->sighand)
 		return true;
 	if (status & 0x7f)

@@ -2,7 +2,7 @@
 /*
  * The signal system calls: rt_sigaction, rt_sigprocmask, rt_sigpending,
  * rt_sigsuspend, rt_sigtimedwait, rt_sigqueueinfo, rt_tgsigqueueinfo,
- * kill, tgkill, tkill, pause, sigaltstack, restart_syscall.  The
+ * kill, tgkill, tkill, pidfd_send_signal, pause, sigaltstack, restart_syscall.  The
  * machinery they use is in signal.c.
  *
  * Permission checks between processes need credentials (uid/euid): until
@@ -20,6 +20,8 @@
 #include <linux/syscalls.h>
 #include <linux/errno.h>
 #include <linux/jiffies.h>
+#include <linux/file.h>
+#include <linux/pidfd.h>
 #include <asm/uaccess.h>
 #include "signal_internal.h"
 
@@ -424,6 +426,55 @@ SYSCALL_DEFINE4(rt_tgsigqueueinfo, pid_t, tgid, pid_t, pid, int, sig, siginfo_t 
 	if (ret)
 		return ret;
 	return do_send_specific(tgid, pid, sig, &info);
+}
+
+/*
+ * pidfd_send_signal(2): kill() aimed through a pidfd, so it cannot hit a
+ * later process that reuses the pid.  info, if given, must name sig and
+ * obey rt_sigqueueinfo's rule (a positive or SI_TKILL code only to
+ * oneself).  A zombie takes the signal as a no-op; a reaped process is
+ * ESRCH.  flags must be 0; a descriptor that is not a pidfd is EBADF.
+ */
+SYSCALL_DEFINE4(pidfd_send_signal, int, pidfd, int, sig, siginfo_t *, uinfo, unsigned int, flags)
+{
+	struct task_struct *p;
+	kernel_siginfo_t info;
+	struct fd f;
+	int ret;
+
+	if (flags)
+		return -EINVAL;
+	if (!valid_signal(sig) || sig < 0)
+		return -EINVAL;
+	f = fdget(pidfd);
+	if (!f.file)
+		return -EBADF;
+	ret = -EBADF;
+	p = pidfd_task(f.file);
+	if (!p)
+		goto out;
+	if (uinfo) {
+		ret = -EFAULT;
+		if (copy_from_user(&info, uinfo, sizeof(info)))
+			goto out;
+		ret = -EINVAL;
+		if (info.si_signo != sig)
+			goto out;
+		ret = copy_user_siginfo(&info, sig, p->tgid, uinfo);
+		if (ret)
+			goto out;
+	} else {
+		prepare_kill_siginfo(sig, &info, SI_USER);
+	}
+	ret = -ESRCH;
+	if (READ_ONCE(p->exit_state) & EXIT_DEAD)
+		goto out;
+	ret = 0;
+	if (sig && process_alive(p))
+		ret = send_sig_info(sig, &info, p);
+out:
+	fdput(f);
+	return ret;
 }
 
 /* ------------------------------------------------------------ sigaltstack */

@@ -15,7 +15,7 @@
  *    file mapping (RELRO), TLS in a second thread; the newer system calls
  *    glibc and the tools use (clone3, close_range, copy_file_range, fadvise64,
  *    flock, membarrier, the xattr calls, personality, statx, faccessat2, ...),
- *    POSIX timers (signals, overruns, SIGEV_THREAD, absolute times);
+ *    POSIX timers (signals, overruns, SIGEV_THREAD, absolute times), pidfds;
  *  - ASLR: program, stack, heap, mmap, libc, ld.so and vDSO addresses
  *    differ between runs at randomize_va_space 2, the heap's offset from
  *    the program only at 2, nothing moves at 0 or under setarch -R
@@ -424,6 +424,7 @@ int main(int argc, char **argv)
 	probe_checks("mm", 7);
 	probe_checks("calls", 37);
 	probe_checks("timers", 10);
+	probe_checks("pidfd", 8);
 	test_aslr();
 	test_bad_interp();
 	(void)argc;

@@ -22,6 +22,8 @@
  *   probe timers    POSIX timers: signals with their value and timer id,
  *                   overruns, SIGEV_NONE, SIGEV_THREAD at an absolute
  *                   time, the errors
+ *   probe pidfd     pidfd_open, pidfd_send_signal, poll, waitid(P_PIDFD),
+ *                   clone3's CLONE_PIDFD, the errors
  *
  * Exit status 0 unless the mode itself could not run.
  */
@@ -36,6 +38,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <poll.h>
 #include <sched.h>
 #include <signal.h>
 #include <sys/auxv.h>
@@ -708,6 +711,74 @@ static int mode_calls(void)
 	return 0;
 }
 
+/* ------------------------------------------------------------ pidfd */
+
+static int pidfd_readable(int pfd, int ms)
+{
+	struct pollfd p = { .fd = pfd, .events = POLLIN };
+
+	return poll(&p, 1, ms) == 1 && (p.revents & POLLIN);
+}
+
+static int mode_pidfd(void)
+{
+	struct clone_args args = { .flags = CLONE_PIDFD, .exit_signal = SIGCHLD };
+	siginfo_t si = { 0 };
+	int pfd, pfd2 = -1, pass, p[2];
+	pid_t pid;
+
+	if (pipe(p))
+		return 1;
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0) {
+		char c;
+
+		close(p[1]);
+		read(p[0], &c, 1);	/* until the parent is done or kills us */
+		_exit(0);
+	}
+	close(p[0]);
+	pfd = syscall(SYS_pidfd_open, pid, 0);
+	pass = pfd >= 0 && (fcntl(pfd, F_GETFD) & FD_CLOEXEC) && !pidfd_readable(pfd, 0);
+	check("pidfd-open", pass, "fd %d, close-on-exec, not readable while running", pfd);
+	pass = syscall(SYS_pidfd_send_signal, pfd, SIGTERM, NULL, 0) == 0 &&
+	       pidfd_readable(pfd, 2000);
+	check("pidfd-signal", pass, "SIGTERM through the pidfd; readable once dead");
+	pass = waitid(P_PIDFD, pfd, &si, WEXITED) == 0 && si.si_pid == pid &&
+	       si.si_code == CLD_KILLED && si.si_status == SIGTERM;
+	check("pidfd-waitid", pass, "waitid(P_PIDFD): pid %d code %d status %d", si.si_pid,
+	      si.si_code, si.si_status);
+	errno = 0;
+	pass = syscall(SYS_pidfd_send_signal, pfd, 0, NULL, 0) == -1 && errno == ESRCH;
+	check("pidfd-reaped", pass, "after the reap: %s", strerror(errno));
+	close(pfd);
+	close(p[1]);
+
+	fflush(stdout);
+	args.pidfd = (unsigned long)&pfd2;
+	pid = syscall(SYS_clone3, &args, sizeof(args));
+	if (pid == 0)
+		_exit(5);
+	memset(&si, 0, sizeof(si));
+	pass = pid > 0 && pfd2 >= 0 && pidfd_readable(pfd2, 2000) &&
+	       waitid(P_PIDFD, pfd2, &si, WEXITED) == 0 && si.si_code == CLD_EXITED &&
+	       si.si_status == 5;
+	check("pidfd-clone3", pass, "CLONE_PIDFD fd %d, exit status %d", pfd2, si.si_status);
+	close(pfd2);
+
+	errno = 0;
+	pass = syscall(SYS_pidfd_open, -1, 0) == -1 && errno == EINVAL;
+	check("pidfd-einval", pass, "pid -1: %s", strerror(errno));
+	errno = 0;
+	pass = syscall(SYS_pidfd_open, 4000000, 0) == -1 && errno == ESRCH;
+	check("pidfd-esrch", pass, "no such pid: %s", strerror(errno));
+	errno = 0;
+	pass = syscall(SYS_pidfd_send_signal, 0, SIGTERM, NULL, 0) == -1 && errno == EBADF;
+	check("pidfd-ebadf", pass, "stdin is not a pidfd: %s", strerror(errno));
+	return 0;
+}
+
 /* ------------------------------------------------------------ timers */
 
 static volatile int thread_notified;
@@ -729,8 +800,8 @@ static void timers_signal(void)
 
 	ev.sigev_value.sival_int = 42;
 	pass = timer_create(CLOCK_MONOTONIC, &ev, &id) == 0 &&
-	       timer_settime(id, 0, &its, NULL) == 0 && timer_gettime(id, &cur) == 0 && cur.it_value.tv_sec == 0 &&
-	       cur.it_value.tv_nsec > 0 && cur.it_value.tv_nsec <= 50000000;
+	       timer_settime(id, 0, &its, NULL) == 0 && timer_gettime(id, &cur) == 0 &&
+	       cur.it_value.tv_sec == 0 && cur.it_value.tv_nsec > 0 && cur.it_value.tv_nsec <= 50000000;
 	check("timer-create", pass, "armed for 50 ms, %ld ns left", cur.it_value.tv_nsec);
 	sigemptyset(&set);
 	sigaddset(&set, SIGRTMIN);
@@ -771,7 +842,8 @@ static void timers_misc(void)
 	int pass, i;
 
 	pass = timer_create(CLOCK_REALTIME, &none, &id) == 0 &&
-	       timer_settime(id, 0, &its, NULL) == 0 && timer_gettime(id, &cur) == 0 && cur.it_value.tv_sec >= 4 && timer_delete(id) == 0;
+	       timer_settime(id, 0, &its, NULL) == 0 && timer_gettime(id, &cur) == 0 &&
+	       cur.it_value.tv_sec >= 4 && timer_delete(id) == 0;
 	check("timer-none", pass, "SIGEV_NONE counts down: %ld s left", (long)cur.it_value.tv_sec);
 
 	thr.sigev_value.sival_int = 7;
@@ -820,7 +892,7 @@ static int mode_timers(void)
 int main(int argc, char **argv)
 {
 	if (argc < 2) {
-		fprintf(stderr, "usage: probe auxv|vdso|addrs|mm|calls|timers\n");
+		fprintf(stderr, "usage: probe auxv|vdso|addrs|mm|calls|timers|pidfd\n");
 		return 2;
 	}
 	if (!strcmp(argv[1], "auxv"))
@@ -835,6 +907,8 @@ int main(int argc, char **argv)
 		return mode_calls();
 	if (!strcmp(argv[1], "timers"))
 		return mode_timers();
+	if (!strcmp(argv[1], "pidfd"))
+		return mode_pidfd();
 	fprintf(stderr, "probe: unknown mode %s\n", argv[1]);
 	return 2;
 }
