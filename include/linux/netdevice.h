@@ -80,6 +80,7 @@ struct rtnl_link_stats64 {
 };
 
 struct net_device;
+struct ethtool_ops;
 struct napi_struct;
 
 struct net_device_ops {
@@ -174,6 +175,9 @@ struct net_device {
 	/* Offloads (appended): NETIF_F_*, set by the driver before registering. */
 	netdev_features_t features;
 	unsigned int gso_max_size;	/* bytes of the largest GSO packet; 0: GSO_MAX_SIZE */
+
+	/* Link settings for sysfs speed/duplex (appended; NULL: not known). */
+	const struct ethtool_ops *ethtool_ops;
 
 	/* Private driver data follows, netdev_priv() */
 };

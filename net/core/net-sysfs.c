@@ -9,6 +9,9 @@
  *   addr_len type ifindex iflink dev_id mtu tx_queue_len flags
  *   operstate          unknown/notpresent/down/lowerlayerdown/testing/dormant/up
  *   carrier            1 or 0; EINVAL while the interface is down
+ *   speed duplex       Mb/s (-1 unknown) and full/half/unknown, from the
+ *                      driver's ethtool_ops; EINVAL while down or when
+ *                      the driver has none
  *   statistics/        one file per struct rtnl_link_stats64 counter
  *
  * mtu, tx_queue_len and flags are writable (CAP_NET_ADMIN), like the
@@ -25,6 +28,7 @@
 #include <linux/kstrtox.h>
 #include <linux/capability.h>
 #include <linux/netdevice.h>
+#include <linux/ethtool.h>
 #include "dev.h"
 
 static struct class net_class = {
@@ -102,6 +106,36 @@ static ssize_t carrier_show(struct device *d, struct device_attribute *attr, cha
 	return sprintf(buf, "%d\n", netif_carrier_ok(dev) ? 1 : 0);
 }
 static DEVICE_ATTR_RO(carrier);
+
+/* The driver's link settings, for an interface that is up. */
+static int netdev_link_settings(struct net_device *dev, struct ethtool_link_ksettings *ks)
+{
+	if (!netif_running(dev) || !dev->ethtool_ops || !dev->ethtool_ops->get_link_ksettings)
+		return -EINVAL;
+	memset(ks, 0, sizeof(*ks));
+	return dev->ethtool_ops->get_link_ksettings(dev, ks);
+}
+
+static ssize_t speed_show(struct device *d, struct device_attribute *attr, char *buf)
+{
+	struct ethtool_link_ksettings ks;
+	int err = netdev_link_settings(to_net_dev(d), &ks);
+
+	return err ? err : sprintf(buf, "%d\n", ks.base.speed);
+}
+static DEVICE_ATTR_RO(speed);
+
+static ssize_t duplex_show(struct device *d, struct device_attribute *attr, char *buf)
+{
+	struct ethtool_link_ksettings ks;
+	int err = netdev_link_settings(to_net_dev(d), &ks);
+
+	if (err)
+		return err;
+	return sprintf(buf, "%s\n", ks.base.duplex == DUPLEX_FULL ? "full" :
+		       ks.base.duplex == DUPLEX_HALF ? "half" : "unknown");
+}
+static DEVICE_ATTR_RO(duplex);
 
 static const char *const operstate_names[] = {
 	[IF_OPER_UNKNOWN] = "unknown",
@@ -188,6 +222,8 @@ static struct attribute *netdev_attrs[] = {
 	&dev_attr_flags.attr,
 	&dev_attr_carrier.attr,
 	&dev_attr_operstate.attr,
+	&dev_attr_speed.attr,
+	&dev_attr_duplex.attr,
 	NULL,
 };
 
