@@ -441,7 +441,10 @@ static void bge_write_status(Bcm5704State *s)
 	stw_le_p(blk + 0x0a, s->std_cons);
 	stw_le_p(blk + 0x10, s->ret_prod);
 	stw_le_p(blk + 0x12, s->tx_cons);
-	pci_dma_write(PCI_DEVICE(s), addr, blk, sizeof(blk));
+	/* indices before the tag and the updated bit: a driver that sees the new tag sees them */
+	pci_dma_write(PCI_DEVICE(s), addr + 8, blk + 8, sizeof(blk) - 8);
+	smp_wmb();
+	pci_dma_write(PCI_DEVICE(s), addr, blk, 8);
 	s->irq_pending = true;
 	bge_update_irq(s);
 }
@@ -890,6 +893,7 @@ static void bge_transmit(Bcm5704State *s)
 			sram_get(s, SRAM_SEND_RCB + 4);
 	uint32_t prod = reg(s, MB_TX_PROD) % BGE_TX_RING;
 	size_t len = 0;
+	uint32_t frame_flags = 0;	/* checksum/VLAN requests: any BD of the frame */
 	bool bad = false, sent = false;
 
 	if ((rcb_flags & RCB_DISABLED) || !ring)
@@ -910,8 +914,10 @@ static void bge_transmit(Bcm5704State *s)
 			pci_dma_read(PCI_DEVICE(s), addr, s->frame + len, blen);
 			len += blen;
 		}
+		frame_flags |= flags;
 		if (!(flags & TXF_END))
 			continue;
+		flags = frame_flags;
 		if (bad || len < ETH_HLEN) {
 			bge_trace(s, "tx: dropped a bad frame (%zu bytes)", len);
 		} else {
@@ -929,6 +935,7 @@ static void bge_transmit(Bcm5704State *s)
 			}
 		}
 		len = 0;
+		frame_flags = 0;
 		bad = false;
 		sent = true;
 	}

@@ -968,7 +968,7 @@ static netdev_tx_t tg3_xmit(struct sk_buff *skb, struct net_device *dev)
 		/* a short frame: its bytes, then zeros from the pad area */
 		tg3_fill_send_bd(tp, __pa(skb->data), len, flags);
 		tp->tx_skb[tp->tx_prod] = NULL;
-		tg3_fill_send_bd(tp, tp->area_phys + AREA_PAD, ETH_ZLEN - len, TXD_END);
+		tg3_fill_send_bd(tp, tp->area_phys + AREA_PAD, ETH_ZLEN - len, flags | TXD_END);
 	} else {
 		tg3_fill_send_bd(tp, __pa(skb->data), len, flags | TXD_END);
 	}
