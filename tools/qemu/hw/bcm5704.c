@@ -53,9 +53,9 @@
  *                 forces an update
  *   statistics    a 0x800-byte block DMA'd every 0x3c28 microseconds to
  *                 0x3c30/0x3c34: octets, unicast/multicast/broadcast
- *                 packets each way, FCS errors, rx_discards and
- *                 rxbds_empty (frames lost because no receive BD was
- *                 posted)
+ *                 packets each way, FCS errors, rx_errors (frames
+ *                 returned with an error), rx_discards and rxbds_empty
+ *                 (frames lost because no receive BD was posted)
  *   interrupts    INTx: pending (status written, LOCAL_CTRL 0x4) and not
  *                 masked (config 0x68 bit 1, mailbox 0x204 low bits).
  *                 A write to 0x204 deasserts; in tagged mode a write of
@@ -258,17 +258,18 @@ enum {
 	ST_TX_BCAST	= 0x3e8,
 	ST_RXBDS_EMPTY	= 0x598,
 	ST_RX_DISCARDS	= 0x5a0,
-	ST_NR		= 11,
+	ST_RX_ERRORS	= 0x5a8,
+	ST_NR		= 12,
 };
 static const uint16_t bge_stat_off[ST_NR] = {
 	ST_RX_OCTETS, ST_RX_UCAST, ST_RX_MCAST, ST_RX_BCAST, ST_RX_FCS,
 	ST_TX_OCTETS, ST_TX_UCAST, ST_TX_MCAST, ST_TX_BCAST, ST_RXBDS_EMPTY,
-	ST_RX_DISCARDS,
+	ST_RX_DISCARDS, ST_RX_ERRORS,
 };
 enum {
 	C_RX_OCTETS, C_RX_UCAST, C_RX_MCAST, C_RX_BCAST, C_RX_FCS,
 	C_TX_OCTETS, C_TX_UCAST, C_TX_MCAST, C_TX_BCAST, C_RXBDS_EMPTY,
-	C_RX_DISCARDS,
+	C_RX_DISCARDS, C_RX_ERRORS,
 };
 
 /* PHY registers (MII address 1). */
@@ -1034,6 +1035,8 @@ static ssize_t bge_receive(NetClientState *nc, const uint8_t *buf, size_t size)
 	pci_dma_write(d, baddr + size, &fcs, BGE_FCS);
 	if (!err)
 		bge_count_frame(s, buf, size + BGE_FCS, true);
+	else
+		s->counter[C_RX_ERRORS]++;
 
 	/* the return BD: buffer, index and length (with FCS), END, opaque */
 	bd[2] = cpu_to_le32((s->std_cons << 16) | (uint32_t)(size + BGE_FCS));
