@@ -658,6 +658,7 @@ static void bge_phy_write(Bcm5704State *s, int r, uint16_t v)
 	switch (r) {
 	case PHY_BMCR:
 		if (v & BMCR_RESET) {
+			bge_trace(s, "phy: reset");
 			bge_phy_reset(s);	/* completes at once: the bit reads 0 */
 			break;
 		}
@@ -667,6 +668,8 @@ static void bge_phy_write(Bcm5704State *s, int r, uint16_t v)
 	case PHY_ESTAT: case PHY_AUXSTAT:
 		break;				/* read-only */
 	case PHY_DSP_ADDR:
+		if (v == 0x000b)
+			bge_trace(s, "phy: DSP address 0x000b (a test-pattern mismatch writes it)");
 		s->dsp_addr = v;
 		s->dsp_idx = 0;
 		s->phy[r] = v;
