@@ -31,7 +31,8 @@
  *                 0x0400-0x7fff registers (every register keeps what is
  *                 written, so mode registers read back their enable
  *                 bits; the ones below act), 0x8000-0xffff SRAM window
- *   reset         GRC_MISC_CFG bit 0: registers and ring state cleared;
+ *   reset         GRC_MISC_CFG bit 0: registers, statistics and ring
+ *                 state cleared;
  *                 the bootcode then answers the driver's magic at SRAM
  *                 0xb50 with its complement and writes the data
  *                 signature (0xb54), NIC config (0xb58: copper) and the
@@ -92,6 +93,11 @@
  *   rxcrc@MS[*N]       the next N (default 1) frames from MS on arrive
  *                      with a bad FCS: returned with the error flag and
  *                      error bit 0x10000, counted in rx_fcs_errors
+ *   dmaerr@MS          the first transmit from MS on hits a read-DMA
+ *                      master abort: nothing more is sent, read DMA
+ *                      status (0x4804) bit 3 is set and every status
+ *                      block carries the error bit (0x4) until a core
+ *                      reset
  * See Documentation/dev-tools/qemu-models.md.
  *
  * Locking: everything runs under the big QEMU lock (MMIO, config space,
@@ -177,6 +183,7 @@ enum {
 	R_HCC_STATS_LO	= 0x3c34,
 	R_HCC_STATUS_HI	= 0x3c38,
 	R_HCC_STATUS_LO	= 0x3c3c,
+	R_RDMA_STATUS	= 0x4804,
 	R_FTQ_RESET	= 0x5c00,
 	R_GRC_MODE	= 0x6800,
 	R_GRC_MISC	= 0x6804,
@@ -195,6 +202,7 @@ enum {
 #define RX_MODE_PROMISC		0x100
 #define HCC_ENABLE		0x2
 #define HCC_NOW			0x8
+#define RDMA_STATUS_MASTER_ABORT 0x8
 #define GRC_NO_TX_PHDR		0x100000
 #define GRC_MISC_CORE_RESET	0x1
 #define LOCAL_CLEAR_INT		0x2
@@ -244,6 +252,7 @@ enum {
 /* Status block word 0. */
 #define SB_UPDATED		0x1
 #define SB_LINK_CHG		0x2
+#define SB_ERROR		0x4
 
 /* Statistics block offsets (64-bit counters, high word first). */
 enum {
@@ -302,7 +311,7 @@ enum {
 #define DSP_SLOTS		16
 #define DSP_WORDS		8
 
-enum fault_kind { FK_NOFW, FK_RXDROP, FK_RXOVERFLOW, FK_LINKFLAP, FK_RXCRC };
+enum fault_kind { FK_NOFW, FK_RXDROP, FK_RXOVERFLOW, FK_LINKFLAP, FK_RXCRC, FK_DMAERR };
 #define BGE_MAX_FAULTS		16
 
 struct bge_fault {
@@ -359,6 +368,8 @@ struct Bcm5704State {
 	int64_t rx_epoch_ms;	/* -1 until RX_MODE is first enabled */
 	uint32_t overflow_left;
 	uint32_t crc_left;
+	bool dma_err_armed;	/* the next transmit's read DMA fails */
+	bool dma_failed;	/* until the next core reset */
 	bool drop_when_full;
 	bool no_fw;
 
@@ -435,6 +446,8 @@ static void bge_write_status(Bcm5704State *s)
 	if ((reg(s, R_MAC_STATUS) & MAC_STATUS_LINK_CHANGED) &&
 	    (reg(s, R_MAC_EVENT) & MAC_EVENT_LINK_CHANGED))
 		word |= SB_LINK_CHG;
+	if (s->dma_failed)
+		word |= SB_ERROR;
 	s->status_tag = (s->status_tag + 1) & 0xff;
 	memset(blk, 0, sizeof(blk));
 	stl_le_p(blk + 0x00, word);
@@ -724,6 +737,7 @@ static bool bge_parse_one(const char *r, struct bge_fault *f)
 		{ "rxoverflow", FK_RXOVERFLOW, true, 64 },
 		{ "linkflap", FK_LINKFLAP, true, 1000 },
 		{ "rxcrc", FK_RXCRC, true, 1 },
+		{ "dmaerr", FK_DMAERR, true, 1 },
 	};
 	const char *p;
 	uint64_t n;
@@ -764,7 +778,8 @@ static bool bge_parse_faults(Bcm5704State *s, Error **errp)
 			continue;
 		if (s->nfaults == BGE_MAX_FAULTS || !bge_parse_one(*r, f)) {
 			error_setg(errp, "bcm5704: bad fault '%s' (nofw, rxdrop, "
-				   "rxoverflow@MS[*N], linkflap@MS[*MS], rxcrc@MS[*N]; at most %d)",
+				   "rxoverflow@MS[*N], linkflap@MS[*MS], rxcrc@MS[*N], dmaerr@MS; "
+				   "at most %d)",
 				   *r, BGE_MAX_FAULTS);
 			return false;
 		}
@@ -809,6 +824,11 @@ static void bge_fault_tick(void *opaque)
 		case FK_RXCRC:
 			s->crc_left += f->arg;
 			f->fired = true;
+			break;
+		case FK_DMAERR:
+			s->dma_err_armed = true;
+			f->fired = true;
+			bge_trace(s, "fault: the next transmit's read DMA fails");
 			break;
 		case FK_LINKFLAP:
 			if (!f->fired) {
@@ -900,8 +920,17 @@ static void bge_transmit(Bcm5704State *s)
 	uint32_t frame_flags = 0;	/* checksum/VLAN requests: any BD of the frame */
 	bool bad = false, sent = false;
 
-	if ((rcb_flags & RCB_DISABLED) || !ring)
+	if ((rcb_flags & RCB_DISABLED) || !ring || s->dma_failed)
 		return;
+	if (s->dma_err_armed && s->tx_cons != prod) {
+		/* a master abort on the BD fetch: the send path stops here */
+		s->dma_err_armed = false;
+		s->dma_failed = true;
+		s->regs[R_RDMA_STATUS / 4] |= RDMA_STATUS_MASTER_ABORT;
+		bge_trace(s, "fault: read DMA master abort, transmit stopped until reset");
+		bge_status_changed(s);
+		return;
+	}
 	while (s->tx_cons != prod) {
 		uint32_t bd[4];
 		uint64_t addr;
@@ -1083,6 +1112,8 @@ static void bge_core_reset(Bcm5704State *s)
 	s->status_tag = 0;
 	s->status_dirty = false;
 	s->irq_pending = false;
+	s->dma_err_armed = s->dma_failed = false;
+	memset(s->counter, 0, sizeof(s->counter));	/* the MAC statistics reset too */
 	timer_del(s->stats_timer);
 	pci_set_long(d->config + CFG_MISC_HOST, BGE_CHIP_REV << 16);
 	s->regs[R_MI_STAT / 4] = 0;

@@ -162,6 +162,7 @@
 #define HCC_STATUS_ADDR		0x3c38
 #define HCC_STATS_NIC		0x3c40
 #define HCC_STATUS_NIC		0x3c44
+#define HCC_FLOW_ATTN		0x3c48
 #define MEMARB_MODE		0x4000
 #define BUFMGR_MODE		0x4400
 #define BUFMGR_MB_BASE		0x4408
@@ -174,7 +175,9 @@
 #define BUFMGR_DMA_LOW		0x4434
 #define BUFMGR_DMA_HIGH		0x4438
 #define RDMA_MODE		0x4800
+#define RDMA_STATUS		0x4804
 #define WDMA_MODE		0x4c00
+#define WDMA_STATUS		0x4c04
 #define  DMA_ENABLE_ALL		0x000003fe
 #define FTQ_RESET		0x5c00
 #define DMA_COMP_MODE		0x6400
@@ -361,9 +364,12 @@ struct tg3 {
 	struct delayed_work service;
 	bool running;
 	bool fw_warned;
+	bool error_seen;		/* status-block error reported; reset pending */
+	bool stats_live;		/* the statistics block belongs to the running chip */
 
-	/* statistics-block counters already reported */
+	/* statistics-block counters already reported, and totals of earlier chip runs */
 	u64 seen_discards, seen_fcs;
+	u64 prev_discards, prev_fcs;
 	u64 rx_crc_errors;		/* returned with the CRC error bit */
 };
 
@@ -1142,8 +1148,10 @@ static int tg3_poll(struct napi_struct *napi, int budget)
 	WRITE_ONCE(sb->status, cpu_to_le32(st & ~(SB_UPDATED | SB_LINK_CHG)));
 	if (st & SB_LINK_CHG)
 		schedule_work(&tp->link_work);
-	if (st & SB_ERROR) {
-		tg3_err(tp, "the chip reports an error in its status block, resetting\n");
+	if ((st & SB_ERROR) && !tp->error_seen) {
+		tp->error_seen = true;
+		tg3_err(tp, "chip error: read DMA status %#x, write DMA status %#x, flow attention %#x; resetting the chip\n",
+			tg3_rd(tp, RDMA_STATUS), tg3_rd(tp, WDMA_STATUS), tg3_rd(tp, HCC_FLOW_ATTN));
 		schedule_work(&tp->reset_work);
 	}
 	tg3_reap_tx(tp, le16_to_cpu(READ_ONCE(sb->tx_cons)));
@@ -1172,9 +1180,10 @@ static void tg3_service(struct work_struct *work)
 	fcs = tg3_stat(tp, STAT_RX_FCS_ERRORS);
 	if (discards > tp->seen_discards)
 		tg3_warn(tp, "RX ring overflow: %llu frames dropped by the chip (no receive buffers), %llu in all\n",
-			 discards - tp->seen_discards, discards);
+			 discards - tp->seen_discards, tp->prev_discards + discards);
 	if (fcs > tp->seen_fcs)
-		tg3_warn(tp, "%llu frames with a bad CRC, %llu in all\n", fcs - tp->seen_fcs, fcs);
+		tg3_warn(tp, "%llu frames with a bad CRC, %llu in all\n", fcs - tp->seen_fcs,
+			 tp->prev_fcs + fcs);
 	tp->seen_discards = discards;
 	tp->seen_fcs = fcs;
 
@@ -1190,6 +1199,15 @@ static void tg3_service(struct work_struct *work)
 	schedule_delayed_work(&tp->service, HZ);
 }
 
+/* No link known: carrier off, speed and duplex unknown. */
+static void tg3_link_forget(struct tg3 *tp)
+{
+	tp->link_up = false;
+	tp->speed = SPEED_UNKNOWN;
+	tp->duplex = DUPLEX_UNKNOWN;
+	netif_carrier_off(tp->dev);
+}
+
 static int tg3_start(struct tg3 *tp)
 {
 	int err;
@@ -1198,18 +1216,17 @@ static int tg3_start(struct tg3 *tp)
 	err = tg3_init_hw(tp);
 	if (err)
 		return err;
-	tp->running = true;
-	tp->link_up = false;
-	tp->speed = SPEED_UNKNOWN;
-	tp->duplex = DUPLEX_UNKNOWN;
-	netif_carrier_off(tp->dev);
+	tp->error_seen = false;
+	tp->stats_live = tp->running = true;
+	tg3_link_forget(tp);
 	mutex_lock(&tp->phy_lock);
 	err = tg3_phy_start(tp);
 	mutex_unlock(&tp->phy_lock);
 	if (err)
 		tg3_warn(tp, "PHY did not take the reset/autonegotiation (%d)\n", err);
-	tp->seen_discards = tg3_stat(tp, STAT_RX_DISCARDS);
-	tp->seen_fcs = tg3_stat(tp, STAT_RX_FCS_ERRORS);
+	/* the chip's counters start again at 0 after a reset */
+	tp->seen_discards = 0;
+	tp->seen_fcs = 0;
 	tg3_unmask(tp);
 	tg3_link_eval(tp);
 	return 0;
@@ -1218,6 +1235,12 @@ static int tg3_start(struct tg3 *tp)
 /* Stop DMA and interrupts; the caller has stopped NAPI or holds it. */
 static void tg3_halt(struct tg3 *tp)
 {
+	if (tp->stats_live) {
+		/* keep what this run of the chip counted (its last statistics block) */
+		tp->prev_discards += tg3_stat(tp, STAT_RX_DISCARDS);
+		tp->prev_fcs += tg3_stat(tp, STAT_RX_FCS_ERRORS);
+		tp->stats_live = false;
+	}
 	tp->running = false;
 	tg3_mask(tp);
 	tg3_quiesce(tp);
@@ -1227,8 +1250,7 @@ static void tg3_halt(struct tg3 *tp)
 	tp->tx_prod = tp->tx_cons = 0;
 	if (tp->link_up)
 		tg3_info(tp, "Link is down\n");
-	tp->link_up = false;
-	netif_carrier_off(tp->dev);
+	tg3_link_forget(tp);
 }
 
 static void tg3_reset_work(struct work_struct *work)
@@ -1315,7 +1337,8 @@ static void tg3_get_stats64(struct net_device *dev, struct rtnl_link_stats64 *s)
 	struct tg3 *tp = netdev_priv(dev);
 
 	s->rx_crc_errors += tp->rx_crc_errors;
-	if (tp->running)
+	s->rx_missed_errors += tp->prev_discards;
+	if (tp->stats_live)
 		s->rx_missed_errors += tg3_stat(tp, STAT_RX_DISCARDS);
 }
 
