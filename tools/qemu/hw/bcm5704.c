@@ -70,12 +70,14 @@
  *                 follows the netdev (QEMU's set_link), the BMCR power
  *                 down/reset bits and the faults; a change sets
  *                 MAC_STATUS 0x1000 when MI_STAT bit 0 is set
+ * Receive checksums: an IPv4 frame's return BD carries 0x1000 (IP sum
+ * in w4 31:16), for TCP/UDP also 0x2000 (and 0x4000 for TCP) with the
+ * pseudo header + segment sum in w4 15:0; a right checksum sums to 0xffff.
  * Not emulated: jumbo and mini rings, multiple send/return rings, MSI,
  * TSO, the on-chip CPUs (no firmware can be loaded), NVRAM writes,
  * flow control frames, hash/rule filtering (multicast is accepted,
- * unicast filtered on MAC address 0 unless RX_MODE promiscuous), receive
- * checksum offload (return BDs carry no checksum flags), coalescing
- * timers (the status block is written once per batch).
+ * unicast filtered on MAC address 0 unless RX_MODE promiscuous),
+ * coalescing timers (the status block is written once per batch).
  *
  * Receive: a frame that finds no standard BD (or a full return ring) is
  * held back by QEMU until the driver posts more (no loss) unless the
@@ -247,6 +249,9 @@ enum {
 #define TXF_VLAN		0x0040
 #define RXF_END			0x0004
 #define RXF_ERROR		0x0400
+#define RXF_IP_CSUM		0x1000
+#define RXF_TCPUDP_CSUM		0x2000
+#define RXF_IS_TCP		0x4000
 #define RXE_BAD_CRC		0x10000
 
 /* Status block word 0. */
@@ -867,22 +872,34 @@ static uint32_t bge_sum(const uint8_t *p, size_t len, uint32_t sum)
 	return sum;
 }
 
-/* TCP/UDP (and IPv4 header) checksums of an outgoing IPv4 frame. */
-static void bge_tx_csum(Bcm5704State *s, uint8_t *f, size_t len, uint32_t flags)
+/*
+ * Where an IPv4 header starts (after Ethernet and an optional 802.1Q
+ * tag) and how long it is; false for other frames or a short one.
+ */
+static bool bge_find_ipv4(const uint8_t *f, size_t len, size_t *l3, size_t *ihl)
 {
-	size_t l3 = ETH_HLEN, ihl, l4, off;
+	size_t at = ETH_HLEN;
 	uint16_t type = lduw_be_p(f + 12);
-	uint8_t proto;
-	uint32_t sum;
 
 	if (type == ETH_P_VLAN && len >= ETH_HLEN + 4) {
 		type = lduw_be_p(f + 16);
-		l3 += 4;
+		at += 4;
 	}
-	if (type != ETH_P_IP || len < l3 + 20)
-		return;
-	ihl = (f[l3] & 0xf) * 4;
-	if (ihl < 20 || len < l3 + ihl)
+	if (type != ETH_P_IP || len < at + 20 || (f[at] >> 4) != 4)
+		return false;
+	*l3 = at;
+	*ihl = (f[at] & 0xf) * 4;
+	return *ihl >= 20 && len >= at + *ihl;
+}
+
+/* TCP/UDP (and IPv4 header) checksums of an outgoing IPv4 frame. */
+static void bge_tx_csum(Bcm5704State *s, uint8_t *f, size_t len, uint32_t flags)
+{
+	size_t l3, ihl, l4, off;
+	uint8_t proto;
+	uint32_t sum;
+
+	if (!bge_find_ipv4(f, len, &l3, &ihl))
 		return;
 	if (flags & TXF_IP_CSUM) {
 		stw_be_p(f + l3 + 10, 0);
@@ -978,6 +995,33 @@ static void bge_transmit(Bcm5704State *s)
 
 /* ------------------------------------------------------------ receive */
 
+/*
+ * Receive checksums of an IPv4 frame: the ones'-complement sums over the
+ * IP header and over pseudo header + TCP/UDP segment (not for fragments),
+ * each 0xffff when the frame's checksum is right.  Returns the flags for
+ * the return BD and fills its checksum word (IP sum << 16 | L4 sum).
+ */
+static uint32_t bge_rx_csum(const uint8_t *f, size_t len, uint32_t *word)
+{
+	size_t l3, ihl, tot;
+	uint32_t sum;
+	uint8_t proto;
+
+	*word = 0;
+	if (!bge_find_ipv4(f, len, &l3, &ihl))
+		return 0;
+	tot = lduw_be_p(f + l3 + 2);
+	if (tot < ihl || len < l3 + tot)
+		return 0;
+	*word = (uint32_t)bge_fold(bge_sum(f + l3, ihl, 0)) << 16;
+	proto = f[l3 + 9];
+	if ((lduw_be_p(f + l3 + 6) & 0x3fff) || (proto != IP_PROTO_TCP && proto != IP_PROTO_UDP))
+		return RXF_IP_CSUM;
+	sum = bge_sum(f + l3 + 12, 8, 0) + proto + (tot - ihl);
+	*word |= bge_fold(bge_sum(f + l3 + ihl, tot - ihl, sum));
+	return RXF_IP_CSUM | RXF_TCPUDP_CSUM | (proto == IP_PROTO_TCP ? RXF_IS_TCP : 0);
+}
+
 static uint32_t bge_ret_size(Bcm5704State *s)
 {
 	uint32_t n = sram_get(s, SRAM_RET_RCB + 8) >> 16;
@@ -1023,7 +1067,7 @@ static ssize_t bge_receive(NetClientState *nc, const uint8_t *buf, size_t size)
 	Bcm5704State *s = qemu_get_nic_opaque(nc);
 	PCIDevice *d = PCI_DEVICE(s);
 	uint64_t std_ring, ret_ring, baddr;
-	uint32_t bd[8], blen, fcs, err = 0, ret_size;
+	uint32_t bd[8], blen, fcs, err = 0, ret_size, csum_flags, csum_word = 0;
 	uint8_t pad[ETH_ZLEN];
 
 	if (!bge_rx_enabled(s) || size < ETH_HLEN || !bge_rx_wanted(s, buf))
@@ -1072,8 +1116,9 @@ static ssize_t bge_receive(NetClientState *nc, const uint8_t *buf, size_t size)
 
 	/* the return BD: buffer, index and length (with FCS), END, opaque */
 	bd[2] = cpu_to_le32((s->std_cons << 16) | (uint32_t)(size + BGE_FCS));
-	bd[3] = cpu_to_le32(RXF_END | (err ? RXF_ERROR : 0));
-	bd[4] = 0;
+	csum_flags = err ? 0 : bge_rx_csum(buf, size, &csum_word);
+	bd[3] = cpu_to_le32(RXF_END | (err ? RXF_ERROR : 0) | csum_flags);
+	bd[4] = cpu_to_le32(csum_flags ? csum_word : 0);
 	bd[5] = cpu_to_le32(err);
 	bd[6] = 0;
 	pci_dma_write(d, ret_ring + s->ret_prod * 32, bd, sizeof(bd));

@@ -248,6 +248,8 @@
 /* Return BD flags and errors. */
 #define RXD_END			0x0004
 #define RXD_ERROR		0x0400
+#define RXD_TCPUDP_CSUM		0x2000		/* w4 15:0 holds the TCP/UDP sum */
+#define RXD_CSUM_GOOD		0xffff		/* a right sum, pseudo header included */
 #define RXE_BAD_CRC		0x00010000
 #define RXE_ODD_NIBBLE		0x00100000	/* harmless alone */
 #define RXE_GIANT		0x01000000
@@ -1096,6 +1098,9 @@ static int tg3_receive(struct tg3 *tp, unsigned int hw_prod, int budget)
 			continue;
 		}
 		skb_put(skb, len - ETH_FCS_LEN);
+		if ((flags & RXD_TCPUDP_CSUM) &&
+		    (le32_to_cpu(bd->csums) & 0xffff) == RXD_CSUM_GOOD)
+			skb->ip_summed = CHECKSUM_UNNECESSARY;
 		skb->protocol = eth_type_trans(skb, dev);
 		if (skb->pkt_type == PACKET_MULTICAST)
 			mcast++;
