@@ -341,6 +341,44 @@ static int partitions_show(struct seq_file *m, void *v)
 	return 0;
 }
 
+struct bdev_list_buf {
+	char *buf;
+	size_t size, len;
+};
+
+static void bdev_list_one(struct block_device *bdev, void *arg)
+{
+	struct bdev_list_buf *b = arg;
+	char name[DISK_NAME_LEN + 8];
+
+	b->len += scnprintf(b->buf + b->len, b->size - b->len, "  %s (%u:%u, %llu KiB)\n",
+			    bdev_proc_name(bdev, name, sizeof(name)), MAJOR(bdev->bd_dev),
+			    MINOR(bdev->bd_dev), (unsigned long long)bdev->bd_nr_sectors >> 1);
+}
+
+/**
+ * block_dev_list() - the block devices and partitions there are, one per line
+ * @buf: where to write them ("  vda1 (254:1, 65536 KiB)" lines)
+ * @size: size of @buf; a longer list is cut
+ *
+ * For the message of a root= that names no device.
+ *
+ * Context: process context; takes the block device list lock.
+ * Return: the length written ("  (none)" if there are none).
+ */
+int block_dev_list(char *buf, size_t size)
+{
+	struct bdev_list_buf b = { buf, size, 0 };
+
+	if (!size)
+		return 0;
+	buf[0] = '\0';
+	for_each_bdev(bdev_list_one, &b);
+	if (!b.len)
+		b.len = scnprintf(buf, size, "  (none)\n");
+	return b.len;
+}
+
 /* ------------------------------------------------------------ sysfs: disks and partitions */
 
 static struct block_device *dev_to_bdev(struct device *dev)

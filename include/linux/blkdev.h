@@ -306,6 +306,9 @@ static inline bool get_disk_ro(struct gendisk *disk)
 /* Rescan partitions (BLKRRPART; add_disk does it once); takes disk->open_mutex. */
 int bdev_disk_changed(struct gendisk *disk, bool invalidate);
 
+/* The block devices and partitions, "  name (maj:min, size KiB)" a line (block/genhd.c). */
+int block_dev_list(char *buf, size_t size);
+
 /* Dynamic major if major == 0; returns the major or -errno. */
 int register_blkdev(unsigned int major, const char *name);
 void unregister_blkdev(unsigned int major, const char *name);
