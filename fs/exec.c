@@ -13,10 +13,13 @@
  *      (EACCES), with exec permission (EACCES), not open for writing
  *      (ETXTBSY, held off for the duration of the load);
  *   3. "#!" scripts restart with the interpreter (at most 4 deep: ELOOP);
- *      ELF images go to load_elf_binary(); anything else is ENOEXEC;
+ *      for the final file the new credentials are worked out (set-user-ID
+ *      and set-group-ID bits, exec_prepare_creds()); ELF images go to
+ *      load_elf_binary(); anything else is ENOEXEC;
  *   4. begin_new_exec(): the point of no return - other threads killed,
- *      the new mm installed, close-on-exec descriptors closed, handlers
- *      reset (ignored ones stay ignored), comm set from the file name;
+ *      the new mm installed, the credentials and dumpable state set,
+ *      close-on-exec descriptors closed, handlers reset (ignored ones
+ *      stay ignored), comm set from the file name;
  *   5. the format maps the image, setup_new_exec_stack() builds the
  *      Linux initial stack, and the task returns to user mode at the
  *      entry point.
@@ -55,6 +58,10 @@
 #include <linux/random.h>
 #include <linux/elf-randomize.h>
 #include <linux/posix-timers.h>
+#include <linux/sched/coredump.h>
+#include <linux/sysctl.h>
+#include <linux/init.h>
+#include <uapi/linux/personality.h>
 
 /* Where the stack of a new program ends before randomisation (Linux: the top of user space). */
 #define STACK_TOP		TASK_SIZE_MAX
@@ -269,6 +276,9 @@ static int load_script(struct linux_binprm *bprm, int dfd)
 
 	if (bprm->buf[0] != '#' || bprm->buf[1] != '!')
 		return -ENOEXEC;
+	/* A script nobody may read makes the process undumpable too. */
+	if (inode_permission(file_inode(bprm->file), MAY_READ))
+		bprm->unreadable = true;
 	end = memchr(bprm->buf, '\n', sizeof(bprm->buf));
 	if (!end) {
 		/* The whole buffer is the line: only if the name ends inside it. */
@@ -343,6 +353,102 @@ static int load_script(struct linux_binprm *bprm, int dfd)
 	return 1;	/* look again */
 }
 
+/* ------------------------------------------------------------ credentials */
+
+/* /proc/sys/fs/suid_dumpable (proc(5)): the dumpable state after an identity change. */
+int suid_dumpable;
+
+/* 0, 1 or 2 (SUID_DUMP_*), like Linux; the table ends with an empty entry. */
+static struct ctl_table suid_dumpable_sysctl[2] = {
+	[0] = {
+		.procname = "suid_dumpable",
+		.mode = 0644,
+		.data = &suid_dumpable,
+		.maxlen = sizeof(suid_dumpable),
+		.extra1 = SYSCTL_ZERO,
+		.extra2 = SYSCTL_TWO,
+		.proc_handler = proc_dointvec_minmax,
+	},
+};
+
+static int __init suid_dumpable_init(void)
+{
+	return register_sysctl("fs", suid_dumpable_sysctl) ? 0 : -ENOMEM;
+}
+late_initcall(suid_dumpable_init);
+
+/*
+ * Capabilities across exec, as Linux without file capabilities or
+ * securebits: a process whose real or (new) effective uid is 0 is
+ * permitted everything, and has it in effect only with effective uid 0;
+ * anyone else ends up with none.  Under no_new_privs the permitted set
+ * cannot grow.
+ */
+static void exec_set_caps(struct cred *new, const struct cred *old)
+{
+	if (!new->uid || !new->euid)
+		new->cap_permitted = CAP_FULL_SET;
+	else
+		new->cap_permitted = CAP_EMPTY_SET;
+	if (current->no_new_privs)
+		new->cap_permitted.val &= old->cap_permitted.val;
+	new->cap_effective = new->euid ? CAP_EMPTY_SET : new->cap_permitted;
+}
+
+/*
+ * The identity the new program runs with (execve(2), credentials(7)),
+ * from bprm->file, the file actually loaded (a script's interpreter, so a
+ * script's own mode bits do not count):
+ *  - S_ISUID: the effective user id becomes the file's owner;
+ *  - S_ISGID with group execute permission (without it the bit means
+ *    mandatory locking): the effective group id becomes the file's group;
+ *  - neither on a nosuid mount nor with no_new_privs (there is no ptrace
+ *    to check: nothing can trace the process);
+ *  - the saved ids then take the effective ones, and so do the
+ *    file-system ids; the real ids never change.
+ * Works on a copy kept in bprm->cred until begin_new_exec() installs it,
+ * so a failure up to the point of no return leaves the caller as it was.
+ */
+static int exec_prepare_creds(struct linux_binprm *bprm)
+{
+	struct file *file = bprm->file;
+	struct inode *inode = file_inode(file);
+	const struct cred *old = current_cred();
+	bool honour_bits = !current->no_new_privs &&
+			   !(file->f_path.mnt && (file->f_path.mnt->mnt_flags & MNT_NOSUID));
+	struct cred *new = prepare_creds();
+
+	if (!new)
+		return -ENOMEM;
+	if (honour_bits) {
+		/* Mode and owner as one snapshot: chmod/chown hold the lock too. */
+		inode_lock(inode);
+		if (inode->i_mode & S_ISUID)
+			new->euid = inode->i_uid;
+		if ((inode->i_mode & (S_ISGID | S_IXGRP)) == (S_ISGID | S_IXGRP))
+			new->egid = inode->i_gid;
+		inode_unlock(inode);
+	}
+	new->suid = new->fsuid = new->euid;
+	new->sgid = new->fsgid = new->egid;
+	exec_set_caps(new, old);
+	bprm->secureexec = new->euid != old->uid || new->egid != old->gid;
+	if (inode_permission(inode, MAY_READ))
+		bprm->unreadable = true;
+	/*
+	 * A program that gains privilege does not inherit "no randomisation"
+	 * (Linux clears it too); the still empty new mm is laid out again.
+	 */
+	if (bprm->secureexec && (current->personality & ADDR_NO_RANDOMIZE)) {
+		current->personality &= ~ADDR_NO_RANDOMIZE;
+		arch_pick_mmap_layout(bprm->mm);
+	}
+	if (bprm->cred)
+		abort_creds(bprm->cred);
+	bprm->cred = new;
+	return 0;
+}
+
 /* Read the header and hand the file to the format that takes it. */
 static int search_binary_handler(struct linux_binprm *bprm, int dfd)
 {
@@ -357,6 +463,9 @@ static int search_binary_handler(struct linux_binprm *bprm, int dfd)
 		if (err == 1)
 			continue;
 		if (err != -ENOEXEC)
+			return err;
+		err = exec_prepare_creds(bprm);
+		if (err)
 			return err;
 		return load_elf_binary(bprm);
 	}
@@ -469,6 +578,19 @@ int begin_new_exec(struct linux_binprm *bprm)
 
 	set_exec_comm(bprm);
 
+	/*
+	 * The new identity, and whether the new program may be inspected:
+	 * not after a change of identity (suid_dumpable decides) nor when it
+	 * could not be read; otherwise by its owner.
+	 */
+	if (bprm->cred)
+		commit_creds(bprm->cred);
+	bprm->cred = NULL;
+	if (bprm->secureexec || bprm->unreadable)
+		set_dumpable(tsk->mm, READ_ONCE(suid_dumpable));
+	else
+		set_dumpable(tsk->mm, SUID_DUMP_USER);
+
 	spin_lock_irq(&tsk->sighand->siglock);
 	flush_signal_handlers(tsk, 0);
 	spin_unlock_irq(&tsk->sighand->siglock);
@@ -550,7 +672,7 @@ int setup_new_exec_stack(struct linux_binprm *bprm)
 	NEW_AUX_ENT(AT_EUID, cred->euid);
 	NEW_AUX_ENT(AT_GID, cred->gid);
 	NEW_AUX_ENT(AT_EGID, cred->egid);
-	NEW_AUX_ENT(AT_SECURE, 0);
+	NEW_AUX_ENT(AT_SECURE, bprm->secureexec);
 	NEW_AUX_ENT(AT_RANDOM, random);
 	NEW_AUX_ENT(AT_HWCAP2, ELF_HWCAP2);
 	NEW_AUX_ENT(AT_EXECFN, execfn);
@@ -676,6 +798,7 @@ static int do_execveat_common(int fd, struct filename *filename, struct user_arg
 		goto out_free;
 	}
 	bprm->file = file;
+	bprm->old_personality = current->personality;
 	bprm->mm = mm_alloc();
 	if (!bprm->mm) {
 		err = -ENOMEM;
@@ -688,6 +811,10 @@ out_file:
 	close_exec_file(bprm);
 	if (bprm->mm)
 		mmput(bprm->mm);
+	if (bprm->cred)
+		abort_creds(bprm->cred);
+	if (err && !bprm->point_of_no_return)
+		current->personality = bprm->old_personality;
 	/* Past the point of no return the old program is gone: die. */
 	if (err && bprm->point_of_no_return && !fatal_signal_pending(current))
 		force_sig(SIGSEGV);

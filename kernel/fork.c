@@ -514,6 +514,7 @@ static struct task_struct *copy_process(struct kernel_clone_args *args)
 	p->flags |= PF_FORKNOEXEC;
 	p->nproc_uid = parent->nproc_uid;
 	p->personality = parent->personality;
+	p->no_new_privs = parent->no_new_privs;
 	cpumask_copy(&p->cpus_allowed, &parent->cpus_allowed);
 	p->blocked = parent->blocked;
 	p->sas_ss_sp = parent->sas_ss_sp;

@@ -3,7 +3,9 @@
  * Process identity system calls: getpid, getppid, gettid, process groups
  * and sessions (getpgid, setpgid, getpgrp, setsid, getsid), prctl
  * (PR_SET_NAME/PR_GET_NAME, PR_SET_PDEATHSIG/PR_GET_PDEATHSIG,
- * PR_SET_CHILD_SUBREAPER/PR_GET_CHILD_SUBREAPER and a few that only report), set_tid_address, set_robust_list/get_robust_list;
+ * PR_SET_CHILD_SUBREAPER/PR_GET_CHILD_SUBREAPER, PR_SET_DUMPABLE/
+ * PR_GET_DUMPABLE, PR_SET_NO_NEW_PRIVS/PR_GET_NO_NEW_PRIVS), set_tid_address,
+ * set_robust_list/get_robust_list;
  * and the process-group queries the tty layer uses (sched/signal.h).
  *
  * Process groups and sessions are ids in signal_struct; lookups walk the
@@ -18,6 +20,7 @@
 #include <linux/syscalls.h>
 #include <linux/errno.h>
 #include <linux/string.h>
+#include <linux/sched/coredump.h>
 #include <uapi/linux/prctl.h>
 #include <asm/uaccess.h>
 
@@ -312,11 +315,26 @@ SYSCALL_DEFINE5(prctl, int, option, unsigned long, arg2, unsigned long, arg3,
 	case PR_GET_CHILD_SUBREAPER:
 		return put_user((int)current->signal->is_child_subreaper, (int *)arg2);
 	case PR_GET_DUMPABLE:
-		return 1;	/* no core dumps, but nothing is marked undumpable */
+		/* <linux/sched/coredump.h>; there are no core dumps yet. */
+		return current->mm ? get_dumpable(current->mm) : SUID_DUMP_DISABLE;
 	case PR_SET_DUMPABLE:
-		return arg2 > 1 ? -EINVAL : 0;
-	case PR_GET_NO_NEW_PRIVS:
+		/* Only 0 and 1: 2 comes from suid_dumpable alone. */
+		if (arg2 != SUID_DUMP_DISABLE && arg2 != SUID_DUMP_USER)
+			return -EINVAL;
+		if (!current->mm)
+			return -EINVAL;
+		set_dumpable(current->mm, arg2);
 		return 0;
+	case PR_SET_NO_NEW_PRIVS:
+		/* One way: execve can no longer grant privilege (fs/exec.c). */
+		if (arg2 != 1 || arg3 || arg4 || arg5)
+			return -EINVAL;
+		current->no_new_privs = true;
+		return 0;
+	case PR_GET_NO_NEW_PRIVS:
+		if (arg2 || arg3 || arg4 || arg5)
+			return -EINVAL;
+		return current->no_new_privs;
 	default:
 		return -EINVAL;
 	}

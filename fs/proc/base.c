@@ -7,14 +7,15 @@
  * inode that holds a reference on the task, and every operation checks
  * that the task still exists (it has not been reaped: it is still in the
  * pid hash).  Zombies keep their directory until they are reaped, as in
- * Linux.  Owner and group of the entries are the task's effective ids.
+ * Linux.  Owner and group of the entries are the task's effective ids
+ * (for a task that is not dumpable root, except on /proc/<pid> itself).
  *
  * Files here: stat, status, statm (array.c), cmdline, environ, auxv,
  * comm (writable by the process itself), oom_score, oom_score_adj and
  * oom_adj (values and rules: mm/oom_kill.c), maps, mounts, mountinfo; links
  * cwd, root, exe; directories fd, fdinfo (fd.c) and task.  cmdline and
  * maps of other users' processes follow Linux's access rules
- * (proc_may_access(): the same uid, or CAP_SYS_PTRACE).
+ * (proc_may_access(): the same uid and a dumpable task, or CAP_SYS_PTRACE).
  *
  * The links are plain symlinks to the path names of the objects (Linux
  * makes them "magic" links that jump to the object itself; here a path
@@ -37,6 +38,7 @@
 #include <linux/sched.h>
 #include <linux/sched/signal.h>
 #include <linux/sched/mm.h>
+#include <linux/sched/coredump.h>
 #include <linux/mmap_lock.h>
 #include <linux/cred.h>
 #include <linux/capability.h>
@@ -109,11 +111,36 @@ struct task_struct *get_proc_task(const struct inode *inode)
 	return alive ? get_task_struct(task) : NULL;
 }
 
-/* The task's effective ids, read under RCU (creds are replaced, not changed). */
-static void task_euid_egid(struct task_struct *task, uid_t *uid, gid_t *gid)
+/* Is the task's program one its owner may inspect (PR_GET_DUMPABLE 1)? */
+static bool task_dumpable(struct task_struct *task)
+{
+	struct mm_struct *mm = get_task_mm(task);
+	bool dumpable;
+
+	if (!mm)
+		return true;	/* exited or a kernel thread: the ids decide */
+	dumpable = get_dumpable(mm) == SUID_DUMP_USER;
+	mmput(mm);
+	return dumpable;
+}
+
+/*
+ * Who owns an entry of /proc/<pid> with the given mode: the task's
+ * effective ids, read under RCU (creds are replaced, not changed).  Once
+ * the task is not dumpable (after a set-user-ID exec, PR_SET_DUMPABLE 0)
+ * root owns everything except world-readable-and-searchable directories
+ * such as /proc/<pid> itself, which still tell its effective ids (as in
+ * Linux, where stat of /proc/<pid> is how ps learns them).
+ */
+static void task_euid_egid(struct task_struct *task, umode_t mode, uid_t *uid, gid_t *gid)
 {
 	const struct cred *cred;
 
+	if (mode != (S_IFDIR | 0555) && !task_dumpable(task)) {
+		*uid = GLOBAL_ROOT_UID;
+		*gid = GLOBAL_ROOT_GID;
+		return;
+	}
 	rcu_read_lock();
 	cred = READ_ONCE(task->real_cred);
 	*uid = cred ? cred->euid : 0;
@@ -128,6 +155,8 @@ bool proc_may_access(struct task_struct *task)
 
 	if (same_thread_group(current, task) || capable(CAP_SYS_PTRACE))
 		return true;
+	if (!task_dumpable(task))
+		return false;
 	rcu_read_lock();
 	cred = READ_ONCE(task->real_cred);
 	ok = cred && me->fsuid == cred->uid && me->fsuid == cred->euid &&
@@ -150,7 +179,7 @@ struct inode *proc_pid_make_inode(struct super_block *sb, struct task_struct *ta
 	inode->i_ino = get_next_ino();
 	inode->i_mode = mode;
 	inode->i_atime = inode->i_mtime = inode->i_ctime = current_time(inode);
-	task_euid_egid(task, &inode->i_uid, &inode->i_gid);
+	task_euid_egid(task, mode, &inode->i_uid, &inode->i_gid);
 	return inode;
 }
 
@@ -164,7 +193,7 @@ int pid_revalidate(struct dentry *dentry, unsigned int flags)
 	task = get_proc_task(inode);
 	if (!task)
 		return 0;
-	task_euid_egid(task, &inode->i_uid, &inode->i_gid);
+	task_euid_egid(task, inode->i_mode, &inode->i_uid, &inode->i_gid);
 	put_task_struct(task);
 	return 1;
 }

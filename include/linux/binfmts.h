@@ -41,6 +41,11 @@ struct linux_binprm {
 	int recursion;			/* "#!" depth */
 	bool point_of_no_return;
 	bool fdpath;			/* named /dev/fd/N[/name]: comm from the file */
+	/* The program's credentials, installed at the point of no return. */
+	struct cred *cred;
+	bool secureexec;		/* AT_SECURE: effective ids differ from the real ones */
+	bool unreadable;		/* a file of the exec could not be read: not dumpable */
+	unsigned int old_personality;	/* restored if the exec fails before no return */
 	/* Filled by the format for the stack builder. */
 	unsigned long entry;		/* AT_ENTRY: the program's entry point */
 	unsigned long start;		/* where the task starts: entry, or the interpreter's */

@@ -259,8 +259,11 @@ struct mm_struct {
 #define MMF_UNSTABLE		3	/* reaped: private VMAs lost pages, faults there get SIGBUS */
 #define MMF_OOM_QUEUED		4	/* handed to the OOM reaper (once) */
 #define MMF_MEMBARRIER_PRIVATE	5	/* membarrier(REGISTER_PRIVATE_EXPEDITED) done */
+#define MMF_DUMP_USER		6	/* dumpable 1 (<linux/sched/coredump.h>) */
+#define MMF_DUMP_ROOT		7	/* dumpable 2; neither bit: 0 */
 /* The bits a forked child's mm starts with (the OOM state is per mm). */
-#define MMF_INIT_MASK		(1UL << MMF_MMAP_BOTTOMUP)
+#define MMF_INIT_MASK		((1UL << MMF_MMAP_BOTTOMUP) | (1UL << MMF_DUMP_USER) | \
+				 (1UL << MMF_DUMP_ROOT))
 
 /* The kernel's own address space: kernel threads run on it (no lazy TLB). */
 extern struct mm_struct init_mm;

@@ -195,6 +195,7 @@ struct task_struct {
 	struct list_head thread_node;		/* on signal->thread_head */
 	int exit_signal;			/* sent to the parent at exit; -1 for threads */
 	int pdeath_signal;			/* PR_SET_PDEATHSIG */
+	bool no_new_privs;			/* PR_SET_NO_NEW_PRIVS: set by the task, never cleared */
 	unsigned int jobctl;			/* JOBCTL_* */
 	struct signal_struct *signal;
 	struct sighand_struct *sighand;
