@@ -1,0 +1,299 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * setuid - set-user-ID and set-group-ID execution (execve(2),
+ * credentials(7)), AT_SECURE (getauxval(3)), the dumpable state
+ * (PR_GET_DUMPABLE, /proc/<pid> ownership, fs.suid_dumpable), nosuid
+ * mounts and PR_SET_NO_NEW_PRIVS.
+ *
+ * Runs as root.  It mounts two tmpfs instances under /tmp (one nosuid),
+ * copies itself there with various owners and modes, and for each case
+ * forks a child that drops to UID:GID 1000:1000 and execs the copy.  The
+ * copy, started with "--report FD", writes one line describing what it
+ * became - real/effective/saved ids, AT_SECURE, PR_GET_DUMPABLE,
+ * PR_GET_NO_NEW_PRIVS, the owners of /proc/<pid> and /proc/<pid>/status
+ * (the directory always tells the effective ids, the files inside are
+ * root's once the process is not dumpable) and whether
+ * it could open a file only CAP_DAC_OVERRIDE may read - and the parent
+ * checks it.  Must pass on Linux and Tidewater alike.
+ */
+#include <sys/auxv.h>
+#include <sys/mount.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <grp.h>
+
+#include "tap.h"
+
+#define USER		1000	/* the unprivileged caller */
+#define OTHER_GROUP	4242	/* group of the set-group-ID copies */
+#define OTHER_USER	4243	/* owner of a set-user-ID copy that is not root */
+#define STRANGER	4244	/* owns the private file */
+#define TOP		"/tmp/setuid-test"
+#define SUID_DIR	TOP "/suid"
+#define NOSUID_DIR	TOP "/nosuid"
+#define PRIVATE		TOP "/suid/private"
+
+/* What the helper saw of itself. */
+struct report {
+	unsigned int ruid, euid, suid, rgid, egid, sgid;
+	unsigned long secure;
+	int dumpable, nnp;
+	unsigned int proc_uid, proc_gid;	/* of /proc/<pid> */
+	unsigned int status_uid, status_gid;	/* of /proc/<pid>/status */
+	int can_read_private;
+};
+
+/* ------------------------------------------------------------ the helper */
+
+static int helper(int fd)
+{
+	struct report r;
+	struct stat st;
+	char path[64];
+	int priv;
+
+	getresuid(&r.ruid, &r.euid, &r.suid);
+	getresgid(&r.rgid, &r.egid, &r.sgid);
+	r.secure = getauxval(AT_SECURE);
+	r.dumpable = prctl(PR_GET_DUMPABLE, 0, 0, 0, 0);
+	r.nnp = prctl(PR_GET_NO_NEW_PRIVS, 0, 0, 0, 0);
+	snprintf(path, sizeof(path), "/proc/%d", (int)getpid());
+	r.proc_uid = r.proc_gid = (unsigned int)-1;
+	if (stat(path, &st) == 0) {
+		r.proc_uid = st.st_uid;
+		r.proc_gid = st.st_gid;
+	}
+	strcat(path, "/status");
+	r.status_uid = r.status_gid = (unsigned int)-1;
+	if (stat(path, &st) == 0) {
+		r.status_uid = st.st_uid;
+		r.status_gid = st.st_gid;
+	}
+	priv = open(PRIVATE, O_RDONLY);
+	r.can_read_private = priv >= 0;
+	if (priv >= 0)
+		close(priv);
+	return write(fd, &r, sizeof(r)) == (ssize_t)sizeof(r) ? 0 : 1;
+}
+
+/* ------------------------------------------------------------ the driver */
+
+/*
+ * Fork; the child becomes USER:USER (no supplementary groups), sets
+ * no_new_privs if asked, and execs prog in report mode.  0 and *r filled,
+ * or -1 (the reason is printed).
+ */
+static int run_as_user(const char *prog, int nnp, struct report *r)
+{
+	int pfd[2], status;
+	ssize_t n;
+	pid_t pid;
+
+	if (pipe(pfd))
+		return -1;
+	pid = fork();
+	if (pid < 0)
+		return -1;
+	if (pid == 0) {
+		char fdarg[16];
+
+		close(pfd[0]);
+		snprintf(fdarg, sizeof(fdarg), "%d", pfd[1]);
+		if (setgroups(0, NULL) || setresgid(USER, USER, USER) ||
+		    setresuid(USER, USER, USER))
+			_exit(101);
+		if (nnp && prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0))
+			_exit(102);
+		execl(prog, prog, "--report", fdarg, (char *)NULL);
+		_exit(103);
+	}
+	close(pfd[1]);
+	n = read(pfd[0], r, sizeof(*r));
+	close(pfd[0]);
+	waitpid(pid, &status, 0);
+	if (n != (ssize_t)sizeof(*r)) {
+		diag("%s: no report (status 0x%x)", prog, status);
+		return -1;
+	}
+	return 0;
+}
+
+/* Copy the running program to path with the given owner and mode. */
+static int install(const char *path, uid_t uid, gid_t gid, mode_t mode)
+{
+	char buf[65536];
+	int in, out;
+	ssize_t n;
+
+	in = open("/proc/self/exe", O_RDONLY);
+	if (in < 0)
+		return -1;
+	out = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0700);
+	if (out < 0) {
+		close(in);
+		return -1;
+	}
+	while ((n = read(in, buf, sizeof(buf))) > 0)
+		if (write(out, buf, n) != n) {
+			n = -1;
+			break;
+		}
+	close(in);
+	close(out);
+	/* chown clears the set-id bits: the mode comes last. */
+	if (n < 0 || chown(path, uid, gid) || chmod(path, mode))
+		return -1;
+	return 0;
+}
+
+static int suid_dumpable(void)
+{
+	FILE *f = fopen("/proc/sys/fs/suid_dumpable", "r");
+	int v = -1;
+
+	if (f) {
+		if (fscanf(f, "%d", &v) != 1)
+			v = -1;
+		fclose(f);
+	}
+	return v;
+}
+
+struct expect {
+	const char *name;
+	const char *prog;
+	int nnp;
+	unsigned int euid, egid;
+	int secure;		/* also: credentials changed, so not dumpable */
+	int can_read_private;
+};
+
+static void check_case(const struct expect *e, int dump_after_change)
+{
+	struct report r;
+	int want_dump = e->secure ? dump_after_change : 1;
+
+	if (run_as_user(e->prog, e->nnp, &r)) {
+		ok(0, "%s: helper ran", e->name);
+		return;
+	}
+	ok(r.ruid == USER && r.rgid == USER, "%s: real ids stay %d:%d (got %u:%u)",
+	   e->name, USER, USER, r.ruid, r.rgid);
+	ok(r.euid == e->euid && r.suid == e->euid,
+	   "%s: effective and saved uid %u (got %u, %u)", e->name, e->euid, r.euid, r.suid);
+	ok(r.egid == e->egid && r.sgid == e->egid,
+	   "%s: effective and saved gid %u (got %u, %u)", e->name, e->egid, r.egid, r.sgid);
+	ok_eq(r.secure, (unsigned long)e->secure, "%s: getauxval(AT_SECURE)", e->name);
+	ok_eq(r.dumpable, want_dump, "%s: PR_GET_DUMPABLE", e->name);
+	ok(r.proc_uid == r.euid && r.proc_gid == r.egid,
+	   "%s: /proc/<pid> owned by the effective ids (%u:%u)", e->name,
+	   r.proc_uid, r.proc_gid);
+	if (want_dump == 1)
+		ok(r.status_uid == r.euid && r.status_gid == r.egid,
+		   "%s: /proc/<pid>/status owned by the effective ids (%u:%u)", e->name,
+		   r.status_uid, r.status_gid);
+	else
+		ok(r.status_uid == 0 && r.status_gid == 0,
+		   "%s: /proc/<pid>/status owned by root (%u:%u)", e->name,
+		   r.status_uid, r.status_gid);
+	ok_eq(r.nnp, e->nnp, "%s: PR_GET_NO_NEW_PRIVS", e->name);
+	ok_eq(r.can_read_private, e->can_read_private,
+	      "%s: a file only CAP_DAC_OVERRIDE may read", e->name);
+}
+
+/* prctl argument rules and inheritance of no_new_privs across fork. */
+static void check_prctl(void)
+{
+	int status;
+	pid_t pid;
+
+	ok_eq(prctl(PR_GET_NO_NEW_PRIVS, 0, 0, 0, 0), 0, "prctl: no_new_privs starts clear");
+	ok_errno(prctl(PR_SET_NO_NEW_PRIVS, 0, 0, 0, 0), EINVAL,
+		 "prctl: PR_SET_NO_NEW_PRIVS 0 (cannot be cleared)");
+	ok_errno(prctl(PR_SET_NO_NEW_PRIVS, 1, 1, 0, 0), EINVAL,
+		 "prctl: PR_SET_NO_NEW_PRIVS with a stray argument");
+	ok_errno(prctl(PR_GET_NO_NEW_PRIVS, 1, 0, 0, 0), EINVAL,
+		 "prctl: PR_GET_NO_NEW_PRIVS with a stray argument");
+	ok_errno(prctl(PR_SET_DUMPABLE, 2, 0, 0, 0), EINVAL, "prctl: PR_SET_DUMPABLE 2");
+	ok_eq(prctl(PR_GET_DUMPABLE, 0, 0, 0, 0), 1, "prctl: root's own program is dumpable");
+
+	pid = fork();
+	if (pid == 0) {
+		pid_t grandchild;
+
+		/* exit codes: 1 set failed, 2 fork, 3 not inherited, 4 dumpable */
+		if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0))
+			_exit(1);
+		if (prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) || prctl(PR_GET_DUMPABLE, 0, 0, 0, 0) != 0)
+			_exit(4);
+		grandchild = fork();
+		if (grandchild < 0)
+			_exit(2);
+		if (grandchild == 0)
+			_exit(prctl(PR_GET_NO_NEW_PRIVS, 0, 0, 0, 0) == 1 &&
+			      prctl(PR_GET_DUMPABLE, 0, 0, 0, 0) == 0 ? 0 : 3);
+		waitpid(grandchild, &status, 0);
+		_exit(WIFEXITED(status) ? WEXITSTATUS(status) : 3);
+	}
+	waitpid(pid, &status, 0);
+	ok(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+	   "prctl: no_new_privs and dumpable 0 set, kept across fork (status 0x%x)", status);
+}
+
+int main(int argc, char **argv)
+{
+	int dump;
+
+	if (argc == 3 && !strcmp(argv[1], "--report"))
+		return helper(atoi(argv[2]));
+
+	if (geteuid() != 0) {
+		skip("setuid: needs root");
+		return tap_finish();
+	}
+	check_prctl();
+
+	mkdir(TOP, 0755);
+	mkdir(SUID_DIR, 0755);
+	mkdir(NOSUID_DIR, 0755);
+	if (mount("tmpfs", SUID_DIR, "tmpfs", 0, "mode=0755") ||
+	    mount("tmpfs", NOSUID_DIR, "tmpfs", MS_NOSUID, "mode=0755"))
+		bail_out("mount tmpfs: %s", strerror(errno));
+
+	dump = suid_dumpable();
+	ok(dump >= 0 && dump <= 2, "fs.suid_dumpable readable (%d)", dump);
+	if (dump < 0)
+		dump = 0;
+
+	int fd = open(PRIVATE, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+
+	if (fd < 0 || close(fd) || chown(PRIVATE, STRANGER, STRANGER) || chmod(PRIVATE, 0600))
+		bail_out("private file: %s", strerror(errno));
+	if (install(SUID_DIR "/plain", 0, 0, 0755) ||
+	    install(SUID_DIR "/suid-root", 0, OTHER_GROUP, 06755) ||
+	    install(SUID_DIR "/suid-other", OTHER_USER, 0, 04755) ||
+	    install(SUID_DIR "/sgid", 0, OTHER_GROUP, 02755) ||
+	    install(SUID_DIR "/sgid-noexec", 0, OTHER_GROUP, 02705) ||
+	    install(NOSUID_DIR "/suid-root", 0, OTHER_GROUP, 06755))
+		bail_out("install helpers: %s", strerror(errno));
+
+	static const struct expect cases[] = {
+		{ "plain", SUID_DIR "/plain", 0, USER, USER, 0, 0 },
+		{ "setuid+setgid root", SUID_DIR "/suid-root", 0, 0, OTHER_GROUP, 1, 1 },
+		{ "setuid to another user", SUID_DIR "/suid-other", 0, OTHER_USER, USER, 1, 0 },
+		{ "setgid", SUID_DIR "/sgid", 0, USER, OTHER_GROUP, 1, 0 },
+		{ "setgid without group exec", SUID_DIR "/sgid-noexec", 0, USER, USER, 0, 0 },
+		{ "nosuid mount", NOSUID_DIR "/suid-root", 0, USER, USER, 0, 0 },
+		{ "no_new_privs", SUID_DIR "/suid-root", 1, USER, USER, 0, 0 },
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		check_case(&cases[i], dump);
+
+	umount(SUID_DIR);
+	umount(NOSUID_DIR);
+	rmdir(SUID_DIR);
+	rmdir(NOSUID_DIR);
+	rmdir(TOP);
+	return tap_finish();
+}
