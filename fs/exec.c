@@ -204,6 +204,11 @@ static struct file *open_exec_file(int fd, struct filename *name, int flags)
 			putname(name);
 			return ERR_PTR(err);
 		}
+		/*
+		 * Opened for reading by the kernel, but the caller needs only
+		 * execute permission: a mode 0711 program runs (not dumpable).
+		 */
+		op.acc_mode = MAY_EXEC;
 		file = do_filp_open(fd, name, &op);
 		if (IS_ERR(file))
 			return file;
