@@ -8,13 +8,16 @@
  * Runs as root.  It mounts two tmpfs instances under /tmp (one nosuid),
  * copies itself there with various owners and modes, and for each case
  * forks a child that drops to UID:GID 1000:1000 and execs the copy.  The
- * copy, started with "--report FD", writes one line describing what it
+ * copy, started with "--report ... FD", writes a record of what it
  * became - real/effective/saved ids, AT_SECURE, PR_GET_DUMPABLE,
  * PR_GET_NO_NEW_PRIVS, the owners of /proc/<pid> and /proc/<pid>/status
  * (the directory always tells the effective ids, the files inside are
  * root's once the process is not dumpable) and whether
  * it could open a file only CAP_DAC_OVERRIDE may read - and the parent
- * checks it.  Must pass on Linux and Tidewater alike.
+ * checks it.  "#!" scripts run by a copy show that a script's own set-id
+ * bits do not count but its interpreter's do; an execute-only copy that
+ * the dumpable state also follows unreadable programs.  Must pass on
+ * Linux and Tidewater alike.
  */
 #include <sys/auxv.h>
 #include <sys/mount.h>
@@ -81,10 +84,12 @@ static int helper(int fd)
 
 /*
  * Fork; the child becomes USER:USER (no supplementary groups), sets
- * no_new_privs if asked, and execs prog in report mode.  0 and *r filled,
- * or -1 (the reason is printed).
+ * no_new_privs if asked, and execs prog in report mode: a copy of this
+ * program as "prog --report FD", a script (whose "#!" line names a copy
+ * and "--report") as "prog FD".  0 and *r filled, or -1 (the reason is
+ * printed).
  */
-static int run_as_user(const char *prog, int nnp, struct report *r)
+static int run_as_user(const char *prog, int nnp, int script, struct report *r)
 {
 	int pfd[2], status;
 	ssize_t n;
@@ -105,7 +110,10 @@ static int run_as_user(const char *prog, int nnp, struct report *r)
 			_exit(101);
 		if (nnp && prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0))
 			_exit(102);
-		execl(prog, prog, "--report", fdarg, (char *)NULL);
+		if (script)
+			execl(prog, prog, fdarg, (char *)NULL);
+		else
+			execl(prog, prog, "--report", fdarg, (char *)NULL);
 		_exit(103);
 	}
 	close(pfd[1]);
@@ -147,6 +155,19 @@ static int install(const char *path, uid_t uid, gid_t gid, mode_t mode)
 	return 0;
 }
 
+/* A set-user-ID-root "#!" script run by interp (a copy) in report mode. */
+static int script(const char *path, const char *interp)
+{
+	FILE *f = fopen(path, "w");
+
+	if (!f)
+		return -1;
+	fprintf(f, "#!%s --report\n", interp);
+	if (fclose(f) || chmod(path, 04755))
+		return -1;
+	return 0;
+}
+
 static int suid_dumpable(void)
 {
 	FILE *f = fopen("/proc/sys/fs/suid_dumpable", "r");
@@ -165,16 +186,18 @@ struct expect {
 	const char *prog;
 	int nnp;
 	unsigned int euid, egid;
-	int secure;		/* also: credentials changed, so not dumpable */
+	int secure;
 	int can_read_private;
+	int script;		/* prog is a "#!" script */
+	int unreadable;		/* prog cannot be read by USER: not dumpable */
 };
 
 static void check_case(const struct expect *e, int dump_after_change)
 {
 	struct report r;
-	int want_dump = e->secure ? dump_after_change : 1;
+	int want_dump = e->secure || e->unreadable ? dump_after_change : 1;
 
-	if (run_as_user(e->prog, e->nnp, &r)) {
+	if (run_as_user(e->prog, e->nnp, e->script, &r)) {
 		ok(0, "%s: helper ran", e->name);
 		return;
 	}
@@ -245,8 +268,9 @@ int main(int argc, char **argv)
 {
 	int dump;
 
-	if (argc == 3 && !strcmp(argv[1], "--report"))
-		return helper(atoi(argv[2]));
+	/* As a script's interpreter: --report SCRIPT FD. */
+	if (argc >= 3 && !strcmp(argv[1], "--report"))
+		return helper(atoi(argv[argc - 1]));
 
 	if (geteuid() != 0) {
 		skip("setuid: needs root");
@@ -275,17 +299,26 @@ int main(int argc, char **argv)
 	    install(SUID_DIR "/suid-other", OTHER_USER, 0, 04755) ||
 	    install(SUID_DIR "/sgid", 0, OTHER_GROUP, 02755) ||
 	    install(SUID_DIR "/sgid-noexec", 0, OTHER_GROUP, 02705) ||
-	    install(NOSUID_DIR "/suid-root", 0, OTHER_GROUP, 06755))
+	    install(SUID_DIR "/exec-only", 0, 0, 0711) ||
+	    install(NOSUID_DIR "/suid-root", 0, OTHER_GROUP, 06755) ||
+	    script(SUID_DIR "/suid-script", SUID_DIR "/plain") ||
+	    script(SUID_DIR "/script-suid-interp", SUID_DIR "/suid-root"))
 		bail_out("install helpers: %s", strerror(errno));
 
 	static const struct expect cases[] = {
-		{ "plain", SUID_DIR "/plain", 0, USER, USER, 0, 0 },
-		{ "setuid+setgid root", SUID_DIR "/suid-root", 0, 0, OTHER_GROUP, 1, 1 },
-		{ "setuid to another user", SUID_DIR "/suid-other", 0, OTHER_USER, USER, 1, 0 },
-		{ "setgid", SUID_DIR "/sgid", 0, USER, OTHER_GROUP, 1, 0 },
-		{ "setgid without group exec", SUID_DIR "/sgid-noexec", 0, USER, USER, 0, 0 },
-		{ "nosuid mount", NOSUID_DIR "/suid-root", 0, USER, USER, 0, 0 },
-		{ "no_new_privs", SUID_DIR "/suid-root", 1, USER, USER, 0, 0 },
+		/* name, program, no_new_privs, euid, egid, AT_SECURE, CAP_DAC_OVERRIDE,
+		 * script, unreadable */
+		{ "plain", SUID_DIR "/plain", 0, USER, USER, 0, 0, 0, 0 },
+		{ "setuid+setgid root", SUID_DIR "/suid-root", 0, 0, OTHER_GROUP, 1, 1, 0, 0 },
+		{ "setuid to another user", SUID_DIR "/suid-other", 0, OTHER_USER, USER, 1, 0, 0, 0 },
+		{ "setgid", SUID_DIR "/sgid", 0, USER, OTHER_GROUP, 1, 0, 0, 0 },
+		{ "setgid without group exec", SUID_DIR "/sgid-noexec", 0, USER, USER, 0, 0, 0, 0 },
+		{ "nosuid mount", NOSUID_DIR "/suid-root", 0, USER, USER, 0, 0, 0, 0 },
+		{ "no_new_privs", SUID_DIR "/suid-root", 1, USER, USER, 0, 0, 0, 0 },
+		{ "setuid script", SUID_DIR "/suid-script", 0, USER, USER, 0, 0, 1, 0 },
+		{ "script with a setuid interpreter", SUID_DIR "/script-suid-interp", 0,
+		  0, OTHER_GROUP, 1, 1, 1, 0 },
+		{ "execute-only program", SUID_DIR "/exec-only", 0, USER, USER, 0, 0, 0, 1 },
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
 		check_case(&cases[i], dump);
