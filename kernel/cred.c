@@ -6,7 +6,8 @@
  * capability checks the VFS makes.
  *
  * Interface: current_cred(), capable(), in_group_p(), prepare_creds(),
- * commit_creds(), override_creds()/revert_creds().
+ * commit_creds() (which also makes the process not dumpable when its
+ * effective identity changes, as Linux), override_creds()/revert_creds().
  *
  * Locking: credentials are immutable once installed, so readers need no
  * lock; only the owning task replaces its pointers.  References are
@@ -20,6 +21,7 @@
 #include <linux/cred.h>
 #include <linux/capability.h>
 #include <linux/fs.h>
+#include <linux/sched/coredump.h>
 
 struct group_info init_groups = { .usage = ATOMIC_INIT(2), .ngroups = 0 };
 
@@ -76,12 +78,30 @@ struct cred *prepare_kernel_cred(void)
 	return dup_cred(&init_cred);
 }
 
+/*
+ * Does the change from old to new make the process unfit for inspection
+ * by its (new) owner?  Any move of the effective or file-system ids, or
+ * permitted capabilities it did not hold: memory filled under the old
+ * identity may hold what the new one must not see.
+ */
+static bool creds_change_dumpable(const struct cred *old, const struct cred *new)
+{
+	if (old->euid != new->euid || old->egid != new->egid)
+		return true;
+	if (old->fsuid != new->fsuid || old->fsgid != new->fsgid)
+		return true;
+	return (new->cap_permitted.val & ~old->cap_permitted.val) != 0;
+}
+
 int commit_creds(struct cred *new)
 {
 	struct task_struct *task = current;
 	const struct cred *old = task->real_cred;
 
 	WARN_ON(task->cred != old);
+	/* exec sets the state afresh once its new credentials are in. */
+	if (task->mm && creds_change_dumpable(old, new))
+		set_dumpable(task->mm, READ_ONCE(suid_dumpable));
 	get_cred(new);		/* one for each of real_cred and cred */
 	task->real_cred = new;
 	task->cred = new;

@@ -264,6 +264,19 @@ static void check_prctl(void)
 	   "prctl: no_new_privs and dumpable 0 set, kept across fork (status 0x%x)", status);
 }
 
+/* Changing the effective identity without exec makes the process not dumpable. */
+static void check_setuid_dumpable(int dump)
+{
+	int status;
+	pid_t pid = fork();
+
+	if (pid == 0)
+		_exit(setresuid(USER, USER, USER) ? 100 : prctl(PR_GET_DUMPABLE, 0, 0, 0, 0));
+	waitpid(pid, &status, 0);
+	ok(WIFEXITED(status) && WEXITSTATUS(status) == dump,
+	   "setresuid: PR_GET_DUMPABLE becomes fs.suid_dumpable %d (status 0x%x)", dump, status);
+}
+
 int main(int argc, char **argv)
 {
 	int dump;
@@ -289,6 +302,7 @@ int main(int argc, char **argv)
 	ok(dump >= 0 && dump <= 2, "fs.suid_dumpable readable (%d)", dump);
 	if (dump < 0)
 		dump = 0;
+	check_setuid_dumpable(dump);
 
 	int fd = open(PRIVATE, O_WRONLY | O_CREAT | O_TRUNC, 0600);
 
