@@ -41,4 +41,11 @@ bool tsc_clock_params(u64 *base, u64 *mult, u32 *shift);
 void update_vsyscall_tick(void);
 void update_vsyscall_realtime(void);
 
+/*
+ * The coarse monotonic clock exactly as the vDSO publishes it, so that the
+ * system call and the vDSO never disagree (jiffies move a moment before
+ * the vvar page follows).  False before the vvar page exists.  Any context.
+ */
+bool vdso_coarse_mono_ns(u64 *ns);
+
 #endif /* _LINUX_TIMEKEEPING_H */

@@ -95,9 +95,18 @@ static int cpu_clock_get_ns(clockid_t id, u64 *ns)
 
 /* ------------------------------------------------------------ clocks */
 
-/* The monotonic clock at the last tick: jiffies follow the clock exactly. */
+/*
+ * The monotonic clock at the last tick: jiffies follow the clock exactly.
+ * Read from the vDSO's page once there is one: user space mixes vDSO and
+ * system-call reads, and the page follows jiffies a moment later, so
+ * reading jiffies here could run ahead of a later vDSO read.
+ */
 static u64 coarse_monotonic_ns(void)
 {
+	u64 ns;
+
+	if (vdso_coarse_mono_ns(&ns))
+		return ns;
 	return jiffies64_to_nsecs(get_jiffies_64() - INITIAL_JIFFIES);
 }
 

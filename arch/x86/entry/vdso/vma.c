@@ -100,6 +100,21 @@ void update_vsyscall_tick(void)
 	vvar_update(false);
 }
 
+bool vdso_coarse_mono_ns(u64 *ns)
+{
+	u32 seq;
+
+	if (!vvar)
+		return false;
+	do {
+		seq = READ_ONCE(vvar->seq);
+		smp_rmb();
+		*ns = READ_ONCE(vvar->coarse_mono_ns);
+		smp_rmb();
+	} while ((seq & 1) || READ_ONCE(vvar->seq) != seq);
+	return true;
+}
+
 void update_vsyscall_realtime(void)
 {
 	vvar_update(true);
