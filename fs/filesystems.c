@@ -73,6 +73,22 @@ struct file_system_type *get_fs_type(const char *name)
 	return fs;
 }
 
+int get_block_filesystem_names(char *buf, size_t size)
+{
+	struct file_system_type *fs;
+	int len = 0;
+
+	if (!size)
+		return 0;
+	buf[0] = '\0';
+	spin_lock(&file_systems_lock);
+	for (fs = file_systems; fs; fs = fs->next)
+		if (fs->fs_flags & FS_REQUIRES_DEV)
+			len += scnprintf(buf + len, size - len, "%s%s", len ? "," : "", fs->name);
+	spin_unlock(&file_systems_lock);
+	return len;
+}
+
 int get_filesystem_list(char *buf, size_t size)
 {
 	struct file_system_type *fs;

@@ -190,24 +190,10 @@ static int __init root_mount_types(const char *dev, char *types, unsigned long f
 /* Every registered file system that needs a device, comma-separated. */
 static char *__init block_fs_types(void)
 {
-	char *list = kmalloc(PAGE_SIZE, GFP_KERNEL), *types, *line, *cur;
-	size_t len = 0;
+	char *types = kmalloc(PAGE_SIZE, GFP_KERNEL);
 
-	if (!list)
-		return NULL;
-	get_filesystem_list(list, PAGE_SIZE);
-	types = kzalloc(PAGE_SIZE, GFP_KERNEL);
-	if (!types) {
-		kfree(list);
-		return NULL;
-	}
-	cur = list;
-	while ((line = strsep(&cur, "\n")) && *line) {
-		/* "nodev\tname" or "\tname" */
-		if (line[0] == '\t')
-			len += scnprintf(types + len, PAGE_SIZE - len, "%s,", line + 1);
-	}
-	kfree(list);
+	if (types)
+		get_block_filesystem_names(types, PAGE_SIZE);
 	return types;
 }
 

@@ -658,6 +658,8 @@ int unregister_filesystem(struct file_system_type *fs);
 struct file_system_type *get_fs_type(const char *name);
 /* "nodev\tramfs\n..." for /proc/filesystems; returns the length. */
 int get_filesystem_list(char *buf, size_t size);
+/* The registered types that need a block device, comma-separated (root= mounting). */
+int get_block_filesystem_names(char *buf, size_t size);
 
 /* fs/super.c */
 struct super_block *sget(struct file_system_type *type,
