@@ -82,6 +82,7 @@ static void bdev_free_inode(struct inode *inode)
 	/* The whole disk's bdev is the last thing of a disk to go. */
 	if (bdev->bd_disk && !bdev->bd_partno)
 		disk_release(bdev->bd_disk);
+	kfree(bdev->bd_meta_info);
 	kfree(BDEV_I(inode));
 }
 

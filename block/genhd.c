@@ -379,6 +379,89 @@ int block_dev_list(char *buf, size_t size)
 	return b.len;
 }
 
+struct partition_match {
+	const char *uuid, *volname;	/* what to match (NULL: anything) */
+	struct gendisk *disk;		/* the match's disk, then the wanted slot's */
+	int partno;			/* the wanted slot: match + offset */
+	dev_t devt;
+};
+
+static void match_partition_meta(struct block_device *bdev, void *arg)
+{
+	struct partition_match *m = arg;
+	const struct partition_meta_info *info = bdev->bd_meta_info;
+
+	if (m->disk || !info)
+		return;
+	if (m->uuid && strcasecmp(info->uuid, m->uuid))
+		return;
+	if (m->volname && strcmp((const char *)info->volname, m->volname))
+		return;
+	m->disk = bdev->bd_disk;
+	m->partno += bdev->bd_partno;
+}
+
+static void match_partno(struct block_device *bdev, void *arg)
+{
+	struct partition_match *m = arg;
+
+	if (bdev->bd_disk == m->disk && bdev->bd_partno == m->partno)
+		m->devt = bdev->bd_dev;
+}
+
+/**
+ * blk_lookup_partition() - the device number of a partition named by its table
+ * @uuid: its PARTUUID (case does not matter), or NULL
+ * @volname: its PARTLABEL, or NULL
+ * @partno_offset: 0 for the match itself, else the partition this many
+ *                 numbers after (or before) it on the same disk, 0 being
+ *                 the whole disk (root=PARTUUID=.../PARTNROFF=N)
+ *
+ * The first partition, in disk order, whose table entry matches both
+ * given strings.
+ *
+ * Context: process context; takes the block device list lock.
+ * Return: the device number, or 0 if there is no such partition (yet).
+ */
+dev_t blk_lookup_partition(const char *uuid, const char *volname, int partno_offset)
+{
+	struct partition_match m = { uuid, volname, NULL, partno_offset, 0 };
+
+	for_each_bdev(match_partition_meta, &m);
+	if (m.disk && m.partno >= 0)
+		for_each_bdev(match_partno, &m);
+	return m.devt;
+}
+
+struct devt_list {
+	dev_t *v;
+	unsigned int n, max;
+};
+
+static void list_devt(struct block_device *bdev, void *arg)
+{
+	struct devt_list *l = arg;
+
+	if (l->n < l->max && (!bdev->bd_partno || bdev->bd_nr_sectors))
+		l->v[l->n++] = bdev->bd_dev;
+}
+
+/**
+ * blk_list_devts() - the device numbers of every disk and partition
+ * @devts: where to put them, disks before their partitions
+ * @max: room in @devts; more devices are left out
+ *
+ * Context: process context; takes the block device list lock.
+ * Return: how many were stored.
+ */
+unsigned int blk_list_devts(dev_t *devts, unsigned int max)
+{
+	struct devt_list l = { devts, 0, max };
+
+	for_each_bdev(list_devt, &l);
+	return l.n;
+}
+
 /* ------------------------------------------------------------ sysfs: disks and partitions */
 
 static struct block_device *dev_to_bdev(struct device *dev)

@@ -17,6 +17,7 @@
 #include <linux/types.h>
 #include <linux/errno.h>
 #include <linux/blk_types.h>
+#include <linux/blkdev.h>
 
 #define PART_MAX_SLOTS	256	/* Linux's DISK_MAX_PARTS */
 
@@ -24,6 +25,7 @@ struct parsed_partition {
 	sector_t from;		/* 512-byte sectors */
 	sector_t size;
 	bool used;
+	struct partition_meta_info info;	/* set by put_partition_meta() */
 };
 
 struct parsed_partitions {
@@ -56,6 +58,9 @@ static inline u64 get_le64(const u8 *p)
 
 /* Record slot n; clipped to the device, ignored if it starts beyond it. */
 void put_partition(struct parsed_partitions *state, int n, sector_t from, sector_t size);
+/* The UUID and name of a slot already put (NULL: none); ignored for unused slots. */
+void put_partition_meta(struct parsed_partitions *state, int n, const char *uuid,
+			const char *volname);
 
 int efi_partition(struct parsed_partitions *state);
 int msdos_partition(struct parsed_partitions *state);

@@ -53,6 +53,20 @@ void put_partition(struct parsed_partitions *state, int n, sector_t from, sector
 		state->next = n + 1;
 }
 
+void put_partition_meta(struct parsed_partitions *state, int n, const char *uuid,
+			const char *volname)
+{
+	struct partition_meta_info *info;
+
+	if (n <= 0 || n >= state->limit || !state->parts[n].used)
+		return;
+	info = &state->parts[n].info;
+	if (uuid)
+		strscpy(info->uuid, uuid, sizeof(info->uuid));
+	if (volname)
+		strscpy((char *)info->volname, volname, sizeof(info->volname));
+}
+
 int check_partition(struct parsed_partitions *state)
 {
 	unsigned int i;
@@ -119,7 +133,8 @@ static void part_name(struct gendisk *disk, int partno, char *buf, size_t len)
 		snprintf(buf, len, "%s%d", disk->disk_name, partno);
 }
 
-static int add_partition(struct gendisk *disk, int partno, sector_t start, sector_t len)
+static int add_partition(struct gendisk *disk, int partno, sector_t start, sector_t len,
+			 const struct partition_meta_info *info)
 {
 	struct block_device *bdev;
 	char name[DISK_NAME_LEN + 8];
@@ -141,6 +156,9 @@ static int add_partition(struct gendisk *disk, int partno, sector_t start, secto
 	}
 	bdev->bd_start_sect = start;
 	bdev_set_nr_sectors(bdev, len);
+	/* Freed with the bdev (bdev_free_inode()); a failed copy only loses root=PARTUUID=. */
+	if (info->uuid[0] || info->volname[0])
+		bdev->bd_meta_info = kmemdup(info, sizeof(*info), GFP_KERNEL);
 	part_name(disk, partno, name, sizeof(name));
 	err = dev_set_name(&bdev->bd_device, "%s", name);
 	if (err)
@@ -219,7 +237,8 @@ int blk_add_partitions(struct gendisk *disk)
 	for (i = 1; ret > 0 && i < state->next; i++) {
 		if (!state->parts[i].used)
 			continue;
-		if (add_partition(disk, i, state->parts[i].from, state->parts[i].size))
+		if (add_partition(disk, i, state->parts[i].from, state->parts[i].size,
+				  &state->parts[i].info))
 			pr_warn("%s: cannot add partition %d\n", disk->disk_name, i);
 	}
 	ret = ret < 0 ? ret : 0;

@@ -16,6 +16,11 @@
  * header size, both CRCs, my_lba, first/last usable inside the disk, the
  * entry size, and every entry's range (entries outside the usable area
  * are skipped).
+ *
+ * Each partition's PARTUUID is its entry's unique GUID, written as the
+ * usual 8-4-4-4-12 hex string (the first three fields are stored little
+ * endian, the last two as bytes), and its PARTLABEL the entry's name,
+ * UTF-16LE on disk, kept as UTF-8.
  */
 #include <linux/kernel.h>
 #include <linux/slab.h>
@@ -42,8 +47,11 @@
 
 /* Entry field offsets. */
 #define GE_TYPE_GUID		0
+#define GE_UNIQUE_GUID		16
 #define GE_FIRST_LBA		32
 #define GE_LAST_LBA		40
+#define GE_NAME			56
+#define GE_NAME_UNITS		36	/* UTF-16 code units */
 
 /* CRC-32 (IEEE 802.3, reflected, as UEFI specifies), bit by bit: the tables are small. */
 static u32 crc32_update(u32 crc, const void *data, size_t len)
@@ -108,7 +116,58 @@ static bool guid_is_zero(const u8 *g)
 struct gpt_slot {
 	bool used;
 	u64 first, last;
+	char uuid[PARTITION_META_INFO_UUIDLTH];
+	char name[PARTITION_META_INFO_VOLNAMELTH];
 };
+
+/* The 16 bytes of an on-disk GUID as text (37 bytes with the NUL). */
+static void gpt_guid_text(const u8 *g, char *out)
+{
+	snprintf(out, PARTITION_META_INFO_UUIDLTH,
+		 "%08x-%04x-%04x-%02x%02x-%02x%02x%02x%02x%02x%02x", get_le32(g), get_le16(g + 4),
+		 get_le16(g + 6), g[8], g[9], g[10], g[11], g[12], g[13], g[14], g[15]);
+}
+
+/*
+ * The entry's name: UTF-16LE up to the first NUL unit, as UTF-8, cut at
+ * a character boundary when it does not fit; a surrogate (a character
+ * beyond the BMP) becomes '?'.
+ */
+static void gpt_name_text(const u8 *units, char *out, size_t size)
+{
+	size_t len = 0;
+	unsigned int i;
+
+	for (i = 0; i < GE_NAME_UNITS; i++) {
+		u16 c = get_le16(units + 2 * i);
+		u8 seq[3];
+		size_t n;
+
+		if (!c)
+			break;
+		if (c >= 0xd800 && c <= 0xdfff) {
+			seq[0] = '?';
+			n = 1;
+		} else if (c < 0x80) {
+			seq[0] = c;
+			n = 1;
+		} else if (c < 0x800) {
+			seq[0] = 0xc0 | c >> 6;
+			seq[1] = 0x80 | (c & 0x3f);
+			n = 2;
+		} else {
+			seq[0] = 0xe0 | c >> 12;
+			seq[1] = 0x80 | ((c >> 6) & 0x3f);
+			seq[2] = 0x80 | (c & 0x3f);
+			n = 3;
+		}
+		if (len + n >= size)
+			break;
+		memcpy(out + len, seq, n);
+		len += n;
+	}
+	out[len] = '\0';
+}
 
 /* Arrays beyond this are not believed (real ones are 16 KiB). */
 #define GPT_MAX_ARRAY_BYTES	(1 << 20)
@@ -178,6 +237,8 @@ static int gpt_read(struct parsed_partitions *state, u64 lba, u64 last_lba, u8 *
 			slots[idx].used = true;
 			slots[idx].first = get_le64(e + GE_FIRST_LBA);
 			slots[idx].last = get_le64(e + GE_LAST_LBA);
+			gpt_guid_text(e + GE_UNIQUE_GUID, slots[idx].uuid);
+			gpt_name_text(e + GE_NAME, slots[idx].name, sizeof(slots[idx].name));
 		}
 	}
 	kfree(sect);
@@ -236,6 +297,7 @@ int efi_partition(struct parsed_partitions *state)
 			continue;
 		}
 		put_partition(state, i + 1, start * ssz, (end - start + 1) * ssz);
+		put_partition_meta(state, i + 1, slots[i].uuid, slots[i].name);
 	}
 	ret = 1;
 out:

@@ -12,7 +12,8 @@
  *
  * As in Linux, the extended entry itself shows as a partition of two
  * sectors (so tools can find it), and a protective MBR (type 0xee) is
- * left to the GPT parser.  Boot flags other than 0x00/0x80 mean "not a
+ * left to the GPT parser.  Each partition's PARTUUID is the 32-bit disk
+ * signature at byte 440 and the partition number, "SSSSSSSS-PP" in hex.  Boot flags other than 0x00/0x80 mean "not a
  * partition table" (FAT boot sectors end in 0x55 0xAA too).  The chain
  * is followed for at most MSDOS_MAX_LOGICAL records, so a looping chain
  * on a corrupt disk ends.
@@ -23,6 +24,7 @@
 #include "check.h"
 
 #define MSDOS_LABEL_MAGIC_OFF	510
+#define MSDOS_SIGNATURE_OFF	440
 #define MSDOS_PART_OFF		446
 #define MSDOS_ENTRY_SIZE	16
 #define MSDOS_MAX_LOGICAL	128
@@ -59,9 +61,20 @@ static bool is_extended(u8 type)
 	return type == DOS_EXTENDED || type == WIN98_EXTENDED || type == LINUX_EXTENDED;
 }
 
+/* Slot n from the entry, with its PARTUUID from the disk signature. */
+static void msdos_put(struct parsed_partitions *state, int n, sector_t from, sector_t size,
+		      u32 signature)
+{
+	char uuid[PARTITION_META_INFO_UUIDLTH];
+
+	put_partition(state, n, from, size);
+	snprintf(uuid, sizeof(uuid), "%08x-%02x", signature, n);
+	put_partition_meta(state, n, uuid, NULL);
+}
+
 /* Walk the EBR chain of the extended partition at [ext_start, +ext_size). */
 static int parse_extended(struct parsed_partitions *state, u8 *buf, sector_t ext_start,
-			  sector_t ext_size)
+			  sector_t ext_size, u32 signature)
 {
 	sector_t ebr = ext_start;
 	int slot = 5, records, i, err;
@@ -82,7 +95,7 @@ static int parse_extended(struct parsed_partitions *state, u8 *buf, sector_t ext
 			msdos_entry(buf, i, &e);
 			if (!e.nr_sects || is_extended(e.sys_ind) || !e.sys_ind)
 				continue;
-			put_partition(state, slot++, ebr + e.start, e.nr_sects);
+			msdos_put(state, slot++, ebr + e.start, e.nr_sects, signature);
 			break;
 		}
 		for (i = 0; i < 4; i++) {
@@ -110,6 +123,7 @@ int msdos_partition(struct parsed_partitions *state)
 {
 	unsigned int ssz = state->lbs >> SECTOR_SHIFT;
 	struct msdos_entry e[4];
+	u32 signature;
 	u8 *buf;
 	int i, err;
 
@@ -130,6 +144,7 @@ int msdos_partition(struct parsed_partitions *state)
 			goto out;
 	}
 	strscpy(state->label, "msdos", sizeof(state->label));
+	signature = get_le32(buf + MSDOS_SIGNATURE_OFF);
 	/* LBA fields count logical blocks: convert to 512-byte sectors. */
 	for (i = 0; i < 4; i++) {
 		sector_t start = (sector_t)e[i].start * ssz, size = (sector_t)e[i].nr_sects * ssz;
@@ -137,10 +152,11 @@ int msdos_partition(struct parsed_partitions *state)
 		if (!e[i].nr_sects || !e[i].sys_ind)
 			continue;
 		if (is_extended(e[i].sys_ind)) {
-			put_partition(state, i + 1, start, min_t(sector_t, size, max(ssz, 2U)));
+			msdos_put(state, i + 1, start, min_t(sector_t, size, max(ssz, 2U)),
+				  signature);
 			continue;
 		}
-		put_partition(state, i + 1, start, size);
+		msdos_put(state, i + 1, start, size, signature);
 	}
 	for (i = 0; i < 4; i++) {
 		if (!e[i].nr_sects || !is_extended(e[i].sys_ind))
@@ -151,7 +167,7 @@ int msdos_partition(struct parsed_partitions *state)
 				state->name, state->lbs);
 			continue;
 		}
-		err = parse_extended(state, buf, e[i].start, e[i].nr_sects);
+		err = parse_extended(state, buf, e[i].start, e[i].nr_sects, signature);
 		if (err)
 			goto out;
 		break;	/* Linux follows one extended partition */

@@ -94,7 +94,11 @@ static int msdos_parse_test(void)
 	mbr_entry(img + 100 * SECTOR_SIZE, 0, 0x83, 10, 100);
 	mbr_entry(img + 100 * SECTOR_SIZE, 1, 0x05, 200, 300);
 	mbr_entry(img + 300 * SECTOR_SIZE, 0, 0x83, 10, 50);
+	put_le32(img + 440, 0x0badcafe);	/* disk signature */
 	ST_ASSERT(check_partition(s) == 1 && !strcmp(s->label, "msdos"), "not recognised");
+	ST_ASSERT(!strcmp(s->parts[1].info.uuid, "0badcafe-01") &&
+		  !strcmp(s->parts[6].info.uuid, "0badcafe-06") && !s->parts[1].info.volname[0],
+		  "PARTUUIDs %s, %s", s->parts[1].info.uuid, s->parts[6].info.uuid);
 	ST_ASSERT(part_is(s, 1, 2048, 1024), "p1");
 	ST_ASSERT(part_is(s, 2, 100, 2), "extended entry");
 	ST_ASSERT(part_is(s, 3, 3072, IMG_SECTORS - 3072), "p3 truncated");
@@ -151,8 +155,13 @@ static void gpt_entry(u8 *array, int i, u64 first, u64 last)
 	e[0] = 0xaf;	/* any non-zero type GUID */
 	e[15] = 0x3d;
 	e[16] = i + 1;	/* unique GUID */
+	e[31] = 0xef;
 	put_le64(e + 32, first);
 	put_le64(e + 40, last);
+	/* Name "p<i>" and a character outside ASCII (U+00E9) in UTF-16LE. */
+	e[56] = 'p';
+	e[58] = '0' + i;
+	e[60] = 0xe9;
 }
 
 static void gpt_build(u8 *img)
@@ -184,6 +193,10 @@ static int gpt_parse_test(void)
 	ST_ASSERT(part_is(s, 1, 34, 1000), "p1");
 	ST_ASSERT(!s->parts[2].used && !s->parts[4].used, "unused or bad entries used");
 	ST_ASSERT(part_is(s, 3, 2048, 1024), "p3");
+	ST_ASSERT(!strcmp(s->parts[3].info.uuid, "00000003-0000-0000-0000-0000000000ef"),
+		  "p3 PARTUUID %s", s->parts[3].info.uuid);
+	ST_ASSERT(!strcmp((char *)s->parts[3].info.volname, "p2\xc3\xa9"), "p3 PARTLABEL %s",
+		  s->parts[3].info.volname);
 
 	/* Damaged primary header: the backup at the last LBA is used. */
 	img[SECTOR_SIZE + 40] ^= 0xff;

@@ -233,6 +233,21 @@ struct disk_stats {
 };
 
 /*
+ * What a partition table says of a partition besides its extent: the
+ * partition's UUID as root=PARTUUID= names it (GPT: the entry's unique
+ * GUID; MBR: the disk signature and the partition number,
+ * "SSSSSSSS-PP"), and its name (GPT only; root=PARTLABEL=).  Lower-case
+ * hex; empty strings when the table has none.
+ */
+#define PARTITION_META_INFO_UUIDLTH	37	/* 36 characters and the NUL */
+#define PARTITION_META_INFO_VOLNAMELTH	64
+
+struct partition_meta_info {
+	char uuid[PARTITION_META_INFO_UUIDLTH];
+	u8 volname[PARTITION_META_INFO_VOLNAMELTH];
+};
+
+/*
  * A whole disk or one partition.  bd_inode is the device's inode on the
  * internal bdev file system: its address space is the block device's page
  * cache (buffered I/O on /dev/vdX and file system metadata buffers).
@@ -256,6 +271,7 @@ struct block_device {
 	spinlock_t bd_size_lock;
 	struct device bd_device;	/* /sys/block/vda[/vda1] */
 	struct list_head bd_list;	/* in the disk's partition list */
+	struct partition_meta_info *bd_meta_info;	/* partitions with a UUID or name */
 };
 
 struct block_device_operations {
@@ -308,6 +324,8 @@ int bdev_disk_changed(struct gendisk *disk, bool invalidate);
 
 /* The block devices and partitions, "  name (maj:min, size KiB)" a line (block/genhd.c). */
 int block_dev_list(char *buf, size_t size);
+dev_t blk_lookup_partition(const char *uuid, const char *volname, int partno_offset);
+unsigned int blk_list_devts(dev_t *devts, unsigned int max);
 
 /* Dynamic major if major == 0; returns the major or -errno. */
 int register_blkdev(unsigned int major, const char *name);
