@@ -24,7 +24,16 @@
  * appear, rootdelay=N waits N seconds first.  A root that cannot be
  * mounted is reported with the block devices there are, and init starts
  * from rootfs: a wrong root= is a boot parameter error, not a panic.
- * PARTUUID= and LABEL= are not understood (a warning says so).
+ *
+ * A device may also be named by what its partition table says of it, as
+ * in Linux: root=PARTUUID=UUID (a GPT entry's unique GUID, or an MBR disk
+ * signature and partition number, SSSSSSSS-PP), optionally with
+ * /PARTNROFF=N for the partition N numbers further on the same disk, and
+ * root=PARTLABEL=NAME (a GPT entry's name).  Beyond Linux, which leaves
+ * these to an initramfs, root=LABEL=NAME and root=UUID=UUID name an
+ * ext2 file system by its superblock's volume label or UUID (every disk
+ * and partition is read at byte 1024 to find it).  With rootwait these
+ * are looked for again until the device appears.
  */
 #include <linux/kernel.h>
 #include <linux/init.h>
@@ -41,6 +50,7 @@
 #include <linux/kstrtox.h>
 #include <linux/blkdev.h>
 #include <linux/init_syscalls.h>
+#include <linux/file.h>
 
 char saved_root_name[64];
 static char root_fs_names[64];
@@ -131,19 +141,132 @@ static int __init rootdelay_setup(char *str)
 }
 __setup("rootdelay=", rootdelay_setup);
 
+/* /dev/root as a node of devt: the path to mount, or NULL. */
+static const char *__init root_node(dev_t devt)
+{
+	init_unlink("/dev/root");
+	if (init_mknod("/dev/root", S_IFBLK | 0600, new_encode_dev(devt)))
+		return NULL;
+	return "/dev/root";
+}
+
+/* PARTUUID=UUID[/PARTNROFF=N] or PARTLABEL=NAME: 0 if no partition has it (yet). */
+static dev_t __init root_by_partition(const char *spec)
+{
+	char uuid[PARTITION_META_INFO_UUIDLTH];
+	const char *slash;
+	int offset = 0;
+
+	if (!strncmp(spec, "PARTLABEL=", 10))
+		return blk_lookup_partition(NULL, spec + 10, 0);
+	spec += 9;	/* "PARTUUID=" */
+	slash = strchr(spec, '/');
+	if (slash) {
+		if (strncmp(slash, "/PARTNROFF=", 11) || kstrtoint(slash + 11, 10, &offset)) {
+			pr_warn("VFS: root=%s: only /PARTNROFF=N may follow the UUID\n",
+				saved_root_name);
+			return 0;
+		}
+	}
+	strscpy(uuid, spec, min_t(size_t, sizeof(uuid), slash ? slash - spec + 1 : sizeof(uuid)));
+	return blk_lookup_partition(uuid, NULL, offset);
+}
+
+/* The ext2 superblock fields LABEL= and UUID= look at (byte 1024 of the device). */
+#define EXT2_SB_OFFSET		1024
+#define EXT2_SB_MAGIC_AT	56
+#define EXT2_SB_UUID_AT		104
+#define EXT2_SB_LABEL_AT	120
+#define EXT2_SB_LABEL_LEN	16
+#define EXT2_SB_MAGIC		0xef53
+
+/* Does the ext2 superblock of devt carry this LABEL= or UUID= value? */
+static bool __init root_fs_matches(dev_t devt, bool by_label, const char *value)
+{
+	static const char probe[] = "/dev/.root-probe";
+	u8 sb[EXT2_SB_LABEL_AT + EXT2_SB_LABEL_LEN];
+	char text[PARTITION_META_INFO_UUIDLTH];
+	struct file *file;
+	loff_t pos = EXT2_SB_OFFSET;
+	bool match = false;
+
+	init_unlink(probe);
+	if (init_mknod(probe, S_IFBLK | 0400, new_encode_dev(devt)))
+		return false;
+	file = filp_open(probe, O_RDONLY, 0);
+	init_unlink(probe);
+	if (IS_ERR(file))
+		return false;
+	if (kernel_read(file, sb, sizeof(sb), &pos) == sizeof(sb) &&
+	    (sb[EXT2_SB_MAGIC_AT] | sb[EXT2_SB_MAGIC_AT + 1] << 8) == EXT2_SB_MAGIC) {
+		if (by_label) {
+			memcpy(text, sb + EXT2_SB_LABEL_AT, EXT2_SB_LABEL_LEN);
+			text[EXT2_SB_LABEL_LEN] = '\0';
+			match = !strcmp(text, value);
+		} else {
+			const u8 *u = sb + EXT2_SB_UUID_AT;
+
+			/* As blkid prints it: the 16 bytes in order, 8-4-4-4-12. */
+			snprintf(text, sizeof(text),
+				 "%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-%02x%02x%02x%02x%02x%02x",
+				 u[0], u[1], u[2], u[3], u[4], u[5], u[6], u[7], u[8], u[9], u[10],
+				 u[11], u[12], u[13], u[14], u[15]);
+			match = !strcasecmp(text, value);
+		}
+	}
+	fput(file);
+	return match;
+}
+
+/* LABEL=NAME or UUID=UUID of an ext2 file system: 0 if none has it (yet). */
+static dev_t __init root_by_fs(const char *spec)
+{
+	bool by_label = !strncmp(spec, "LABEL=", 6);
+	const char *value = strchr(spec, '=') + 1;
+	unsigned int n, i;
+	dev_t *devts, found = 0;
+
+	devts = kcalloc(256, sizeof(*devts), GFP_KERNEL);
+	if (!devts)
+		return 0;
+	n = blk_list_devts(devts, 256);
+	for (i = 0; i < n && !found; i++)
+		if (root_fs_matches(devts[i], by_label, value))
+			found = devts[i];
+	kfree(devts);
+	return found;
+}
+
 /*
- * The device path to mount: /dev/NAME as given; MAJ:MIN (decimal) or a
- * hexadecimal dev_t (Linux's old form, e.g. fe00) as a node /dev/root.
- * NULL, with a warning, for forms not understood.
+ * The device path to mount: /dev/NAME as given; MAJ:MIN (decimal), a
+ * hexadecimal dev_t (Linux's old form, e.g. fe00) or a device found by
+ * PARTUUID=, PARTLABEL=, LABEL= or UUID= as a node /dev/root.  NULL,
+ * with a message, for forms not understood or devices not found.
  */
 static const char *__init root_device_path(void)
 {
 	char *colon = strchr(saved_root_name, ':'), *end;
 	unsigned int major, minor;
 	unsigned long hex;
+	dev_t devt;
 
 	if (!strncmp(saved_root_name, "/dev/", 5))
 		return saved_root_name;
+	if (!strncmp(saved_root_name, "PARTUUID=", 9) || !strncmp(saved_root_name, "PARTLABEL=", 10) ||
+	    !strncmp(saved_root_name, "LABEL=", 6) || !strncmp(saved_root_name, "UUID=", 5)) {
+		bool by_table = saved_root_name[0] == 'P';
+
+		while (!(devt = by_table ? root_by_partition(saved_root_name) :
+					   root_by_fs(saved_root_name)) && root_wait)
+			msleep(100);
+		if (!devt) {
+			pr_err("VFS: root=%s: no such %s\n", saved_root_name,
+			       by_table ? "partition" : "ext2 file system");
+			return NULL;
+		}
+		pr_info("VFS: root=%s is %u:%u\n", saved_root_name, MAJOR(devt), MINOR(devt));
+		return root_node(devt);
+	}
 	if (colon) {
 		char maj[16];
 
@@ -152,20 +275,15 @@ static const char *__init root_device_path(void)
 			pr_warn("VFS: root=%s: not a MAJ:MIN device number\n", saved_root_name);
 			return NULL;
 		}
-		hex = MKDEV(major, minor);
-	} else {
-		hex = simple_strtoul(saved_root_name, &end, 16);
-		if (*end || !*saved_root_name) {
-			pr_warn("VFS: root=%s: only /dev/NAME, MAJ:MIN and a hexadecimal device "
-				"number are understood (not PARTUUID= or LABEL=)\n", saved_root_name);
-			return NULL;
-		}
-		hex = MKDEV(hex >> 8, hex & 0xff);
+		return root_node(MKDEV(major, minor));
 	}
-	init_unlink("/dev/root");
-	if (init_mknod("/dev/root", S_IFBLK | 0600, new_encode_dev(hex)))
+	hex = simple_strtoul(saved_root_name, &end, 16);
+	if (*end || !*saved_root_name) {
+		pr_warn("VFS: root=%s: not understood (/dev/NAME, MAJ:MIN, a hexadecimal device "
+			"number, PARTUUID=, PARTLABEL=, LABEL= or UUID=)\n", saved_root_name);
 		return NULL;
-	return "/dev/root";
+	}
+	return root_node(MKDEV(hex >> 8, hex & 0xff));
 }
 
 /* Mount dev on /root as one of the types in the comma-separated list. */
@@ -213,6 +331,7 @@ void prepare_namespace(void)
 {
 	unsigned long flags = root_mountflags;
 	const char *dev;
+	char *list;
 	struct kstat st;
 	int err;
 
@@ -236,16 +355,9 @@ void prepare_namespace(void)
 
 	err = root_mount(dev, flags);
 	if (err) {
-		char *list = kmalloc(PAGE_SIZE, GFP_KERNEL);
-
 		pr_err("VFS: cannot mount root=%s (type %s, options \"%s\", %s): error %d\n",
 		       saved_root_name, root_fs_names[0] ? root_fs_names : "any block fs",
 		       root_mount_data, (flags & MS_RDONLY) ? "ro" : "rw", err);
-		if (list) {
-			block_dev_list(list, PAGE_SIZE);
-			pr_err("VFS: block devices there are:\n%s", list);
-			kfree(list);
-		}
 		goto stay;
 	}
 	/* The new root over rootfs, and init's root and working directory. */
@@ -267,5 +379,11 @@ void prepare_namespace(void)
 		pr_warn("VFS: cannot mount devtmpfs on the new root's /dev\n");
 	return;
 stay:
+	list = kmalloc(PAGE_SIZE, GFP_KERNEL);
+	if (list) {
+		block_dev_list(list, PAGE_SIZE);
+		pr_err("VFS: block devices there are:\n%s", list);
+		kfree(list);
+	}
 	pr_err("VFS: the root stays on rootfs\n");
 }
