@@ -34,8 +34,12 @@
 #include <linux/buffer_head.h>
 #include "buffer_internal.h"
 
-/* Pages per bio we ask for: 128 x 4 KiB = 512 KiB. */
-#define MPAGE_BIO_VECS	128
+/*
+ * Pages per bio we ask for: up to 1 MiB; bio_add_page() stops at the
+ * queue's limits (virtio-blk: 254 pages), so a bio is as large as one
+ * request can be.
+ */
+#define MPAGE_BIO_VECS	BIO_MAX_VECS
 
 #define MAX_BLOCKS_PER_PAGE	(PAGE_SIZE / 512)
 

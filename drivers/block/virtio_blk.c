@@ -44,10 +44,16 @@
 #define VIRTBLK_MINORS		16	/* per disk: the disk and 15 partitions */
 #define VIRTBLK_MAX_DISKS	1024	/* 16384 minors, well inside MINORBITS */
 /*
- * Data pieces per request; 128 is the block layer's default segment
- * limit, and each piece costs a scatterlist entry in every request.
+ * Data pieces per request.  The block layer counts a page as a piece, so
+ * this bounds the request size: QEMU offers 254 (its ring of 256 less
+ * header and status), i.e. requests of 1016 KiB, as Linux issues them.
+ * Each piece costs a scatterlist entry in every request, so the number
+ * of requests in flight is capped (VIRTBLK_MAX_DEPTH): 128 requests of
+ * up to 1 MiB keep any disk busy, and the per-request data stays what
+ * 256 requests of 128 pieces cost.
  */
-#define VIRTBLK_MAX_SEGS	128
+#define VIRTBLK_MAX_SEGS	256
+#define VIRTBLK_MAX_DEPTH	128
 
 struct virtio_blk {
 	struct virtio_device *vdev;
@@ -411,6 +417,7 @@ static int virtblk_probe(struct virtio_device *vdev)
 		vblk->sg_elems = min(vblk->sg_elems, depth - 2);
 		depth /= 2;	/* chains take several slots each */
 	}
+	depth = min_t(unsigned int, depth, VIRTBLK_MAX_DEPTH);
 	v = virtio_has_feature(vdev, VIRTIO_BLK_F_SIZE_MAX) ?
 		virtio_cread32(vdev, VIRTIO_BLK_CFG_SIZE_MAX) : 0;
 	vblk->size_max = v ? v : UINT_MAX;
