@@ -11,6 +11,7 @@
 #include <linux/smp.h>
 #include <linux/acpi.h>
 #include <linux/timekeeping.h>
+#include <linux/jiffies.h>
 #include <asm/apic.h>
 #include <asm/irq.h>
 #include <asm/irqflags.h>
@@ -31,22 +32,28 @@
  * One window: count every CPU's LOC interrupts, and compare the TSC clock
  * with the PM timer.  Each PM timer read is bracketed by clock reads, so a
  * vCPU descheduled next to a read widens the allowed error instead of
- * failing the test.  Returns 0, or 1 when this window's numbers are off.
+ * failing the test.  Returns 0; 1 when this window's numbers are off;
+ * -1 when the only fault is too few ticks while this vCPU itself was
+ * stopped for more than a tick (the host was not running the guest, and
+ * QEMU drops the periodic ticks it could not deliver in time).
  */
 static int tick_window(bool verbose)
 {
 	unsigned int before[NR_CPUS], expect = CONFIG_HZ * TICK_WINDOW_MS / 1000;
-	u64 k0a, k0b, k1a, k1b, elapsed, slack, pm_ns;
+	u64 k0a, k0b, k1a, k1b, elapsed, slack, pm_ns, prev, now, max_gap = 0;
 	u32 pm0, pm1, mask = acpi_pm_tmr_bits == 32 ? 0xffffffffu : 0xffffffu;
-	int cpu, bad = 0;
+	int cpu, bad = 0, few = 0;
 
 	for_each_online_cpu(cpu)
 		before[cpu] = READ_ONCE(per_cpu(irq_stat, cpu).apic_timer_irqs);
 	k0a = ktime_get_ns();
 	pm0 = acpi_pm_timer_read();
 	k0b = ktime_get_ns();
-	while (ktime_get_ns() - k0b < TICK_WINDOW_MS * NSEC_PER_MSEC)
+	for (prev = k0b; (now = ktime_get_ns()) - k0b < TICK_WINDOW_MS * NSEC_PER_MSEC; prev = now) {
+		if (now - prev > max_gap)
+			max_gap = now - prev;
 		cpu_relax();
+	}
 	k1a = ktime_get_ns();
 	pm1 = acpi_pm_timer_read();
 	k1b = ktime_get_ns();
@@ -59,9 +66,13 @@ static int tick_window(bool verbose)
 		if (verbose)
 			st_diag("CPU%d: %u LOC interrupts in %llu ms (expected ~%u at HZ=%d)", cpu,
 				got, elapsed / NSEC_PER_MSEC, expect, CONFIG_HZ);
-		if (got * 2 < expect || got > expect * 3 / 2)
+		if (!got || got > expect * 3 / 2)
 			bad = 1;
+		else if (got * 2 < expect)
+			few = 1;
 	}
+	if (verbose && max_gap > TICK_NSEC)
+		st_diag("this vCPU stopped for %llu us in the window", max_gap / 1000);
 	if (acpi_pm_tmr.address) {
 		pm_ns = (u64)((pm1 - pm0) & mask) * NSEC_PER_SEC / ACPI_PM_TIMER_FREQUENCY;
 		if (verbose)
@@ -70,18 +81,39 @@ static int tick_window(bool verbose)
 		if ((elapsed > pm_ns ? elapsed - pm_ns : pm_ns - elapsed) > pm_ns / 100 + slack)
 			bad = 1;
 	}
-	return bad;
+	if (bad)
+		return 1;
+	if (few)
+		return max_gap > TICK_NSEC ? -1 : 1;
+	return 0;
 }
 
-/* A second window forgives one disturbed by a busy emulator host. */
+/*
+ * Windows to try before failing.  QEMU drops the periodic ticks a vCPU
+ * misses while the host does not run its timer in time, and on a host
+ * at load 16 the CPU spinning in the window got 4 and then 8 of 25 ticks
+ * in two windows in a row (the idle one 23 and 25).  A misprogrammed
+ * timer is off in every window, so a few more tries lose nothing.
+ */
+#define TICK_WINDOWS	5
+
 static int timer_ticks_every_cpu(void)
 {
+	int tries, r, off = 0;
+
 	ST_ASSERT(lapic_timer_period, "the APIC timer was not calibrated");
 	ST_ASSERT(!irqs_disabled(), "self tests must run with interrupts on");
-	if (!tick_window(true))
-		return 0;
-	st_diag("first window off, measuring again");
-	ST_ASSERT(!tick_window(true), "tick rate or TSC clock is off");
+	for (tries = 1; tries <= TICK_WINDOWS; tries++) {
+		r = tick_window(true);
+		if (!r)
+			return 0;
+		if (r > 0)
+			off++;
+		st_diag("window %d off%s", tries, r < 0 ? " while the host held this vCPU back" : "");
+	}
+	ST_ASSERT(!off, "tick rate or TSC clock is off in %d of %d windows", off, TICK_WINDOWS);
+	st_diag("every window was disturbed by the host: ticks arrived on every CPU, their "
+		"rate cannot be judged");
 	return 0;
 }
 DEFINE_SELFTEST("time: local APIC tick at HZ on every CPU, TSC vs PM timer", timer_ticks_every_cpu);
