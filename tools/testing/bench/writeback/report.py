@@ -46,6 +46,7 @@ class Test:
         self.vm = []            # dict of columns
         self.secs = None
         self.errors = []
+        self.host = {}          # boot, begin, end: the host's clock (request trace)
 
 
 class Config:
@@ -111,6 +112,13 @@ def parse(cfg, path):
                     cfg.notes.append("mount of %s (%s) failed: %s" % (d["dev"], d["mount"], d["failed"]))
             if d.get("watchdog"):
                 cfg.notes.append("the host stopped a guest that printed nothing for too long")
+        elif kind == "host":
+            t = cfg.test(d["test"])
+            t.host["boot"] = d.get("boot")
+            try:
+                t.host[d.get("event")] = float(d.get("t", ""))
+            except ValueError:
+                pass
         elif kind == "begin":
             t = Test(d["test"])
             t.state = "running"
@@ -239,11 +247,63 @@ def device_view(t):
     return role, a[0] / a[1], a[2] / a[3]
 
 
+REQ_LINE = re.compile(r'^\d+@(\d+\.\d+):virtio_blk_handle_write vdev (\S+) .* nsectors (\d+)')
+REQ_BUCKETS = [64, 256, 512, 1024]      # KiB: <64k, <256k, <512k, <1M, >=1M
+_req_cache = {}
+
+
+def request_sizes(cdir, t):
+    """The write request sizes (KiB) the busiest virtio disk of test t got,
+    from QEMU's trace (reqs-BOOT.log) between the test's begin and end as
+    the host saw them; None without a trace."""
+    boot, b, e = t.host.get("boot"), t.host.get("begin"), t.host.get("end")
+    if boot is None or b is None or e is None:
+        return None
+    path = os.path.join(cdir, "reqs-%s.log" % boot)
+    if path not in _req_cache:
+        reqs = []
+        try:
+            for line in open(path, errors="replace"):
+                m = REQ_LINE.match(line)
+                if m:
+                    reqs.append((float(m.group(1)), m.group(2), int(m.group(3)) / 2))
+        except OSError:
+            reqs = None
+        _req_cache[path] = reqs
+    reqs = _req_cache[path]
+    if not reqs:
+        return None
+    per = {}
+    for when, vdev, kib in reqs:
+        if b <= when <= e:
+            per.setdefault(vdev, []).append(kib)
+    if not per:
+        return None
+    return max(per.values(), key=sum)
+
+
+def request_histogram(sizes):
+    """Percent of requests in each REQ_BUCKETS class, "a/b/c/d/e"."""
+    counts = [0] * (len(REQ_BUCKETS) + 1)
+    for kib in sizes:
+        i = 0
+        while i < len(REQ_BUCKETS) and kib >= REQ_BUCKETS[i]:
+            i += 1
+        counts[i] += 1
+    return "/".join("%.0f" % (100.0 * n / len(sizes)) for n in counts)
+
+
 def cv(vals):
     if len(vals) < 2:
         return None
     m = statistics.mean(vals)
     return statistics.pstdev(vals) / m if m > 0 else None
+
+
+def binned(vals, k):
+    """Means of consecutive groups of k samples (a last, shorter group is
+    dropped): the 1 s samples seen at k s resolution."""
+    return [statistics.mean(vals[i:i + k]) for i in range(0, len(vals) - k + 1, k)]
 
 
 def ordered_roles(roles):
@@ -292,7 +352,7 @@ def main():
 
     for tn in tests:
         if tn.startswith("sweep"):
-            cells_mb, cells_cv = [], []
+            cells_mb, cells_cv, cells_cv5 = [], [], []
             for c in configs:
                 t = c.tests.get(tn)
                 bad = bad_cell(c, t)
@@ -300,12 +360,14 @@ def main():
                     note_reason(c, t)
                     cells_mb.append(bad)
                     cells_cv.append(bad)
+                    cells_cv5.append(bad)
                     rec(c, tn, "status", "", t.state if t else "missing", t.reason if t else "")
                     continue
                 _, window, start = sweep_window(t, params)
                 roles = ordered_roles(window)
                 means = [statistics.mean(window[r]) if window[r] else None for r in roles]
                 cvs = [cv(window[r]) for r in roles]
+                cv5s = [cv(binned(window[r], 5)) for r in roles]
                 aggr = sum(m for m in means if m)
                 # the disks must be the bottleneck, or the CV means nothing
                 unsat = aggr < 0.8 * group_limit
@@ -313,17 +375,21 @@ def main():
                                 (" (%s)" % f1(aggr) if means else "") + (" !" if unsat else ""))
                 cells_cv.append("/".join(f2(x) for x in cvs) + (" !" if unsat else "")
                                 if cvs else "no samples")
+                cells_cv5.append("/".join(f2(x) for x in cv5s) + (" !" if unsat else "")
+                                 if cv5s else "no samples")
                 if unsat:
                     unsaturated.add(c.name)
                 rec(c, tn, "window_start_s", "", start, "s")
                 rec(c, tn, "window_samples", "", min(len(w) for w in window.values()) if window else 0, "")
-                for r, m, x in zip(roles, means, cvs):
+                for r, m, x, x5 in zip(roles, means, cvs, cv5s):
                     rec(c, tn, "dev_mean_mbps", r, m)
                     rec(c, tn, "dev_cv", r, x, "")
+                    rec(c, tn, "dev_cv_5s", r, x5, "")
                 for r in ordered_roles(t.devs):
                     rec(c, tn, "dev_mbps_diskstats", r, t.devs[r])
             rows.append((tn + " MB/s", cells_mb))
             rows.append((tn + " CV", cells_cv))
+            rows.append((tn + " CV 5s", cells_cv5))
             continue
 
         cells = []
@@ -363,6 +429,19 @@ def main():
             rec(c, tn, "dev_aqu_sz", v[0], v[2], "")
         if any(x != "-" for x in dev_cells):
             rows.append(("  disk req/qd", dev_cells))
+        # the same disk's requests as QEMU received them: the size histogram
+        hist_cells = []
+        for c in configs:
+            t = c.tests.get(tn)
+            sizes = request_sizes(os.path.join(out, c.name), t) if t and not bad_cell(c, t) else None
+            if not sizes:
+                hist_cells.append("-")
+                continue
+            hist_cells.append(request_histogram(sizes))
+            rec(c, tn, "req_count", "", len(sizes), "")
+            rec(c, tn, "req_hist_pct", "<64k/<256k/<512k/<1M/>=1M", hist_cells[-1], "%")
+        if any(x != "-" for x in hist_cells):
+            rows.append(("  req size %", hist_cells))
 
     # the ratios of the acceptance criteria, within each configuration
     def ratio_row(label, fn, metric):
@@ -448,11 +527,15 @@ def main():
           % params.get("slow_bps", "?"))
     print("three disks sharing %s B/s; MB/s and CV of each disk's 1 s samples from %s s after"
           % (params.get("sweep_bps", "?"), params.get("sweep_warmup", "?")))
-    print("writeback began to the end of the run.")
+    print("writeback began to the end of the run; CV 5s: the same over 5 s means (QEMU's")
+    print("throttle group serves its disks in turns of about 4 MB, which alone makes 1 s")
+    print("samples of 4, 8 or 12 MB whatever the kernel does; 5 s means see the kernel).")
     print("size %s MiB per dd test, quick=%s; disks with QEMU cache=%s." %
           (params.get("size_mb", "?"), params.get("quick", "?"), params.get("disk_cache", "writeback")))
     print("disk req/qd: the disk the test wrote most to: mean write request KiB and mean")
     print("queue depth (iostat wareq-sz, aqu-sz over the samples with writes).")
+    print("req size %: that disk's write requests as QEMU received them (its trace event")
+    print("virtio_blk_handle_write), percent below 64k / 256k / 512k / 1M / at least 1M.")
     if unsaturated:
         print("! the three disks together wrote less than 80% of the group limit: the writers, not")
         print("  the disks, were the bottleneck (a busy host slows the emulated CPU), so the CV says")
