@@ -8,7 +8,8 @@
  * Interface: simple_lookup(), simple_link()/simple_unlink()/
  * simple_rmdir()/simple_rename(), simple_empty(), simple_setattr(),
  * simple_getattr(), simple_statfs(), dcache_readdir() with
- * dcache_dir_open()/close()/lseek(), mount_pseudo().
+ * dcache_dir_open()/close()/lseek(), mount_pseudo(), and
+ * parse_mount_options() for the "name=value,..." strings of mount(2).
  *
  * Such file systems pin every positive dentry with an extra reference
  * (taken at creation, dropped at unlink); kill_litter_super() drops the
@@ -19,11 +20,43 @@
  */
 #include <linux/kernel.h>
 #include <linux/errno.h>
+#include <linux/slab.h>
+#include <linux/string.h>
 #include <linux/fs.h>
 #include <linux/pagemap.h>
 #include <linux/statfs.h>
 #include <linux/mount.h>
 #include "internal.h"
+
+/*
+ * Split a copy of data at commas and each piece at its first '=', and
+ * hand them to one() (val NULL when there is no '='), skipping empty
+ * pieces.  Stops at the first error one() returns.
+ */
+int parse_mount_options(const char *data, int (*one)(char *name, char *val, void *ctx),
+			void *ctx)
+{
+	char *copy, *rest, *name;
+	int err = 0;
+
+	if (!data || !*data)
+		return 0;
+	copy = kstrdup(data, GFP_KERNEL);
+	if (!copy)
+		return -ENOMEM;
+	rest = copy;
+	while (!err && (name = strsep(&rest, ",")) != NULL) {
+		char *val = strchr(name, '=');
+
+		if (!*name)
+			continue;
+		if (val)
+			*val++ = '\0';
+		err = one(name, val, ctx);
+	}
+	kfree(copy);
+	return err;
+}
 
 int always_delete_dentry(const struct dentry *dentry)
 {

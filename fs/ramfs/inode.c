@@ -291,6 +291,7 @@ struct ramfs_options {
 	uid_t uid;
 	gid_t gid;
 	bool seen_blocks, seen_inodes;
+	bool tmpfs;			/* parsing for tmpfs, not ramfs */
 };
 
 /* "N", "Nk", "Nm", "Ng" ... in bytes, or "N%" of RAM; returns pages. */
@@ -323,65 +324,51 @@ static int parse_number(const char *val, unsigned long *res)
 }
 
 /*
- * Parse "opt,opt=val,..." into opts.  ramfs takes only mode= and ignores
- * the rest; tmpfs rejects what it does not know.
+ * One mount option into opts.  ramfs takes only mode= and ignores the
+ * rest; tmpfs rejects what it does not know.
  */
+static int ramfs_option(char *opt, char *val, void *ctx)
+{
+	struct ramfs_options *opts = ctx;
+	int err;
+
+	if (!strcmp(opt, "mode") && val) {
+		unsigned int mode;
+
+		err = kstrtouint(val, 8, &mode);
+		if (err)
+			return err;
+		opts->mode = mode & S_IALLUGO;
+		return 0;
+	}
+	if (!opts->tmpfs)
+		return 0;
+	if (!val)
+		return -EINVAL;
+	if (!strcmp(opt, "size")) {
+		err = parse_size(val, &opts->max_blocks);
+		opts->seen_blocks = true;
+	} else if (!strcmp(opt, "nr_blocks")) {
+		err = parse_number(val, &opts->max_blocks);
+		opts->seen_blocks = true;
+	} else if (!strcmp(opt, "nr_inodes")) {
+		err = parse_number(val, &opts->max_inodes);
+		opts->seen_inodes = true;
+	} else if (!strcmp(opt, "uid")) {
+		err = kstrtouint(val, 0, &opts->uid);
+	} else if (!strcmp(opt, "gid")) {
+		err = kstrtouint(val, 0, &opts->gid);
+	} else {
+		pr_err("tmpfs: unknown mount option \"%s\"\n", opt);
+		err = -EINVAL;
+	}
+	return err ? -EINVAL : 0;
+}
+
 static int ramfs_parse_options(char *data, bool tmpfs, struct ramfs_options *opts)
 {
-	char *copy, *p, *opt;
-	int err = 0;
-
-	if (!data || !*data)
-		return 0;
-	copy = kstrdup(data, GFP_KERNEL);
-	if (!copy)
-		return -ENOMEM;
-	p = copy;
-	while ((opt = strsep(&p, ",")) != NULL) {
-		char *val = strchr(opt, '=');
-
-		if (!*opt)
-			continue;
-		if (val)
-			*val++ = '\0';
-		if (!strcmp(opt, "mode") && val) {
-			unsigned int mode;
-
-			err = kstrtouint(val, 8, &mode);
-			if (err)
-				break;
-			opts->mode = mode & S_IALLUGO;
-			continue;
-		}
-		if (!tmpfs)
-			continue;
-		err = -EINVAL;
-		if (!val)
-			break;
-		if (!strcmp(opt, "size")) {
-			err = parse_size(val, &opts->max_blocks);
-			opts->seen_blocks = true;
-		} else if (!strcmp(opt, "nr_blocks")) {
-			err = parse_number(val, &opts->max_blocks);
-			opts->seen_blocks = true;
-		} else if (!strcmp(opt, "nr_inodes")) {
-			err = parse_number(val, &opts->max_inodes);
-			opts->seen_inodes = true;
-		} else if (!strcmp(opt, "uid")) {
-			err = kstrtouint(val, 0, &opts->uid);
-		} else if (!strcmp(opt, "gid")) {
-			err = kstrtouint(val, 0, &opts->gid);
-		} else {
-			pr_err("tmpfs: unknown mount option \"%s\"\n", opt);
-			err = -EINVAL;
-		}
-		if (err) {
-			err = -EINVAL;
-			break;
-		}
-	}
-	kfree(copy);
-	return err;
+	opts->tmpfs = tmpfs;
+	return parse_mount_options(data, ramfs_option, opts);
 }
 
 static int ramfs_remount(struct super_block *sb, int *flags, char *data)

@@ -1033,6 +1033,9 @@ int always_delete_dentry(const struct dentry *dentry);
 struct dentry *simple_lookup(struct inode *dir, struct dentry *dentry, unsigned int flags);
 int simple_link(struct dentry *old_dentry, struct inode *dir, struct dentry *dentry);
 int simple_unlink(struct inode *dir, struct dentry *dentry);
+/* mount(2)'s option string, one "name[=value]" at a time (fs/libfs.c). */
+int parse_mount_options(const char *data, int (*one)(char *name, char *val, void *ctx),
+			void *ctx);
 int simple_rmdir(struct inode *dir, struct dentry *dentry);
 int simple_rename(struct inode *old_dir, struct dentry *old_dentry,
 		  struct inode *new_dir, struct dentry *new_dentry, unsigned int flags);
