@@ -126,6 +126,8 @@ static void n_tty_flush_buffer(struct tty_struct *tty)
 	reset_buffer_flags(ldata);
 	spin_unlock(&ldata->lock);
 	n_tty_check_unthrottle(tty);
+	/* A pty slave's master in packet mode is told. */
+	tty_packet_status(tty, TIOCPKT_FLUSHREAD, 0);
 }
 
 /*
@@ -711,6 +713,9 @@ static void read_timing(struct tty_struct *tty, size_t *enough, long *first, lon
  */
 static int read_should_sleep(struct tty_struct *tty, struct file *file, long timeout)
 {
+	/* A pty master whose slave has no open file: nothing more will come. */
+	if (test_bit(TTY_OTHER_CLOSED, &tty->flags))
+		return -EIO;
 	if (tty_hung_up_p(tty))
 		return 0;
 	if (test_bit(TTY_IO_ERROR, &tty->flags))
@@ -735,15 +740,50 @@ static size_t take_input(struct tty_struct *tty, u8 *kbuf, size_t nr)
 	return n;
 }
 
+/* Packet mode: the TIOCPKT_* events not yet reported, now taken. */
+static u8 take_packet_status(struct tty_struct *tty)
+{
+	unsigned long flags;
+	u8 status;
+
+	spin_lock_irqsave(&tty->ctrl_lock, flags);
+	status = tty->ctrl_status;
+	tty->ctrl_status = 0;
+	spin_unlock_irqrestore(&tty->ctrl_lock, flags);
+	return status;
+}
+
+/*
+ * Nothing readable on a pty master whose slave closed: the slave's last
+ * output may still be in the flip buffer.  Hand it over, unlocked, as
+ * the worker takes termios_rwsem itself.  Returns whether it is worth
+ * looking again.
+ */
+static bool drain_closed_peer(struct tty_struct *tty, bool *drained)
+{
+	if (*drained || !tty->port || !test_bit(TTY_OTHER_CLOSED, &tty->flags))
+		return false;
+	*drained = true;
+	__set_current_state(TASK_RUNNING);
+	up_read(&tty->termios_rwsem);
+	tty_buffer_flush_work(tty->port);
+	down_read(&tty->termios_rwsem);
+	return true;
+}
+
 /*
  * read(): a background reader is stopped with SIGTTIN first.  One reader
  * at a time (atomic_read_lock), so that lines are not split between two.
+ * A pty master in packet mode (TIOCPKT) gets either one status byte
+ * (TIOCPKT_FLUSHREAD ...) or TIOCPKT_DATA followed by the data.
  */
 static ssize_t n_tty_read(struct tty_struct *tty, struct file *file, u8 *kbuf, size_t nr)
 {
 	struct n_tty_data *ldata = tty->disc_data;
 	DECLARE_WAITQUEUE(wait, current);
 	size_t copied = 0, enough;
+	bool packet, drained = false;
+	u8 *data = kbuf, status = 0;
 	long timeout, gap;
 	int err;
 
@@ -759,13 +799,27 @@ static ssize_t n_tty_read(struct tty_struct *tty, struct file *file, u8 *kbuf, s
 
 	down_read(&tty->termios_rwsem);
 	read_timing(tty, &enough, &timeout, &gap);
+	packet = READ_ONCE(tty->packet);
+	if (packet) {
+		data++;
+		nr--;
+	}
 	add_wait_queue(&tty->read_wait, &wait);
-	while (nr) {
+	for (;;) {
 		size_t got;
 
 		/* Before looking, so that a wakeup from receive_buf is not lost. */
 		set_current_state(TASK_INTERRUPTIBLE);
+		if (packet && !copied) {
+			status = take_packet_status(tty);
+			if (status)
+				break;
+		}
+		if (!nr)
+			break;
 		if (!input_available(tty, false)) {
+			if (drain_closed_peer(tty, &drained))
+				continue;
 			err = read_should_sleep(tty, file, timeout);
 			if (err <= 0)
 				break;
@@ -776,7 +830,7 @@ static ssize_t n_tty_read(struct tty_struct *tty, struct file *file, u8 *kbuf, s
 			continue;
 		}
 		__set_current_state(TASK_RUNNING);
-		got = take_input(tty, kbuf + copied, nr);
+		got = take_input(tty, data + copied, nr);
 		copied += got;
 		nr -= got;
 		/* A canonical read returns one line; a raw one once VMIN is met. */
@@ -790,6 +844,14 @@ static ssize_t n_tty_read(struct tty_struct *tty, struct file *file, u8 *kbuf, s
 	up_read(&tty->termios_rwsem);
 	mutex_unlock(&ldata->atomic_read_lock);
 
+	if (status) {
+		kbuf[0] = status;
+		return 1;
+	}
+	if (packet && copied) {
+		kbuf[0] = TIOCPKT_DATA;
+		return copied + 1;
+	}
 	return copied ? (ssize_t)copied : err;
 }
 
@@ -819,7 +881,9 @@ static unsigned int n_tty_poll(struct tty_struct *tty, struct file *file, poll_t
 	poll_wait(file, &tty->write_wait, wait);
 	if (input_available(tty, true))
 		mask |= POLLIN | POLLRDNORM;
-	if (tty_hung_up_p(tty))
+	if (READ_ONCE(tty->packet) && READ_ONCE(tty->ctrl_status))
+		mask |= POLLPRI | POLLIN | POLLRDNORM;
+	if (tty_hung_up_p(tty) || test_bit(TTY_OTHER_CLOSED, &tty->flags))
 		mask |= POLLHUP;
 	if (!tty->stopped && tty_chars_in_buffer(tty) < WAKEUP_CHARS && tty_write_room(tty) > 0)
 		mask |= POLLOUT | POLLWRNORM;

@@ -14,7 +14,9 @@
  * Interface: <linux/tty_flip.h>.
  * Locking: bufhead->lock (irq-safe) guards head and tail; flush_mutex
  * makes flushes and discards exclusive (the workqueue already never runs
- * one work item twice at once).
+ * one work item twice at once).  A pty writes into its peer's flip
+ * buffer from process context and never drops: it stores what fits and
+ * waits for the port's buf_drained callback.
  */
 #include <linux/kernel.h>
 #include <linux/spinlock.h>
@@ -46,9 +48,43 @@ int tty_insert_flip_char(struct tty_port *port, u8 ch, u8 flag)
 	return stored;
 }
 
+/*
+ * For a writer in process context (a pty) that must not lose data: what
+ * does not fit stays with the caller, who waits for buf_drained.
+ */
+size_t tty_insert_flip_string(struct tty_port *port, const u8 *chars, size_t size)
+{
+	struct tty_bufhead *buf = &port->buf;
+	unsigned long flags;
+	size_t n;
+
+	spin_lock_irqsave(&buf->lock, flags);
+	n = min_t(size_t, size, TTY_FLIPBUF_SIZE - (buf->head - buf->tail));
+	for (size_t i = 0; i < n; i++) {
+		unsigned int at = buf->head++ % TTY_FLIPBUF_SIZE;
+
+		buf->chars[at] = chars[i];
+		buf->flags[at] = TTY_NORMAL;
+	}
+	spin_unlock_irqrestore(&buf->lock, flags);
+	return n;
+}
+
+unsigned int tty_buffer_space_avail(struct tty_port *port)
+{
+	struct tty_bufhead *buf = &port->buf;
+
+	return TTY_FLIPBUF_SIZE - (READ_ONCE(buf->head) - READ_ONCE(buf->tail));
+}
+
 void tty_flip_buffer_push(struct tty_port *port)
 {
 	queue_work(system_wq, &port->buf.work);
+}
+
+void tty_buffer_flush_work(struct tty_port *port)
+{
+	flush_work(&port->buf.work);
 }
 
 size_t tty_ldisc_receive_buf(struct tty_struct *tty, const u8 *cp, const u8 *fp, size_t count)
@@ -61,6 +97,8 @@ static void flush_to_ldisc(struct work_struct *work)
 	struct tty_bufhead *buf = container_of(work, struct tty_bufhead, work);
 	struct tty_port *port = container_of(buf, struct tty_port, buf);
 	struct tty_struct *tty;
+
+	size_t handed = 0;
 
 	mutex_lock(&buf->flush_mutex);
 	tty = tty_port_tty_get(port);
@@ -87,10 +125,13 @@ static void flush_to_ldisc(struct work_struct *work)
 		spin_lock_irqsave(&buf->lock, flags);
 		buf->tail += taken;
 		spin_unlock_irqrestore(&buf->lock, flags);
+		handed += taken;
 		if (taken < n)
 			break;
 	}
 	mutex_unlock(&buf->flush_mutex);
+	if (handed && port->buf_drained)
+		port->buf_drained(port);
 }
 
 void tty_buffer_flush(struct tty_port *port)

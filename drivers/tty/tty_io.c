@@ -7,6 +7,8 @@
  * 4:64-67); 5:0 is /dev/tty, the caller's controlling terminal (ENXIO
  * without one); 5:1 is /dev/console, the tty of the console device.
  * Opening either of those never makes the terminal a controlling one.
+ * 5:2, /dev/ptmx, belongs to the pty driver (pty.c), which has its own
+ * open() and hands the new master to tty_open_file().
  *
  * read() and write() go through a kernel bounce buffer to the line
  * discipline, which therefore never touches user memory and never faults
@@ -22,7 +24,8 @@
  *
  * Interface: tty_alloc_driver(), tty_register_driver(), tty_init_dev(),
  * tty_wakeup(), tty_vhangup(), stop_tty()/start_tty(), and the file
- * operations (tty_fops).
+ * operations (tty_fops; tty_default_fops(), tty_open_file() and
+ * tty_reinit() for the pty driver).
  *
  * Locking: tty_mutex guards the driver list, driver->ttys[], tty->count
  * and the open/close sequence.  See <linux/tty.h> for the tty's own locks.
@@ -114,17 +117,20 @@ struct tty_driver *tty_alloc_driver(unsigned int lines, unsigned long flags)
 
 static const struct file_operations tty_fops;
 
-/* /dev/tty is everyone's; the console root's; terminals root's and group's (Linux's modes). */
+/*
+ * /dev/tty and /dev/ptmx are everyone's; the console root's; terminals
+ * root's and group's (Linux's modes).
+ */
 static char *tty_devnode(const struct device *dev, umode_t *mode)
 {
-	if (dev->devt == MKDEV(TTYAUX_MAJOR, 0))
+	if (dev->devt == MKDEV(TTYAUX_MAJOR, 0) || dev->devt == MKDEV(TTYAUX_MAJOR, 2))
 		*mode = 0666;
 	else if (dev->devt != MKDEV(TTYAUX_MAJOR, 1))
 		*mode = 0660;
 	return NULL;
 }
 
-static struct class tty_class = {
+struct class tty_class = {
 	.name = "tty",
 	.devnode = tty_devnode,
 };
@@ -149,6 +155,8 @@ int tty_register_driver(struct tty_driver *driver)
 	list_add_tail(&driver->tty_drivers, &tty_drivers);
 	mutex_unlock(&tty_mutex);
 	for (unsigned int i = 0; i < driver->num; i++) {
+		if (driver->flags & TTY_DRIVER_DYNAMIC_DEV)
+			break;
 		struct device *d = device_create(&tty_class, NULL, dev + i, NULL, "%s%u",
 						 driver->name, i);
 
@@ -245,6 +253,39 @@ struct tty_struct *tty_init_dev(struct tty_driver *driver, int index)
 	return tty;
 }
 
+int tty_reinit(struct tty_struct *tty)
+{
+	unsigned long flags;
+	int ret = 0;
+
+	/* Waits for a worker still feeding the old line discipline. */
+	if (tty->port)
+		tty_buffer_flush(tty->port);
+	mutex_lock(&tty_mutex);
+	if (WARN_ON(tty->count)) {
+		mutex_unlock(&tty_mutex);
+		return -EBUSY;
+	}
+	if (test_and_clear_bit(TTY_OPENED, &tty->flags))
+		tty->ldisc->close(tty);
+	tty->flags = 0;
+	tty->termios = tty->driver->init_termios;
+	memset(&tty->winsize, 0, sizeof(tty->winsize));
+	spin_lock_irqsave(&tty->ctrl_lock, flags);
+	tty->pgrp = 0;
+	tty->session = 0;
+	tty->stopped = false;
+	tty->flow_stopped = false;
+	tty->packet = false;
+	tty->ctrl_status = 0;
+	spin_unlock_irqrestore(&tty->ctrl_lock, flags);
+	ret = tty->ldisc->open(tty);
+	if (!ret)
+		set_bit(TTY_OPENED, &tty->flags);
+	mutex_unlock(&tty_mutex);
+	return ret;
+}
+
 bool tty_io_nonblock(struct tty_struct *tty, struct file *file)
 {
 	return file && (file->f_flags & O_NONBLOCK);
@@ -260,9 +301,15 @@ void tty_wakeup(struct tty_struct *tty)
 	wake_up_interruptible(&tty->write_wait);
 }
 
+/*
+ * Hang up: the files open on tty read end of file and fail writes and
+ * ioctls with EIO until the next first open; the session it controls
+ * loses it (its leader gets SIGHUP).
+ */
 void tty_vhangup(struct tty_struct *tty)
 {
 	set_bit(TTY_HUPPED, &tty->flags);
+	tty_hangup_session(tty);
 	if (tty->ops->hangup)
 		tty->ops->hangup(tty);
 	if (tty->ldisc->hangup)
@@ -284,6 +331,26 @@ void tty_drain_all(long timeout)
 		}
 	}
 	mutex_unlock(&tty_mutex);
+}
+
+void tty_packet_status(struct tty_struct *tty, u8 set, u8 clear)
+{
+	struct tty_struct *master = tty->link;
+	unsigned long flags;
+	bool wake;
+
+	/* Only a master is ever in packet mode; a master's link never is. */
+	if (!master || !READ_ONCE(master->packet))
+		return;
+	spin_lock_irqsave(&master->ctrl_lock, flags);
+	wake = master->packet;
+	if (wake) {
+		master->ctrl_status &= ~clear;
+		master->ctrl_status |= set;
+	}
+	spin_unlock_irqrestore(&master->ctrl_lock, flags);
+	if (wake)
+		wake_up_interruptible(&master->read_wait);
 }
 
 /* ------------------------------------------------------------ output control */
@@ -369,6 +436,56 @@ static struct tty_struct *tty_lookup(dev_t device, bool *noctty)
 	return tty_init_dev_locked(driver, index);
 }
 
+/*
+ * Count one more open file of tty and let the driver see it.  The first
+ * open since the last close starts clean, as a fresh line discipline
+ * would, except for pty pairs, whose driver does that when it makes the
+ * pair.  tty_mutex held.
+ */
+static int tty_open_counted(struct tty_struct *tty, struct file *filp)
+{
+	bool paired = tty->driver->flags & TTY_DRIVER_DEVPTS_MEM;
+	int ret;
+
+	if (test_bit(TTY_EXCLUSIVE, &tty->flags) && !capable(CAP_SYS_ADMIN))
+		return -EBUSY;
+	if (!tty->count++ && !paired) {
+		clear_bit(TTY_HUPPED, &tty->flags);
+		clear_bit(TTY_IO_ERROR, &tty->flags);
+		tty_buffer_flush(tty->port);
+		tty->ldisc->flush_buffer(tty);
+		tty_port_tty_set(tty->port, tty);
+	}
+	if (!tty->ops->open)
+		return 0;
+	ret = tty->ops->open(tty, filp);
+	if (ret && !--tty->count && !paired)
+		tty_port_tty_set(tty->port, NULL);
+	return ret;
+}
+
+/* The open succeeded: the file refers to tty; maybe it becomes the controlling one. */
+static void tty_open_finish(struct tty_struct *tty, struct inode *inode, struct file *filp,
+			    bool noctty)
+{
+	filp->private_data = tty;
+	stream_open(inode, filp);
+	if (!noctty)
+		tty_open_proc_set_tty(filp, tty);
+}
+
+int tty_open_file(struct tty_struct *tty, struct file *filp, bool noctty)
+{
+	int ret;
+
+	mutex_lock(&tty_mutex);
+	ret = tty_open_counted(tty, filp);
+	mutex_unlock(&tty_mutex);
+	if (!ret)
+		tty_open_finish(tty, file_inode(filp), filp, noctty);
+	return ret;
+}
+
 static int tty_open(struct inode *inode, struct file *filp)
 {
 	bool noctty = filp->f_flags & O_NOCTTY;
@@ -377,38 +494,11 @@ static int tty_open(struct inode *inode, struct file *filp)
 
 	mutex_lock(&tty_mutex);
 	tty = tty_lookup(inode->i_rdev, &noctty);
-	if (IS_ERR(tty)) {
-		mutex_unlock(&tty_mutex);
-		return PTR_ERR(tty);
-	}
-	if (test_bit(TTY_EXCLUSIVE, &tty->flags) && !capable(CAP_SYS_ADMIN)) {
-		mutex_unlock(&tty_mutex);
-		return -EBUSY;
-	}
-	if (!tty->count++) {
-		/* First open since the last close: start clean, as a fresh ldisc would. */
-		clear_bit(TTY_HUPPED, &tty->flags);
-		clear_bit(TTY_IO_ERROR, &tty->flags);
-		tty_buffer_flush(tty->port);
-		tty->ldisc->flush_buffer(tty);
-		tty_port_tty_set(tty->port, tty);
-	}
-	if (tty->ops->open) {
-		ret = tty->ops->open(tty, filp);
-		if (ret) {
-			if (!--tty->count)
-				tty_port_tty_set(tty->port, NULL);
-			mutex_unlock(&tty_mutex);
-			return ret;
-		}
-	}
+	ret = IS_ERR(tty) ? PTR_ERR(tty) : tty_open_counted(tty, filp);
 	mutex_unlock(&tty_mutex);
-
-	filp->private_data = tty;
-	stream_open(inode, filp);
-	if (!noctty)
-		tty_open_proc_set_tty(filp, tty);
-	return 0;
+	if (!ret)
+		tty_open_finish(tty, inode, filp, noctty);
+	return ret;
 }
 
 static int tty_release(struct inode *inode, struct file *filp)
@@ -419,7 +509,8 @@ static int tty_release(struct inode *inode, struct file *filp)
 	if (tty->ops->close)
 		tty->ops->close(tty, filp);
 	if (!--tty->count) {
-		tty_port_tty_set(tty->port, NULL);
+		if (!(tty->driver->flags & TTY_DRIVER_DEVPTS_MEM))
+			tty_port_tty_set(tty->port, NULL);
 		wake_up_interruptible_all(&tty->read_wait);
 		wake_up_interruptible_all(&tty->write_wait);
 	}
@@ -438,7 +529,7 @@ static ssize_t tty_read(struct file *file, char *ubuf, size_t count, loff_t *ppo
 
 	if (test_bit(TTY_IO_ERROR, &tty->flags))
 		return -EIO;
-	if (!count)
+	if (!count || tty_hung_up_p(tty))
 		return 0;
 	kbuf = kmalloc(n, GFP_KERNEL);
 	if (!kbuf)
@@ -509,20 +600,28 @@ static int tiocgwinsz(struct tty_struct *tty, struct winsize *arg)
 	return copy_to_user(arg, &ws, sizeof(ws)) ? -EFAULT : 0;
 }
 
-static int tiocswinsz(struct tty_struct *tty, struct winsize *arg)
+int tty_do_resize(struct tty_struct *tty, const struct winsize *ws)
 {
-	struct winsize ws;
 	bool changed;
 
-	if (copy_from_user(&ws, arg, sizeof(ws)))
-		return -EFAULT;
 	mutex_lock(&tty->winsize_mutex);
-	changed = memcmp(&ws, &tty->winsize, sizeof(ws)) != 0;
-	tty->winsize = ws;
+	changed = memcmp(ws, &tty->winsize, sizeof(*ws)) != 0;
+	tty->winsize = *ws;
 	mutex_unlock(&tty->winsize_mutex);
 	if (changed)
 		tty_signal_pgrp(tty, SIGWINCH);
 	return 0;
+}
+
+static int tiocswinsz(struct tty_struct *tty, struct winsize *arg)
+{
+	struct winsize ws;
+
+	if (copy_from_user(&ws, arg, sizeof(ws)))
+		return -EFAULT;
+	if (tty->ops->resize)
+		return tty->ops->resize(tty, &ws);
+	return tty_do_resize(tty, &ws);
 }
 
 /* Fake input: root anywhere, others on their controlling terminal if readable. */
@@ -655,6 +754,9 @@ static long tty_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 	void *p = (void *)arg;
 	long ret;
 
+	/* Linux's hung-up terminal answers every request so. */
+	if (tty_hung_up_p(tty))
+		return cmd == TIOCSPGRP ? -ENOTTY : -EIO;
 	ret = tty_jobctrl_ioctl(tty, file, cmd, arg);
 	if (ret != -ENOIOCTLCMD)
 		return ret;
@@ -713,6 +815,8 @@ static __poll_t tty_poll(struct file *file, poll_table *wait)
 {
 	struct tty_struct *tty = file_tty(file);
 
+	if (tty_hung_up_p(tty))
+		return POLLIN | POLLOUT | POLLERR | POLLHUP | POLLRDNORM | POLLWRNORM;
 	return tty->ldisc->poll ? tty->ldisc->poll(tty, file, wait) : 0;
 }
 #endif
@@ -728,6 +832,11 @@ static const struct file_operations tty_fops = {
 	.open = tty_open,
 	.release = tty_release,
 };
+
+void tty_default_fops(struct file_operations *fops)
+{
+	*fops = tty_fops;
+}
 
 /* /sys/class/tty/console/active: the console's terminal, e.g. "ttyS0". */
 static ssize_t active_show(struct device *dev, struct device_attribute *attr, char *buf)

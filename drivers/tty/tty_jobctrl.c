@@ -13,7 +13,9 @@
  * gets SIGTTOU (tty_check_change_sig()).
  *
  * When a session leader exits, its foreground group gets SIGHUP and
- * SIGCONT and the session loses the terminal (disassociate_ctty()).  A
+ * SIGCONT and the session loses the terminal (disassociate_ctty()).
+ * When the terminal hangs up, the session loses it and the leader gets
+ * SIGHUP and SIGCONT (tty_hangup_session()).  A
  * session whose processes all left without that is noticed when someone
  * else wants to acquire the terminal.
  *
@@ -202,6 +204,35 @@ void disassociate_ctty(int on_exit)
 	tty->pgrp = 0;
 	spin_unlock_irqrestore(&tty->ctrl_lock, flags);
 	session_clear_tty(task_session_nr(current), tty);
+}
+
+/*
+ * The terminal hung up (a pty's master closed, TIOCVHANGUP): the session
+ * loses it, and its leader - a login shell - learns with SIGHUP, then
+ * SIGCONT in case it was stopped.  The foreground group is not signalled
+ * here; the leader passes the hangup on to its jobs.
+ */
+void tty_hangup_session(struct tty_struct *tty)
+{
+	struct task_struct *p;
+	unsigned long flags;
+	pid_t sid;
+
+	spin_lock_irqsave(&tty->ctrl_lock, flags);
+	sid = tty->session;
+	tty->session = 0;
+	tty->pgrp = 0;
+	spin_unlock_irqrestore(&tty->ctrl_lock, flags);
+	if (!sid)
+		return;
+	session_clear_tty(sid, tty);
+	rcu_read_lock();
+	p = find_task_by_pid(sid);
+	if (p && p->signal && p->signal->leader) {
+		send_sig(SIGHUP, p, 1);
+		send_sig(SIGCONT, p, 1);
+	}
+	rcu_read_unlock();
 }
 
 /* ------------------------------------------------------------ ioctls */

@@ -31,6 +31,7 @@
 #include <uapi/asm/termios.h>
 
 struct file;
+struct file_operations;
 struct tty_driver;
 struct tty_port;
 struct tty_ldisc_ops;
@@ -41,7 +42,9 @@ struct tty_ldisc_ops;
  * Lifetime: created by the first open of its (driver, index), never freed
  * (see the file comment).  count is the number of open files; the
  * controlling-terminal pointer signal->tty needs no reference because the
- * tty outlives every process.
+ * tty outlives every process.  A pseudo-terminal's pair is created by
+ * opening /dev/ptmx and reused, reset, for a later pair of the same index
+ * (pty.c).
  *
  * Locking:
  *   count, flags TTY_OPENED   tty_mutex (tty_io.c)
@@ -49,7 +52,8 @@ struct tty_ldisc_ops;
  *                             discipline's work, the writer for TCSETS*
  *   winsize                   winsize_mutex
  *   pgrp, session, stopped,   ctrl_lock (irq-safe: the line discipline
- *   flow_stopped              stops output from the receive path)
+ *   flow_stopped, packet,     stops output from the receive path)
+ *   ctrl_status
  *   atomic_write_lock         serialises write() calls so each is atomic
  *                             with respect to the others
  *   disc_data                 the line discipline's own locking (n_tty.c)
@@ -75,6 +79,8 @@ struct tty_struct {
 	pid_t session;				/* session it controls, 0 = none */
 	bool stopped;				/* output stopped by ^S or TCOOFF */
 	bool flow_stopped;			/* by TCOOFF (^Q does not restart it) */
+	bool packet;				/* pty master in packet mode (TIOCPKT) */
+	u8 ctrl_status;				/* TIOCPKT_* events not yet read */
 
 	const struct tty_ldisc_ops *ldisc;
 	void *disc_data;
@@ -89,6 +95,7 @@ struct tty_struct {
 	 */
 	void (*isig_hook)(struct tty_struct *tty, int sig);
 
+	struct tty_struct *link;		/* a pty's other side; set once */
 	void *driver_data;
 };
 
@@ -97,6 +104,8 @@ struct tty_struct {
 #define TTY_HUPPED		1	/* hung up: reads return 0, writes EIO */
 #define TTY_EXCLUSIVE		2	/* TIOCEXCL: only root may open it again */
 #define TTY_OPENED		3	/* the line discipline is open */
+#define TTY_OTHER_CLOSED	4	/* pty: the other side has no open file */
+#define TTY_PTY_LOCK		5	/* pty slave: locked until unlockpt() */
 
 /* Input flags the driver attaches to each received character. */
 #define TTY_NORMAL		0
@@ -199,6 +208,21 @@ void tty_wakeup(struct tty_struct *tty);
 void tty_drain_all(long timeout);
 /* The console's tty device, for /dev/console; set by the console driver. */
 void tty_set_console_device(struct tty_driver *driver, int index);
+/*
+ * Open tty through filp, which a driver's own open() got for a device
+ * number the core does not look up itself (/dev/ptmx); noctty as O_NOCTTY.
+ */
+int tty_open_file(struct tty_struct *tty, struct file *filp, bool noctty);
+/* A fresh start for a tty nobody has open (a reused pty): settings, buffers, state. */
+int tty_reinit(struct tty_struct *tty);
+/* The file operations of terminals, for a driver that needs its own open(). */
+void tty_default_fops(struct file_operations *fops);
+
+/*
+ * A pty slave's event for its master's packet mode (TIOCPKT_* bits to
+ * set and to clear); nothing unless tty has a master in packet mode.
+ */
+void tty_packet_status(struct tty_struct *tty, u8 set, u8 clear);
 
 /* Output control: ^S/^Q and TCOOFF/TCOON. */
 void stop_tty(struct tty_struct *tty);
@@ -208,6 +232,8 @@ void start_tty(struct tty_struct *tty);
 unsigned int tty_write_room(struct tty_struct *tty);
 unsigned int tty_chars_in_buffer(struct tty_struct *tty);
 void tty_driver_flush_buffer(struct tty_struct *tty);
+/* Set the window size; the foreground group gets SIGWINCH if it changed. */
+int tty_do_resize(struct tty_struct *tty, const struct winsize *ws);
 /* Write to the driver, bypassing the line discipline; bytes accepted. */
 int tty_put_char(struct tty_struct *tty, u8 c);
 
@@ -248,6 +274,8 @@ void tty_open_proc_set_tty(struct file *file, struct tty_struct *tty);
 struct tty_struct *get_current_tty(void);
 /* The session leader is exiting: hang up its controlling terminal. */
 void disassociate_ctty(int on_exit);
+/* tty hangs up: its session loses it, the session leader gets SIGHUP and SIGCONT. */
+void tty_hangup_session(struct tty_struct *tty);
 /* A new process with no controlling terminal (setsid) */
 void proc_clear_tty(void);
 

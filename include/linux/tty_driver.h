@@ -49,6 +49,8 @@ struct tty_operations {
 	/* Driver-specific ioctls; -ENOIOCTLCMD if cmd is not one of them. */
 	int (*ioctl)(struct tty_struct *tty, unsigned int cmd, unsigned long arg);
 	void (*hangup)(struct tty_struct *tty);
+	/* TIOCSWINSZ, if the driver has more to update than tty (ptys); else tty_do_resize(). */
+	int (*resize)(struct tty_struct *tty, const struct winsize *ws);
 };
 
 /*
@@ -72,9 +74,19 @@ struct tty_driver {
 };
 
 #define TTY_DRIVER_REAL_RAW	0x0004	/* no parity/break handling needed for raw input */
+/* No device in the tty class per minor: the nodes come from elsewhere (devpts). */
+#define TTY_DRIVER_DYNAMIC_DEV	0x0008
+/*
+ * Pseudo-terminal pairs: the driver creates, binds (port->tty) and resets
+ * its ttys itself, so opening and closing them leave buffers and port alone.
+ */
+#define TTY_DRIVER_DEVPTS_MEM	0x0010
 
 struct tty_driver *tty_alloc_driver(unsigned int lines, unsigned long flags);
 int tty_register_driver(struct tty_driver *driver);
+
+/* /sys/class/tty: drivers with device numbers of their own (/dev/ptmx) add to it. */
+extern struct class tty_class;
 
 static inline void tty_set_operations(struct tty_driver *driver,
 				      const struct tty_operations *op)

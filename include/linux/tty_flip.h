@@ -21,6 +21,12 @@ struct tty_struct;
 /* Returns 1 if stored, 0 if the buffer was full. */
 int tty_insert_flip_char(struct tty_port *port, u8 ch, u8 flag);
 void tty_flip_buffer_push(struct tty_port *port);
+/* Store up to size characters (TTY_NORMAL); returns how many fitted.  Nothing is dropped. */
+size_t tty_insert_flip_string(struct tty_port *port, const u8 *chars, size_t size);
+/* Characters the flip buffer can still take. */
+unsigned int tty_buffer_space_avail(struct tty_port *port);
+/* Hand what is queued to the line discipline now and wait until that is done. */
+void tty_buffer_flush_work(struct tty_port *port);
 /* Discard input not yet given to the line discipline. */
 void tty_buffer_flush(struct tty_port *port);
 void tty_buffer_init(struct tty_port *port);

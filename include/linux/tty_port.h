@@ -47,6 +47,12 @@ struct tty_port {
 	spinlock_t lock;
 	struct tty_struct *tty;		/* while open; port->lock */
 	struct tty_bufhead buf;
+	/*
+	 * Optional, set before use: the flip-buffer worker handed characters
+	 * on, so there is room again for whoever fills the buffer from
+	 * process context (a pty's other side, which then may write on).
+	 */
+	void (*buf_drained)(struct tty_port *port);
 };
 
 void tty_port_init(struct tty_port *port);

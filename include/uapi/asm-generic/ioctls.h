@@ -72,6 +72,16 @@
 #define TIOCGEXCL	_IOR('T', 0x40, int)
 #define TIOCGPTPEER	_IO('T', 0x41)
 
+/* TIOCPKT: the status byte a pty master's read() starts with in packet mode. */
+#define TIOCPKT_DATA		0	/* data follows */
+#define TIOCPKT_FLUSHREAD	1	/* the slave's input queue was flushed */
+#define TIOCPKT_FLUSHWRITE	2	/* the slave's output queue was flushed */
+#define TIOCPKT_STOP		4	/* output stopped (^S) */
+#define TIOCPKT_START		8	/* output restarted (^Q) */
+#define TIOCPKT_NOSTOP		16	/* ^S/^Q are not the flow control characters */
+#define TIOCPKT_DOSTOP		32	/* they are */
+#define TIOCPKT_IOCTL		64	/* EXTPROC: the slave's termios changed */
+
 #define FIONCLEX	0x5450	/* clear close-on-exec */
 #define FIOCLEX		0x5451	/* set close-on-exec */
 #define FIOASYNC	0x5452	/* set/clear FASYNC */
