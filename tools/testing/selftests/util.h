@@ -24,6 +24,13 @@
  *	all_zero(p, len)	whether len bytes at p are all zero
  *	self_path(argv0)	absolute path of this program, for re-exec after
  *				a chdir()
+ *	install_self(path, uid, gid, mode)
+ *				copy the running program to path with that
+ *				owner and mode (set-id tests); 0 or -1
+ *	setid_mounts(top, suid, nosuid), setid_unmount(top, suid, nosuid)
+ *				make top and mount a tmpfs at top/suid and a
+ *				nosuid one at top/nosuid (bail out on failure);
+ *				undo that
  */
 #ifndef SELFTESTS_UTIL_H
 #define SELFTESTS_UTIL_H
@@ -33,6 +40,8 @@
 #include <setjmp.h>
 #include <signal.h>
 #include <stdint.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 
@@ -250,6 +259,52 @@ __attribute__((unused)) static const char *self_path(const char *argv0)
 		argv0 += 2;
 	snprintf(path + len, sizeof(path) - len, "/%s", argv0);
 	return path;
+}
+
+__attribute__((unused)) static int install_self(const char *path, uid_t uid, gid_t gid,
+						mode_t mode)
+{
+	char buf[65536];
+	ssize_t n = 0;
+	int in, out;
+
+	in = open("/proc/self/exe", O_RDONLY);
+	out = in < 0 ? -1 : open(path, O_WRONLY | O_CREAT | O_TRUNC, 0700);
+	while (out >= 0 && (n = read(in, buf, sizeof(buf))) > 0)
+		if (write(out, buf, n) != n) {
+			n = -1;
+			break;
+		}
+	if (in >= 0)
+		close(in);
+	if (out < 0)
+		return -1;
+	close(out);
+	/* chown clears the set-id bits: the mode comes last. */
+	if (n < 0 || chown(path, uid, gid) || chmod(path, mode))
+		return -1;
+	return 0;
+}
+
+__attribute__((unused)) static void setid_mounts(const char *top, const char *suid,
+						 const char *nosuid)
+{
+	mkdir(top, 0755);
+	mkdir(suid, 0755);
+	mkdir(nosuid, 0755);
+	if (mount("tmpfs", suid, "tmpfs", 0, "mode=0755") ||
+	    mount("tmpfs", nosuid, "tmpfs", MS_NOSUID, "mode=0755"))
+		bail_out("mount tmpfs: %s", strerror(errno));
+}
+
+__attribute__((unused)) static void setid_unmount(const char *top, const char *suid,
+						  const char *nosuid)
+{
+	umount(suid);
+	umount(nosuid);
+	rmdir(suid);
+	rmdir(nosuid);
+	rmdir(top);
 }
 
 #endif /* SELFTESTS_UTIL_H */

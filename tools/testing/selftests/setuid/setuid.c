@@ -27,6 +27,7 @@
 #include <grp.h>
 
 #include "tap.h"
+#include "util.h"
 
 #define USER		1000	/* the unprivileged caller */
 #define OTHER_GROUP	4242	/* group of the set-group-ID copies */
@@ -124,34 +125,6 @@ static int run_as_user(const char *prog, int nnp, int script, struct report *r)
 		diag("%s: no report (status 0x%x)", prog, status);
 		return -1;
 	}
-	return 0;
-}
-
-/* Copy the running program to path with the given owner and mode. */
-static int install(const char *path, uid_t uid, gid_t gid, mode_t mode)
-{
-	char buf[65536];
-	int in, out;
-	ssize_t n;
-
-	in = open("/proc/self/exe", O_RDONLY);
-	if (in < 0)
-		return -1;
-	out = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0700);
-	if (out < 0) {
-		close(in);
-		return -1;
-	}
-	while ((n = read(in, buf, sizeof(buf))) > 0)
-		if (write(out, buf, n) != n) {
-			n = -1;
-			break;
-		}
-	close(in);
-	close(out);
-	/* chown clears the set-id bits: the mode comes last. */
-	if (n < 0 || chown(path, uid, gid) || chmod(path, mode))
-		return -1;
 	return 0;
 }
 
@@ -291,12 +264,7 @@ int main(int argc, char **argv)
 	}
 	check_prctl();
 
-	mkdir(TOP, 0755);
-	mkdir(SUID_DIR, 0755);
-	mkdir(NOSUID_DIR, 0755);
-	if (mount("tmpfs", SUID_DIR, "tmpfs", 0, "mode=0755") ||
-	    mount("tmpfs", NOSUID_DIR, "tmpfs", MS_NOSUID, "mode=0755"))
-		bail_out("mount tmpfs: %s", strerror(errno));
+	setid_mounts(TOP, SUID_DIR, NOSUID_DIR);
 
 	dump = suid_dumpable();
 	ok(dump >= 0 && dump <= 2, "fs.suid_dumpable readable (%d)", dump);
@@ -308,13 +276,13 @@ int main(int argc, char **argv)
 
 	if (fd < 0 || close(fd) || chown(PRIVATE, STRANGER, STRANGER) || chmod(PRIVATE, 0600))
 		bail_out("private file: %s", strerror(errno));
-	if (install(SUID_DIR "/plain", 0, 0, 0755) ||
-	    install(SUID_DIR "/suid-root", 0, OTHER_GROUP, 06755) ||
-	    install(SUID_DIR "/suid-other", OTHER_USER, 0, 04755) ||
-	    install(SUID_DIR "/sgid", 0, OTHER_GROUP, 02755) ||
-	    install(SUID_DIR "/sgid-noexec", 0, OTHER_GROUP, 02705) ||
-	    install(SUID_DIR "/exec-only", 0, 0, 0711) ||
-	    install(NOSUID_DIR "/suid-root", 0, OTHER_GROUP, 06755) ||
+	if (install_self(SUID_DIR "/plain", 0, 0, 0755) ||
+	    install_self(SUID_DIR "/suid-root", 0, OTHER_GROUP, 06755) ||
+	    install_self(SUID_DIR "/suid-other", OTHER_USER, 0, 04755) ||
+	    install_self(SUID_DIR "/sgid", 0, OTHER_GROUP, 02755) ||
+	    install_self(SUID_DIR "/sgid-noexec", 0, OTHER_GROUP, 02705) ||
+	    install_self(SUID_DIR "/exec-only", 0, 0, 0711) ||
+	    install_self(NOSUID_DIR "/suid-root", 0, OTHER_GROUP, 06755) ||
 	    script(SUID_DIR "/suid-script", SUID_DIR "/plain") ||
 	    script(SUID_DIR "/script-suid-interp", SUID_DIR "/suid-root"))
 		bail_out("install helpers: %s", strerror(errno));
@@ -337,10 +305,6 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
 		check_case(&cases[i], dump);
 
-	umount(SUID_DIR);
-	umount(NOSUID_DIR);
-	rmdir(SUID_DIR);
-	rmdir(NOSUID_DIR);
-	rmdir(TOP);
+	setid_unmount(TOP, SUID_DIR, NOSUID_DIR);
 	return tap_finish();
 }
