@@ -34,6 +34,9 @@ struct cred init_cred = {
 	.cap_effective = CAP_FULL_SET,
 	.cap_permitted = CAP_FULL_SET,
 	.cap_inheritable = CAP_EMPTY_SET,
+	.cap_bset = CAP_FULL_SET,
+	.cap_ambient = CAP_EMPTY_SET,
+	.securebits = 0,
 	.group_info = &init_groups,
 };
 

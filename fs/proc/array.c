@@ -401,7 +401,7 @@ static void task_ids(struct seq_file *m, struct task_struct *task)
 
 static void task_caps(struct seq_file *m, struct task_struct *task)
 {
-	u64 inh = 0, prm = 0, eff = 0;
+	u64 inh = 0, prm = 0, eff = 0, bnd = 0, amb = 0;
 	const struct cred *cred;
 
 	rcu_read_lock();
@@ -410,13 +410,15 @@ static void task_caps(struct seq_file *m, struct task_struct *task)
 		inh = cred->cap_inheritable.val;
 		prm = cred->cap_permitted.val;
 		eff = cred->cap_effective.val;
+		bnd = cred->cap_bset.val;
+		amb = cred->cap_ambient.val;
 	}
 	rcu_read_unlock();
 	render_cap(m, "CapInh", inh);
 	render_cap(m, "CapPrm", prm);
 	render_cap(m, "CapEff", eff);
-	render_cap(m, "CapBnd", CAP_VALID_MASK);
-	render_cap(m, "CapAmb", 0);
+	render_cap(m, "CapBnd", bnd);
+	render_cap(m, "CapAmb", amb);
 }
 
 int proc_pid_status(struct seq_file *m, struct task_struct *task)

@@ -2,9 +2,11 @@
 /*
  * Capability sets.  A kernel_cap_t is a bit mask indexed by CAP_*.
  * capable(cap) asks whether the current task's effective credentials
- * hold cap (kernel/cred.c).  Root (uid 0) credentials hold them all; a
- * task that drops to a non-zero uid loses them (the setuid code does
- * that when it exists).
+ * hold cap (kernel/cred.c).  A credential carries five sets (effective,
+ * permitted, inheritable, bounding, ambient) and the securebits
+ * (<linux/cred.h>); kernel/capability.c has capget/capset, fs/exec.c
+ * the transformation at exec, kernel/setuid.c the rules for user id
+ * changes.
  */
 #ifndef _LINUX_CAPABILITY_H
 #define _LINUX_CAPABILITY_H
@@ -33,6 +35,17 @@ static inline void cap_raise(kernel_cap_t *c, int cap)
 static inline void cap_lower(kernel_cap_t *c, int cap)
 {
 	c->val &= ~(1ULL << cap);
+}
+
+static inline bool cap_valid(unsigned long cap)
+{
+	return cap <= CAP_LAST_CAP;
+}
+
+/* Is every capability of a also in b? */
+static inline bool cap_issubset(kernel_cap_t a, kernel_cap_t b)
+{
+	return !(a.val & ~b.val);
 }
 
 struct inode;

@@ -34,9 +34,17 @@ struct cred {
 	uid_t suid, sgid;	/* saved */
 	uid_t euid, egid;	/* effective */
 	uid_t fsuid, fsgid;	/* for file-system access checks */
-	kernel_cap_t cap_effective;
-	kernel_cap_t cap_permitted;
-	kernel_cap_t cap_inheritable;
+	/*
+	 * Capability sets (capabilities(7)); kernel/capability.c keeps
+	 * ambient within permitted & inheritable.  All of them, and
+	 * securebits, are copied on fork; exec transforms them.
+	 */
+	kernel_cap_t cap_effective;	/* what capable() checks */
+	kernel_cap_t cap_permitted;	/* the most effective may hold */
+	kernel_cap_t cap_inheritable;	/* may pass through exec by file caps */
+	kernel_cap_t cap_bset;		/* bounding: limits what exec grants */
+	kernel_cap_t cap_ambient;	/* kept across exec of unprivileged files */
+	unsigned int securebits;	/* SECBIT_* of <uapi/linux/securebits.h> */
 	struct group_info *group_info;
 };
 

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * POSIX capability numbers of the Linux ABI (capget/capset, file
- * capabilities).  Each names one privilege root normally holds.
+ * POSIX capabilities in the Linux ABI: the capability numbers (each names
+ * one privilege root normally holds), the capget(2)/capset(2) header and
+ * data records, and the layout of the security.capability extended
+ * attribute that gives a program file its capabilities (capabilities(7)).
  */
 #ifndef _UAPI_LINUX_CAPABILITY_H
 #define _UAPI_LINUX_CAPABILITY_H
@@ -48,5 +50,76 @@
 #define CAP_BPF			39
 #define CAP_CHECKPOINT_RESTORE	40
 #define CAP_LAST_CAP		CAP_CHECKPOINT_RESTORE
+
+#include <linux/types.h>
+#include <uapi/linux/types.h>
+
+/*
+ * capget/capset.  The header names the layout of the data and the task:
+ * version 1 has one data record (capabilities 0-31); versions 2 and 3
+ * have two, the second holding capabilities 32-63.  Version 2 is the
+ * same layout as 3 (it was withdrawn for a user-space header bug).
+ */
+#define _LINUX_CAPABILITY_VERSION_1	0x19980330
+#define _LINUX_CAPABILITY_U32S_1	1
+#define _LINUX_CAPABILITY_VERSION_2	0x20071026
+#define _LINUX_CAPABILITY_U32S_2	2
+#define _LINUX_CAPABILITY_VERSION_3	0x20080522
+#define _LINUX_CAPABILITY_U32S_3	2
+
+struct __user_cap_header_struct {
+	__u32 version;
+	int pid;
+};
+
+struct __user_cap_data_struct {
+	__u32 effective;
+	__u32 permitted;
+	__u32 inheritable;
+};
+
+/*
+ * security.capability: little-endian words.  magic_etc holds the
+ * revision in its top byte and, in bit 0, whether the permitted set is
+ * made effective at exec.  Revision 2 has two (permitted, inheritable)
+ * pairs; revision 3 adds the user id that counts as root for the file
+ * (user namespaces).
+ */
+#define VFS_CAP_REVISION_MASK		0xff000000
+#define VFS_CAP_REVISION_SHIFT		24
+#define VFS_CAP_FLAGS_MASK		(~VFS_CAP_REVISION_MASK)
+#define VFS_CAP_FLAGS_EFFECTIVE		0x000001
+
+#define VFS_CAP_REVISION_1		0x01000000	/* 32-bit sets, obsolete */
+#define VFS_CAP_U32_1			1
+#define XATTR_CAPS_SZ_1			(sizeof(__le32) * (1 + 2 * VFS_CAP_U32_1))
+
+#define VFS_CAP_REVISION_2		0x02000000
+#define VFS_CAP_U32_2			2
+#define XATTR_CAPS_SZ_2			(sizeof(__le32) * (1 + 2 * VFS_CAP_U32_2))
+
+#define VFS_CAP_REVISION_3		0x03000000
+#define VFS_CAP_U32_3			2
+#define XATTR_CAPS_SZ_3			(sizeof(__le32) * (2 + 2 * VFS_CAP_U32_3))
+
+#define XATTR_CAPS_SZ			XATTR_CAPS_SZ_3
+#define VFS_CAP_U32			VFS_CAP_U32_3
+
+struct vfs_cap_data {
+	__le32 magic_etc;
+	struct {
+		__le32 permitted;
+		__le32 inheritable;
+	} data[VFS_CAP_U32];
+};
+
+struct vfs_ns_cap_data {
+	__le32 magic_etc;
+	struct {
+		__le32 permitted;
+		__le32 inheritable;
+	} data[VFS_CAP_U32];
+	__le32 rootid;
+};
 
 #endif /* _UAPI_LINUX_CAPABILITY_H */

@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * POSIX capabilities (capabilities(7)): what a task may hold and how the
+ * sets move.
+ *
+ * Interface:
+ *   capget(2), capset(2)	read any task's sets, change one's own
+ * capable() and the uid-change rules live in kernel/cred.c and
+ * kernel/setuid.c, the transformation at exec in fs/exec.c.
+ *
+ * Invariants kept here: effective and ambient are within permitted,
+ * ambient is within inheritable, and every set only holds CAP_VALID_MASK.
+ *
+ * Locking: a task changes only its own credentials, through
+ * prepare_creds()/commit_creds(), so nothing here takes a lock.  Another
+ * task's credentials are read under rcu_read_lock() from its real_cred,
+ * as the rest of the tree does.
+ */
+#include <linux/kernel.h>
+#include <linux/errno.h>
+#include <linux/cred.h>
+#include <linux/capability.h>
+#include <linux/sched.h>
+#include <linux/sched/signal.h>
+#include <linux/syscalls.h>
+#include <asm/uaccess.h>
+
+/* ------------------------------------------------------------ capget/capset */
+
+/*
+ * Check the header's version and say how many 32-bit data records it
+ * implies.  An unknown version is answered with the one we prefer
+ * written back into the header, and -EINVAL.
+ */
+static int cap_header_words(struct __user_cap_header_struct *header, int *words)
+{
+	u32 version;
+
+	if (get_user(version, &header->version))
+		return -EFAULT;
+	switch (version) {
+	case _LINUX_CAPABILITY_VERSION_1:
+		*words = _LINUX_CAPABILITY_U32S_1;
+		return 0;
+	case _LINUX_CAPABILITY_VERSION_2:
+	case _LINUX_CAPABILITY_VERSION_3:
+		*words = _LINUX_CAPABILITY_U32S_3;
+		return 0;
+	}
+	if (put_user((u32)_LINUX_CAPABILITY_VERSION_3, &header->version))
+		return -EFAULT;
+	return -EINVAL;
+}
+
+/*
+ * capget: the effective, permitted and inheritable sets of the task the
+ * header names (0: the caller).  A NULL data pointer only checks the
+ * header - libraries probe the preferred version that way, so an
+ * unknown version is not an error then.
+ */
+SYSCALL_DEFINE2(capget, struct __user_cap_header_struct *, header,
+		struct __user_cap_data_struct *, dataptr)
+{
+	struct __user_cap_data_struct out[_LINUX_CAPABILITY_U32S_3];
+	kernel_cap_t eff, prm, inh;
+	int words, err, pid;
+
+	err = cap_header_words(header, &words);
+	if (!dataptr)
+		return err == -EINVAL ? 0 : err;
+	if (err)
+		return err;
+	if (get_user(pid, &header->pid))
+		return -EFAULT;
+	if (pid < 0)
+		return -EINVAL;
+	if (!pid || pid == task_pid_nr(current)) {
+		const struct cred *cred = current_cred();
+
+		eff = cred->cap_effective;
+		prm = cred->cap_permitted;
+		inh = cred->cap_inheritable;
+	} else {
+		const struct cred *cred;
+		struct task_struct *task;
+
+		rcu_read_lock();
+		task = find_task_by_pid(pid);
+		cred = task ? READ_ONCE(task->real_cred) : NULL;
+		if (!cred) {
+			rcu_read_unlock();
+			return -ESRCH;
+		}
+		eff = cred->cap_effective;
+		prm = cred->cap_permitted;
+		inh = cred->cap_inheritable;
+		rcu_read_unlock();
+	}
+	/* Record i carries capabilities 32*i to 32*i+31. */
+	for (int i = 0; i < words; i++) {
+		out[i].effective = eff.val >> (32 * i);
+		out[i].permitted = prm.val >> (32 * i);
+		out[i].inheritable = inh.val >> (32 * i);
+	}
+	if (copy_to_user(dataptr, out, words * sizeof(out[0])))
+		return -EFAULT;
+	return 0;
+}
+
+/*
+ * Is the set change from old to the proposed sets allowed (capset(2))?
+ * Permitted may only shrink, effective must stay within the new
+ * permitted; inheritable may take from the old permitted set only with
+ * CAP_SETPCAP, and never from outside the bounding set.
+ */
+static bool capset_allowed(const struct cred *old, kernel_cap_t eff, kernel_cap_t prm,
+			   kernel_cap_t inh)
+{
+	u64 from_own = old->cap_inheritable.val | old->cap_permitted.val;
+	u64 from_bset = old->cap_inheritable.val | old->cap_bset.val;
+
+	if (!cap_issubset(prm, old->cap_permitted) || !cap_issubset(eff, prm))
+		return false;
+	if ((inh.val & ~from_own) && !capable(CAP_SETPCAP))
+		return false;
+	return !(inh.val & ~from_bset);
+}
+
+/*
+ * capset: replace the caller's effective, permitted and inheritable sets.
+ * Only the caller's own sets can change (pid 0 or its own id).  Version 1
+ * data covers capabilities 0-31: the others become clear.  Ambient
+ * capabilities no longer both permitted and inheritable are dropped.
+ */
+SYSCALL_DEFINE2(capset, struct __user_cap_header_struct *, header,
+		const struct __user_cap_data_struct *, data)
+{
+	struct __user_cap_data_struct in[_LINUX_CAPABILITY_U32S_3];
+	kernel_cap_t eff = CAP_EMPTY_SET, prm = CAP_EMPTY_SET, inh = CAP_EMPTY_SET;
+	struct cred *new;
+	int words, err, pid;
+
+	err = cap_header_words(header, &words);
+	if (err)
+		return err;
+	if (get_user(pid, &header->pid))
+		return -EFAULT;
+	if (pid && pid != task_pid_nr(current))
+		return -EPERM;
+	if (copy_from_user(in, data, words * sizeof(in[0])))
+		return -EFAULT;
+	for (int i = 0; i < words; i++) {
+		eff.val |= (u64)in[i].effective << (32 * i);
+		prm.val |= (u64)in[i].permitted << (32 * i);
+		inh.val |= (u64)in[i].inheritable << (32 * i);
+	}
+	eff.val &= CAP_VALID_MASK;
+	prm.val &= CAP_VALID_MASK;
+	inh.val &= CAP_VALID_MASK;
+	if (!capset_allowed(current_cred(), eff, prm, inh))
+		return -EPERM;
+	new = prepare_creds();
+	if (!new)
+		return -ENOMEM;
+	new->cap_effective = eff;
+	new->cap_permitted = prm;
+	new->cap_inheritable = inh;
+	new->cap_ambient.val &= prm.val & inh.val;
+	return commit_creds(new);
+}
