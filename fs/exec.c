@@ -45,6 +45,7 @@
 #include <linux/dcache.h>
 #include <linux/mount.h>
 #include <linux/cred.h>
+#include <linux/capability.h>
 #include <linux/mm.h>
 #include <linux/mmap_lock.h>
 #include <linux/jiffies.h>
@@ -383,24 +384,6 @@ static int __init suid_dumpable_init(void)
 late_initcall(suid_dumpable_init);
 
 /*
- * Capabilities across exec, as Linux without file capabilities or
- * securebits: a process whose real or (new) effective uid is 0 is
- * permitted everything, and has it in effect only with effective uid 0;
- * anyone else ends up with none.  Under no_new_privs the permitted set
- * cannot grow.
- */
-static void exec_set_caps(struct cred *new, const struct cred *old)
-{
-	if (!new->uid || !new->euid)
-		new->cap_permitted = CAP_FULL_SET;
-	else
-		new->cap_permitted = CAP_EMPTY_SET;
-	if (current->no_new_privs)
-		new->cap_permitted.val &= old->cap_permitted.val;
-	new->cap_effective = new->euid ? CAP_EMPTY_SET : new->cap_permitted;
-}
-
-/*
  * The identity the new program runs with (execve(2), credentials(7)),
  * from bprm->file, the file actually loaded (a script's interpreter, so a
  * script's own mode bits do not count):
@@ -410,7 +393,9 @@ static void exec_set_caps(struct cred *new, const struct cred *old)
  *  - neither on a nosuid mount nor with no_new_privs (there is no ptrace
  *    to check: nothing can trace the process);
  *  - the saved ids then take the effective ones, and so do the
- *    file-system ids; the real ids never change.
+ *    file-system ids; the real ids never change;
+ *  - the capability sets follow (cap_bprm_creds(), kernel/capability.c),
+ *    which also decides AT_SECURE.
  * Works on a copy kept in bprm->cred until begin_new_exec() installs it,
  * so a failure up to the point of no return leaves the caller as it was.
  */
@@ -422,6 +407,7 @@ static int exec_prepare_creds(struct linux_binprm *bprm)
 	bool honour_bits = !current->no_new_privs &&
 			   !(file->f_path.mnt && (file->f_path.mnt->mnt_flags & MNT_NOSUID));
 	struct cred *new = prepare_creds();
+	int err;
 
 	if (!new)
 		return -ENOMEM;
@@ -436,8 +422,12 @@ static int exec_prepare_creds(struct linux_binprm *bprm)
 	}
 	new->suid = new->fsuid = new->euid;
 	new->sgid = new->fsgid = new->egid;
-	exec_set_caps(new, old);
-	bprm->secureexec = new->euid != old->uid || new->egid != old->gid;
+	if (bprm->cred)
+		abort_creds(bprm->cred);
+	bprm->cred = new;
+	err = cap_bprm_creds(bprm, old);
+	if (err)
+		return err;
 	if (inode_permission(inode, MAY_READ))
 		bprm->unreadable = true;
 	/*
@@ -448,9 +438,6 @@ static int exec_prepare_creds(struct linux_binprm *bprm)
 		current->personality &= ~ADDR_NO_RANDOMIZE;
 		arch_pick_mmap_layout(bprm->mm);
 	}
-	if (bprm->cred)
-		abort_creds(bprm->cred);
-	bprm->cred = new;
 	return 0;
 }
 

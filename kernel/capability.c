@@ -5,8 +5,9 @@
  *
  * Interface:
  *   capget(2), capset(2)	read any task's sets, change one's own
+ *   cap_bprm_creds()		the sets a program starts with (fs/exec.c)
  * capable() and the uid-change rules live in kernel/cred.c and
- * kernel/setuid.c, the transformation at exec in fs/exec.c.
+ * kernel/setuid.c.
  *
  * Invariants kept here: effective and ambient are within permitted,
  * ambient is within inheritable, and every set only holds CAP_VALID_MASK.
@@ -23,6 +24,8 @@
 #include <linux/sched.h>
 #include <linux/sched/signal.h>
 #include <linux/syscalls.h>
+#include <linux/binfmts.h>
+#include <uapi/linux/securebits.h>
 #include <asm/uaccess.h>
 
 /* ------------------------------------------------------------ capget/capset */
@@ -167,4 +170,69 @@ SYSCALL_DEFINE2(capset, struct __user_cap_header_struct *, header,
 	new->cap_inheritable = inh;
 	new->cap_ambient.val &= prm.val & inh.val;
 	return commit_creds(new);
+}
+
+/* ------------------------------------------------------------ exec */
+
+/* What a program file contributes (the F sets of capabilities(7)). */
+struct file_caps {
+	kernel_cap_t permitted;
+	kernel_cap_t inheritable;
+	bool effective;		/* raise the new permitted set into effective */
+	bool present;		/* the file has capabilities: it is privileged */
+};
+
+/*
+ * The privileges uid 0 gets at exec, unless SECBIT_NOROOT: a program run
+ * with real or effective uid 0 acts as if its file allowed every
+ * capability, and with effective uid 0 as if its effective bit were set.
+ * A set-user-ID-root file with capabilities of its own run by someone
+ * else gets only those (a root user running it still gets everything).
+ */
+static void cap_root_privileges(const struct cred *new, struct file_caps *fc)
+{
+	if (new->securebits & SECBIT_NOROOT)
+		return;
+	if (fc->present && !new->euid && new->uid)
+		return;
+	if (!new->uid || !new->euid) {
+		fc->permitted = CAP_FULL_SET;
+		fc->inheritable = CAP_FULL_SET;
+	}
+	if (!new->euid)
+		fc->effective = true;
+}
+
+/*
+ * The transformation of capabilities(7), with P the caller's sets and F
+ * the file's:
+ *   P'(ambient)     = file privileged (set-id or capabilities) ? 0 : P(ambient)
+ *   P'(permitted)   = (P(inheritable) & F(inheritable)) |
+ *                     (F(permitted) & P(bounding)) | P'(ambient)
+ *   P'(effective)   = F(effective) ? P'(permitted) : P'(ambient)
+ *   P'(inheritable), P'(bounding) unchanged
+ * Under no_new_privs the permitted set cannot grow.  SECBIT_KEEP_CAPS is
+ * cleared.  AT_SECURE is set for a set-id program, and for a non-root
+ * caller that gains capabilities beyond its ambient ones.
+ */
+int cap_bprm_creds(struct linux_binprm *bprm, const struct cred *old)
+{
+	struct cred *new = bprm->cred;
+	struct file_caps fc = { CAP_EMPTY_SET, CAP_EMPTY_SET, false, false };
+	bool setid = new->euid != old->uid || new->egid != old->gid;
+
+	cap_root_privileges(new, &fc);
+	new->cap_permitted.val = (old->cap_inheritable.val & fc.inheritable.val) |
+				 (old->cap_bset.val & fc.permitted.val);
+	if (current->no_new_privs)
+		new->cap_permitted.val &= old->cap_permitted.val;
+	if (fc.present || setid)
+		new->cap_ambient = CAP_EMPTY_SET;
+	new->cap_permitted.val |= new->cap_ambient.val;
+	new->cap_effective = fc.effective ? new->cap_permitted : new->cap_ambient;
+	new->securebits &= ~SECBIT_KEEP_CAPS;
+	bprm->secureexec = setid ||
+		(new->uid && (fc.effective ||
+			      !cap_issubset(new->cap_permitted, new->cap_ambient)));
+	return 0;
 }

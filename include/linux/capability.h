@@ -4,9 +4,9 @@
  * capable(cap) asks whether the current task's effective credentials
  * hold cap (kernel/cred.c).  A credential carries five sets (effective,
  * permitted, inheritable, bounding, ambient) and the securebits
- * (<linux/cred.h>); kernel/capability.c has capget/capset, fs/exec.c
- * the transformation at exec, kernel/setuid.c the rules for user id
- * changes.
+ * (<linux/cred.h>); kernel/capability.c has the rules that change them:
+ * capget/capset and the transformation at exec.
+ * kernel/setuid.c applies the rules for user id changes.
  */
 #ifndef _LINUX_CAPABILITY_H
 #define _LINUX_CAPABILITY_H
@@ -49,10 +49,19 @@ static inline bool cap_issubset(kernel_cap_t a, kernel_cap_t b)
 }
 
 struct inode;
+struct cred;
+struct linux_binprm;
 
 bool capable(int cap);
 /* CAP_* for the owner-or-privileged checks on an inode (chmod, utimes, ...). */
 bool inode_owner_or_capable(const struct inode *inode);
 bool capable_wrt_inode_uidgid(const struct inode *inode, int cap);
+
+/*
+ * Fill bprm->cred's capability sets for the program bprm->file (its ids
+ * already set from the set-id bits) from old, the caller's credentials;
+ * also decides bprm->secureexec.  0 or -errno (the exec fails).
+ */
+int cap_bprm_creds(struct linux_binprm *bprm, const struct cred *old);
 
 #endif /* _LINUX_CAPABILITY_H */
