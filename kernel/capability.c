@@ -5,6 +5,8 @@
  *
  * Interface:
  *   capget(2), capset(2)	read any task's sets, change one's own
+ *   cap_task_prctl()		PR_CAPBSET_READ/DROP, PR_CAP_AMBIENT,
+ *				PR_GET/SET_KEEPCAPS, PR_GET/SET_SECUREBITS
  *   cap_bprm_creds()		the sets a program starts with (fs/exec.c)
  * capable() and the uid-change rules live in kernel/cred.c and
  * kernel/setuid.c.
@@ -25,6 +27,7 @@
 #include <linux/sched/signal.h>
 #include <linux/syscalls.h>
 #include <linux/binfmts.h>
+#include <uapi/linux/prctl.h>
 #include <uapi/linux/securebits.h>
 #include <asm/uaccess.h>
 
@@ -170,6 +173,138 @@ SYSCALL_DEFINE2(capset, struct __user_cap_header_struct *, header,
 	new->cap_inheritable = inh;
 	new->cap_ambient.val &= prm.val & inh.val;
 	return commit_creds(new);
+}
+
+/* ------------------------------------------------------------ prctl */
+
+static bool secure_bit(const struct cred *cred, unsigned int bit)
+{
+	return cred->securebits & issecure_mask(bit);
+}
+
+/*
+ * PR_SET_SECUREBITS: needs CAP_SETPCAP; a locked switch cannot move, a
+ * set lock cannot be cleared, and unknown bits are refused (all EPERM,
+ * as Linux).
+ */
+static long cap_set_securebits(unsigned long bits)
+{
+	const struct cred *old = current_cred();
+	unsigned int frozen = (old->securebits & SECURE_ALL_LOCKS) >> 1;
+	struct cred *new;
+
+	if (bits & ~(unsigned long)(SECURE_ALL_BITS | SECURE_ALL_LOCKS))
+		return -EPERM;
+	if ((old->securebits ^ bits) & frozen)
+		return -EPERM;
+	if (old->securebits & SECURE_ALL_LOCKS & ~bits)
+		return -EPERM;
+	if (!capable(CAP_SETPCAP))
+		return -EPERM;
+	new = prepare_creds();
+	if (!new)
+		return -ENOMEM;
+	new->securebits = bits;
+	return commit_creds(new);
+}
+
+static long cap_set_keepcaps(unsigned long on)
+{
+	struct cred *new;
+
+	if (on > 1)
+		return -EINVAL;
+	if (secure_bit(current_cred(), SECURE_KEEP_CAPS_LOCKED))
+		return -EPERM;
+	new = prepare_creds();
+	if (!new)
+		return -ENOMEM;
+	if (on)
+		new->securebits |= SECBIT_KEEP_CAPS;
+	else
+		new->securebits &= ~SECBIT_KEEP_CAPS;
+	return commit_creds(new);
+}
+
+/* PR_CAPBSET_DROP: out of the bounding set for good (CAP_SETPCAP). */
+static long cap_bset_drop(unsigned long cap)
+{
+	struct cred *new;
+
+	if (!capable(CAP_SETPCAP))
+		return -EPERM;
+	if (!cap_valid(cap))
+		return -EINVAL;
+	new = prepare_creds();
+	if (!new)
+		return -ENOMEM;
+	cap_lower(&new->cap_bset, cap);
+	return commit_creds(new);
+}
+
+/*
+ * PR_CAP_AMBIENT: a capability may be raised into the ambient set only
+ * when it is both permitted and inheritable and SECBIT_NO_CAP_AMBIENT_RAISE
+ * is clear; lowering and clearing are always allowed.  Unused arguments
+ * must be zero.
+ */
+static long cap_ambient_ctl(unsigned long op, unsigned long cap, unsigned long arg4,
+			    unsigned long arg5)
+{
+	const struct cred *old = current_cred();
+	struct cred *new;
+
+	if (op == PR_CAP_AMBIENT_CLEAR_ALL) {
+		if (cap || arg4 || arg5)
+			return -EINVAL;
+	} else {
+		if (!cap_valid(cap) || arg4 || arg5)
+			return -EINVAL;
+		if (op == PR_CAP_AMBIENT_IS_SET)
+			return cap_raised(old->cap_ambient, cap);
+		if (op != PR_CAP_AMBIENT_RAISE && op != PR_CAP_AMBIENT_LOWER)
+			return -EINVAL;
+		if (op == PR_CAP_AMBIENT_RAISE &&
+		    (!cap_raised(old->cap_permitted, cap) || !cap_raised(old->cap_inheritable, cap) ||
+		     secure_bit(old, SECURE_NO_CAP_AMBIENT_RAISE)))
+			return -EPERM;
+	}
+	new = prepare_creds();
+	if (!new)
+		return -ENOMEM;
+	if (op == PR_CAP_AMBIENT_CLEAR_ALL)
+		new->cap_ambient = CAP_EMPTY_SET;
+	else if (op == PR_CAP_AMBIENT_RAISE)
+		cap_raise(&new->cap_ambient, cap);
+	else
+		cap_lower(&new->cap_ambient, cap);
+	return commit_creds(new);
+}
+
+long cap_task_prctl(int option, unsigned long arg2, unsigned long arg3,
+		    unsigned long arg4, unsigned long arg5)
+{
+	const struct cred *cred = current_cred();
+
+	switch (option) {
+	case PR_CAPBSET_READ:
+		if (!cap_valid(arg2))
+			return -EINVAL;
+		return cap_raised(cred->cap_bset, arg2);
+	case PR_CAPBSET_DROP:
+		return cap_bset_drop(arg2);
+	case PR_CAP_AMBIENT:
+		return cap_ambient_ctl(arg2, arg3, arg4, arg5);
+	case PR_GET_KEEPCAPS:
+		return secure_bit(cred, SECURE_KEEP_CAPS);
+	case PR_SET_KEEPCAPS:
+		return cap_set_keepcaps(arg2);
+	case PR_GET_SECUREBITS:
+		return cred->securebits;
+	case PR_SET_SECUREBITS:
+		return cap_set_securebits(arg2);
+	}
+	return -EINVAL;
 }
 
 /* ------------------------------------------------------------ exec */

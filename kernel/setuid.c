@@ -10,18 +10,21 @@
  * without it an id may only be set to one of the current real, effective
  * or saved ids (the details differ per call and are noted there).
  *
- * Capabilities follow uid changes as on Linux without file capabilities
- * or securebits: leaving uid 0 in all of real, effective and saved ids
- * drops every capability; an effective uid moving away from 0 clears the
- * effective set, moving to 0 restores it from the permitted set; an
- * fsuid moving away from or back to 0 clears or restores the file-system
- * capabilities in the effective set.
+ * Capabilities follow uid changes as capabilities(7) says, unless
+ * SECBIT_NO_SETUID_FIXUP is set: when none of the real, effective and
+ * saved uids is 0 any more but one was, the ambient set is cleared and so
+ * are permitted and effective (permitted survives with SECBIT_KEEP_CAPS);
+ * an effective uid moving away from 0 clears the effective set, moving to
+ * 0 restores it from the permitted set.  setfsuid alone instead clears or
+ * restores the file-system capabilities in the effective set when the
+ * fsuid leaves or returns to 0.
  */
 #include <linux/kernel.h>
 #include <linux/errno.h>
 #include <linux/cred.h>
 #include <linux/capability.h>
 #include <linux/syscalls.h>
+#include <uapi/linux/securebits.h>
 #include <asm/uaccess.h>
 
 #define INVALID_ID	((unsigned int)-1)
@@ -32,19 +35,36 @@
 			 (1ULL << CAP_FSETID) | (1ULL << CAP_LINUX_IMMUTABLE) |		\
 			 (1ULL << CAP_MAC_OVERRIDE))
 
+/* Which ids a call changed, for the capability rules. */
+enum id_change {
+	CHANGE_GIDS,		/* no effect on capabilities */
+	CHANGE_UIDS,		/* real, effective, saved (and fs following) */
+	CHANGE_FSUID,		/* setfsuid */
+};
+
+static bool any_root(const struct cred *c)
+{
+	return !c->uid || !c->euid || !c->suid;
+}
+
 static void fix_caps_after_setuid(struct cred *new, const struct cred *old)
 {
-	bool old_root = !old->uid || !old->euid || !old->suid;
-	bool new_root = !new->uid || !new->euid || !new->suid;
-
-	if (old_root && !new_root) {
-		new->cap_permitted = CAP_EMPTY_SET;
-		new->cap_effective = CAP_EMPTY_SET;
+	if (any_root(old) && !any_root(new)) {
+		if (!(new->securebits & SECBIT_KEEP_CAPS)) {
+			new->cap_permitted = CAP_EMPTY_SET;
+			new->cap_effective = CAP_EMPTY_SET;
+		}
+		/* Programs written before ambient sets expect exec to drop all. */
+		new->cap_ambient = CAP_EMPTY_SET;
 	}
 	if (!old->euid && new->euid)
 		new->cap_effective = CAP_EMPTY_SET;
 	if (old->euid && !new->euid)
 		new->cap_effective = new->cap_permitted;
+}
+
+static void fix_caps_after_setfsuid(struct cred *new, const struct cred *old)
+{
 	if (!old->fsuid && new->fsuid)
 		new->cap_effective.val &= ~CAP_FS_MASK;
 	else if (old->fsuid && !new->fsuid)
@@ -52,10 +72,16 @@ static void fix_caps_after_setuid(struct cred *new, const struct cred *old)
 }
 
 /* Install new (uid calls also adjust capabilities); consumes new. */
-static long commit_ids(struct cred *new, bool uids)
+static long commit_ids(struct cred *new, enum id_change what)
 {
-	if (uids)
-		fix_caps_after_setuid(new, current_cred());
+	const struct cred *old = current_cred();
+
+	if (!(old->securebits & SECBIT_NO_SETUID_FIXUP)) {
+		if (what == CHANGE_UIDS)
+			fix_caps_after_setuid(new, old);
+		else if (what == CHANGE_FSUID)
+			fix_caps_after_setfsuid(new, old);
+	}
 	return commit_creds(new);
 }
 
@@ -105,7 +131,7 @@ SYSCALL_DEFINE1(setuid, uid_t, uid)
 		return -EPERM;
 	}
 	new->euid = new->fsuid = uid;
-	return commit_ids(new, true);
+	return commit_ids(new, CHANGE_UIDS);
 }
 
 SYSCALL_DEFINE1(setgid, gid_t, gid)
@@ -125,7 +151,7 @@ SYSCALL_DEFINE1(setgid, gid_t, gid)
 		return -EPERM;
 	}
 	new->egid = new->fsgid = gid;
-	return commit_ids(new, false);
+	return commit_ids(new, CHANGE_GIDS);
 }
 
 /*
@@ -156,7 +182,7 @@ SYSCALL_DEFINE2(setreuid, uid_t, ruid, uid_t, euid)
 	if (ruid != INVALID_ID || (euid != INVALID_ID && euid != old->uid))
 		new->suid = new->euid;
 	new->fsuid = new->euid;
-	return commit_ids(new, true);
+	return commit_ids(new, CHANGE_UIDS);
 eperm:
 	abort_creds(new);
 	return -EPERM;
@@ -184,7 +210,7 @@ SYSCALL_DEFINE2(setregid, gid_t, rgid, gid_t, egid)
 	if (rgid != INVALID_ID || (egid != INVALID_ID && egid != old->gid))
 		new->sgid = new->egid;
 	new->fsgid = new->egid;
-	return commit_ids(new, false);
+	return commit_ids(new, CHANGE_GIDS);
 eperm:
 	abort_creds(new);
 	return -EPERM;
@@ -214,7 +240,7 @@ SYSCALL_DEFINE3(setresuid, uid_t, ruid, uid_t, euid, uid_t, suid)
 	if (suid != INVALID_ID)
 		new->suid = suid;
 	new->fsuid = new->euid;
-	return commit_ids(new, true);
+	return commit_ids(new, CHANGE_UIDS);
 }
 
 SYSCALL_DEFINE3(setresgid, gid_t, rgid, gid_t, egid, gid_t, sgid)
@@ -240,7 +266,7 @@ SYSCALL_DEFINE3(setresgid, gid_t, rgid, gid_t, egid, gid_t, sgid)
 	if (sgid != INVALID_ID)
 		new->sgid = sgid;
 	new->fsgid = new->egid;
-	return commit_ids(new, false);
+	return commit_ids(new, CHANGE_GIDS);
 }
 
 SYSCALL_DEFINE3(getresuid, uid_t *, ruidp, uid_t *, euidp, uid_t *, suidp)
@@ -281,7 +307,7 @@ SYSCALL_DEFINE1(setfsuid, uid_t, uid)
 	if (!new)
 		return old_fsuid;
 	new->fsuid = uid;
-	commit_ids(new, true);
+	commit_ids(new, CHANGE_FSUID);
 	return old_fsuid;
 }
 
@@ -299,6 +325,6 @@ SYSCALL_DEFINE1(setfsgid, gid_t, gid)
 	if (!new)
 		return old_fsgid;
 	new->fsgid = gid;
-	commit_ids(new, false);
+	commit_ids(new, CHANGE_GIDS);
 	return old_fsgid;
 }

@@ -4,7 +4,8 @@
  * and sessions (getpgid, setpgid, getpgrp, setsid, getsid), prctl
  * (PR_SET_NAME/PR_GET_NAME, PR_SET_PDEATHSIG/PR_GET_PDEATHSIG,
  * PR_SET_CHILD_SUBREAPER/PR_GET_CHILD_SUBREAPER, PR_SET_DUMPABLE/
- * PR_GET_DUMPABLE, PR_SET_NO_NEW_PRIVS/PR_GET_NO_NEW_PRIVS), set_tid_address,
+ * PR_GET_DUMPABLE, PR_SET_NO_NEW_PRIVS/PR_GET_NO_NEW_PRIVS; the capability
+ * options go to cap_task_prctl() in kernel/capability.c), set_tid_address,
  * set_robust_list/get_robust_list;
  * and the process-group queries the tty layer uses (sched/signal.h).
  *
@@ -21,6 +22,7 @@
 #include <linux/errno.h>
 #include <linux/string.h>
 #include <linux/sched/coredump.h>
+#include <linux/capability.h>
 #include <uapi/linux/prctl.h>
 #include <asm/uaccess.h>
 
@@ -335,6 +337,14 @@ SYSCALL_DEFINE5(prctl, int, option, unsigned long, arg2, unsigned long, arg3,
 		if (arg2 || arg3 || arg4 || arg5)
 			return -EINVAL;
 		return current->no_new_privs;
+	case PR_CAPBSET_READ:
+	case PR_CAPBSET_DROP:
+	case PR_CAP_AMBIENT:
+	case PR_GET_KEEPCAPS:
+	case PR_SET_KEEPCAPS:
+	case PR_GET_SECUREBITS:
+	case PR_SET_SECUREBITS:
+		return cap_task_prctl(option, arg2, arg3, arg4, arg5);
 	default:
 		return -EINVAL;
 	}

@@ -5,7 +5,7 @@
  * hold cap (kernel/cred.c).  A credential carries five sets (effective,
  * permitted, inheritable, bounding, ambient) and the securebits
  * (<linux/cred.h>); kernel/capability.c has the rules that change them:
- * capget/capset and the transformation at exec.
+ * capget/capset, the capability prctls and the transformation at exec.
  * kernel/setuid.c applies the rules for user id changes.
  */
 #ifndef _LINUX_CAPABILITY_H
@@ -57,6 +57,12 @@ bool capable(int cap);
 bool inode_owner_or_capable(const struct inode *inode);
 bool capable_wrt_inode_uidgid(const struct inode *inode, int cap);
 
+/*
+ * The capability prctls (PR_CAPBSET_*, PR_CAP_AMBIENT, PR_*_KEEPCAPS,
+ * PR_*_SECUREBITS), called by prctl(2) for those options only.
+ */
+long cap_task_prctl(int option, unsigned long arg2, unsigned long arg3,
+		    unsigned long arg4, unsigned long arg5);
 /*
  * Fill bprm->cred's capability sets for the program bprm->file (its ids
  * already set from the set-id bits) from old, the caller's credentials;
