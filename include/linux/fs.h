@@ -49,6 +49,7 @@ struct cdev;
 struct block_device;
 struct seq_file;
 struct writeback_control;
+struct xattr_handler;
 struct files_struct;
 struct cred;
 struct file_system_type;
@@ -280,6 +281,8 @@ struct inode_operations {
 	int (*setattr)(struct dentry *dentry, struct iattr *attr);
 	int (*getattr)(const struct path *path, struct kstat *stat, u32 request_mask,
 		       unsigned int query_flags);
+	/* The extended attribute names the caller may see (linux/xattr.h). */
+	ssize_t (*listxattr)(struct dentry *dentry, char *list, size_t size);
 };
 
 /* i_state */
@@ -536,6 +539,7 @@ int file_remove_privs(struct file *file);
 #define ATTR_OPEN	(1 << 15)	/* truncation by open(O_TRUNC) */
 #define ATTR_KILL_SUID	(1 << 11)	/* a write by a non-owner: drop S_ISUID */
 #define ATTR_KILL_SGID	(1 << 12)	/* ... and an executable S_ISGID */
+#define ATTR_KILL_PRIV	(1 << 14)	/* drop security.capability (write, chown) */
 
 /* A change of attributes: notify_change() -> ->setattr. */
 struct iattr {
@@ -631,6 +635,8 @@ struct super_block {
 	int s_readonly_remount;		/* going read-only: refuse new writers; mount_lock */
 	char s_id[32];			/* name for messages */
 	void *s_fs_info;		/* file system's */
+	/* Extended attribute name spaces, NULL-terminated; NULL: none stored. */
+	const struct xattr_handler *const *s_xattr;
 };
 
 static inline bool sb_rdonly(const struct super_block *sb)
