@@ -13,7 +13,9 @@
  * only a privileged caller (CAP_CHOWN) gives a file away; the owner may
  * change the group to one it belongs to; only the owner (or CAP_FOWNER)
  * changes the mode or sets explicit times; a set-group-ID bit survives a
- * chmod only for members of the file's group (or CAP_FSETID).
+ * chmod only for members of the file's group (or CAP_FSETID).  A
+ * permitted change marked ATTR_KILL_PRIV (chown, a write, truncation)
+ * also removes the file's capabilities (security.capability).
  *
  * Locking: callers hold the inode's i_rwsem across notify_change().
  */
@@ -23,6 +25,7 @@
 #include <linux/cred.h>
 #include <linux/capability.h>
 #include <linux/fs.h>
+#include <linux/xattr.h>
 #include <linux/timekeeping.h>
 
 static bool caller_owns(const struct inode *inode)
@@ -77,7 +80,7 @@ int setattr_prepare(struct dentry *dentry, struct iattr *attr)
 	}
 	/* The kernel's own changes (ATTR_FORCE) skip the permission rules. */
 	if (valid & ATTR_FORCE)
-		return 0;
+		goto kill_priv;
 
 	if (valid & ATTR_UID && !may_set_owner(inode, attr->ia_uid))
 		return -EPERM;
@@ -92,6 +95,10 @@ int setattr_prepare(struct dentry *dentry, struct iattr *attr)
 	}
 	if ((valid & explicit_times) && !inode_owner_or_capable(inode))
 		return -EPERM;
+kill_priv:
+	/* Allowed: now the file's capabilities may go (ATTR_KILL_PRIV). */
+	if (valid & ATTR_KILL_PRIV)
+		return xattr_kill_priv(dentry);
 	return 0;
 }
 
@@ -218,6 +225,13 @@ int notify_change(struct dentry *dentry, struct iattr *attr, struct inode **dele
 	err = kill_setid_bits(inode, attr);
 	if (err)
 		return err;
+	if (attr->ia_valid & ATTR_KILL_PRIV) {
+		err = xattr_need_kill_priv(dentry);
+		if (err < 0)
+			return err;
+		if (!err)
+			attr->ia_valid &= ~ATTR_KILL_PRIV;
+	}
 	/* Only kill bits that found nothing to kill: no change at all. */
 	if (!(attr->ia_valid & ~(ATTR_KILL_SUID | ATTR_KILL_SGID)))
 		return 0;

@@ -31,6 +31,7 @@
 #include <linux/capability.h>
 #include <linux/timekeeping.h>
 #include <linux/fs.h>
+#include <linux/xattr.h>
 #include <linux/mount.h>
 #include <linux/pagemap.h>
 #include <linux/swap.h>
@@ -645,18 +646,29 @@ static umode_t privs_to_kill(struct inode *inode)
 	return kill;
 }
 
-/* Caller holds the inode's i_rwsem. */
+/*
+ * Caller holds the inode's i_rwsem.  A write also drops the file's
+ * capabilities (security.capability), whoever writes: the new contents
+ * were not what they were granted to.
+ */
 int file_remove_privs(struct file *file)
 {
 	struct dentry *dentry = file->f_path.dentry;
 	struct inode *inode = file_inode(file);
 	umode_t kill = privs_to_kill(inode);
-	struct iattr attr;
+	int caps = xattr_need_kill_priv(dentry);
+	struct iattr attr = { .ia_valid = ATTR_FORCE };
 
-	if (!kill)
+	if (caps < 0)
+		return caps;
+	if (!kill && !caps)
 		return 0;
-	attr.ia_valid = ATTR_MODE | ATTR_FORCE;
-	attr.ia_mode = inode->i_mode & ~kill;
+	if (kill) {
+		attr.ia_valid |= ATTR_MODE;
+		attr.ia_mode = inode->i_mode & ~kill;
+	}
+	if (caps)
+		attr.ia_valid |= ATTR_KILL_PRIV;
 	return notify_change(dentry, &attr, NULL);
 }
 

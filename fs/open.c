@@ -330,6 +330,9 @@ int do_truncate(struct dentry *dentry, loff_t length, unsigned int time_attrs,
 	if (S_ISREG(inode->i_mode) && (inode->i_mode & (S_ISUID | S_ISGID)) &&
 	    !capable(CAP_FSETID))
 		ia.ia_valid |= ATTR_KILL_SUID | ATTR_KILL_SGID | ATTR_FORCE;
+	/* So do the file's capabilities, whoever truncates. */
+	if (S_ISREG(inode->i_mode))
+		ia.ia_valid |= ATTR_KILL_PRIV;
 
 	inode_lock(inode);
 	err = notify_change(dentry, &ia, NULL);
@@ -736,7 +739,7 @@ int chown_common(const struct path *path, uid_t user, gid_t group)
 	 * directory S_ISGID means inheritance and stays.
 	 */
 	if (!S_ISDIR(inode->i_mode))
-		ia.ia_valid |= ATTR_KILL_SUID | ATTR_KILL_SGID;
+		ia.ia_valid |= ATTR_KILL_SUID | ATTR_KILL_SGID | ATTR_KILL_PRIV;
 	inode_lock(inode);
 	err = notify_change(path->dentry, &ia, NULL);
 	inode_unlock(inode);
