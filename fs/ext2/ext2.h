@@ -35,6 +35,7 @@
 #include <linux/rbtree.h>
 #include <linux/spinlock.h>
 #include <linux/mutex.h>
+#include <linux/rwsem.h>
 #include <linux/buffer_head.h>
 #include <linux/timekeeping.h>
 #include <asm/atomic.h>
@@ -159,9 +160,6 @@ enum {
 	EXT2_FT_SYMLINK,
 	EXT2_FT_MAX
 };
-
-/* Extended attribute block header (only what deleting an inode needs). */
-#define EXT2_XATTR_MAGIC	0xEA020000
 
 /* ------------------------------------------------------------ on-disk structures */
 
@@ -288,6 +286,7 @@ _Static_assert(sizeof(struct ext2_inode) == 128, "ext2 inode size");
 #define EXT2_MOUNT_RESERVATION		0x0020	/* per-inode reservation windows */
 #define EXT2_MOUNT_OLDALLOC		0x0040	/* no Orlov spreading of directories */
 #define EXT2_MOUNT_DEBUG		0x0080
+#define EXT2_MOUNT_XATTR_USER		0x0100	/* user.* attributes allowed */
 
 #define test_opt(sb, opt)	(EXT2_SB(sb)->s_mount_opt & EXT2_MOUNT_##opt)
 
@@ -416,6 +415,12 @@ struct ext2_inode_info {
 	struct ext2_block_alloc_info *i_block_alloc_info;	/* truncate_mutex */
 	/* ext2_new_inode() zeroes every field above this one. */
 	struct mutex truncate_mutex;
+	/*
+	 * The extended attributes: i_file_acl and the contents of its block
+	 * while this inode may change them (readers shared, changes
+	 * exclusive; taken inside i_rwsem).
+	 */
+	struct rw_semaphore xattr_sem;
 	struct inode vfs_inode;
 };
 
@@ -573,6 +578,12 @@ __printf(3, 4) void ext2_msg(struct super_block *sb, const char *prefix,
 			     const char *fmt, ...);
 void ext2_sync_super(struct super_block *sb, struct ext2_super_block *es, int wait);
 void ext2_update_dynamic_rev(struct super_block *sb);
+void ext2_set_feature(struct super_block *sb, __le32 *word, u32 mask);
+
+/* ------------------------------------------------------------ xattr.c */
+extern const struct xattr_handler *const ext2_xattr_handlers[];
+ssize_t ext2_listxattr(struct dentry *dentry, char *list, size_t size);
+void ext2_xattr_delete_inode(struct inode *inode);
 
 /* ------------------------------------------------------------ file.c, namei.c, symlink.c */
 extern const struct file_operations ext2_file_operations;

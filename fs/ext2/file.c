@@ -71,4 +71,5 @@ const struct file_operations ext2_file_operations = {
 
 const struct inode_operations ext2_file_inode_operations = {
 	.setattr = ext2_setattr,
+	.listxattr = ext2_listxattr,
 };

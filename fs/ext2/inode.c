@@ -342,18 +342,8 @@ struct inode *ext2_iget(struct super_block *sb, unsigned long ino)
 /* A regular file above 2 GiB needs the large_file feature. */
 static void ext2_need_large_file(struct super_block *sb)
 {
-	struct ext2_sb_info *sbi = EXT2_SB(sb);
-
-	if (EXT2_HAS_RO_COMPAT_FEATURE(sb, EXT2_FEATURE_RO_COMPAT_LARGE_FILE) &&
-	    le32_to_cpu(sbi->s_es->s_rev_level) != EXT2_GOOD_OLD_REV)
-		return;
-	spin_lock(&sbi->s_lock);
-	ext2_update_dynamic_rev(sb);
-	sbi->s_es->s_feature_ro_compat =
-		cpu_to_le32(le32_to_cpu(sbi->s_es->s_feature_ro_compat) |
-			    EXT2_FEATURE_RO_COMPAT_LARGE_FILE);
-	spin_unlock(&sbi->s_lock);
-	ext2_sync_super(sb, sbi->s_es, 1);
+	ext2_set_feature(sb, &EXT2_SB(sb)->s_es->s_feature_ro_compat,
+			 EXT2_FEATURE_RO_COMPAT_LARGE_FILE);
 }
 
 /* Device inodes keep their number in i_block[], old form when it fits. */
@@ -512,51 +502,6 @@ bool ext2_dec_count(struct inode *inode)
 }
 
 /* ------------------------------------------------------------ eviction */
-
-/*
- * Give back the extended attribute block of a dying inode: it may be
- * shared (h_refcount); the last user frees it.
- */
-static void ext2_xattr_delete_inode(struct inode *inode)
-{
-	struct ext2_inode_info *ei = EXT2_I(inode);
-	struct super_block *sb = inode->i_sb;
-	struct buffer_head *bh;
-	__le32 *hdr;
-	u32 blk = ei->i_file_acl, refcount;
-
-	if (!blk)
-		return;
-	ei->i_file_acl = 0;
-	if (!ext2_data_block_valid(EXT2_SB(sb), blk, 1)) {
-		ext2_error(sb, __func__, "inode %lu: invalid EA block %u", inode->i_ino, blk);
-		return;
-	}
-	bh = sb_bread(sb, blk);
-	if (!bh) {
-		ext2_error(sb, __func__, "inode %lu: unable to read EA block %u", inode->i_ino, blk);
-		return;
-	}
-	hdr = (__le32 *)bh->b_data;
-	if (le32_to_cpu(hdr[0]) != EXT2_XATTR_MAGIC || le32_to_cpu(hdr[2]) != 1) {
-		brelse(bh);
-		ext2_error(sb, __func__, "inode %lu: bad EA block %u", inode->i_ino, blk);
-		return;
-	}
-	lock_buffer(bh);
-	refcount = le32_to_cpu(hdr[1]);
-	if (refcount > 1) {
-		hdr[1] = cpu_to_le32(refcount - 1);
-		unlock_buffer(bh);
-		mark_buffer_dirty(bh);
-		brelse(bh);
-		inode_sub_bytes(inode, min_t(u64, sb->s_blocksize, (u64)inode->i_blocks << 9));
-		return;
-	}
-	unlock_buffer(bh);
-	bforget(bh);
-	ext2_free_blocks(inode, blk, 1);
-}
 
 /*
  * Give back what a deleted inode holds on disk.  The dtime goes out

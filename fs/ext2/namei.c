@@ -369,8 +369,10 @@ const struct inode_operations ext2_dir_inode_operations = {
 	.rmdir = ext2_rmdir,
 	.rename = ext2_rename,
 	.setattr = ext2_setattr,
+	.listxattr = ext2_listxattr,
 };
 
 const struct inode_operations ext2_special_inode_operations = {
 	.setattr = ext2_setattr,
+	.listxattr = ext2_listxattr,
 };

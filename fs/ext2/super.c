@@ -152,6 +152,7 @@ static struct inode *ext2_alloc_inode(struct super_block *sb)
 		return NULL;
 	memset(ei, 0, offsetof(struct ext2_inode_info, vfs_inode));
 	mutex_init(&ei->truncate_mutex);
+	init_rwsem(&ei->xattr_sem);
 	return &ei->vfs_inode;
 }
 
@@ -211,6 +212,24 @@ void ext2_update_dynamic_rev(struct super_block *sb)
 	es->s_inode_size = cpu_to_le16(EXT2_GOOD_OLD_INODE_SIZE);
 	es->s_first_ino = cpu_to_le32(EXT2_GOOD_OLD_FIRST_INO);
 	ext2_msg(sb, KERN_WARNING, "warning: revision 0 volume raised to revision 1 for a feature");
+}
+
+/*
+ * The volume now uses a feature: set @mask in @word (one of the super
+ * block's feature words) and write the super block, once.
+ */
+void ext2_set_feature(struct super_block *sb, __le32 *word, u32 mask)
+{
+	struct ext2_sb_info *sbi = EXT2_SB(sb);
+
+	if ((le32_to_cpu(READ_ONCE(*word)) & mask) &&
+	    le32_to_cpu(sbi->s_es->s_rev_level) != EXT2_GOOD_OLD_REV)
+		return;
+	spin_lock(&sbi->s_lock);
+	ext2_update_dynamic_rev(sb);
+	*word = cpu_to_le32(le32_to_cpu(*word) | mask);
+	spin_unlock(&sbi->s_lock);
+	ext2_sync_super(sb, sbi->s_es, 1);
 }
 
 static int ext2_sync_fs(struct super_block *sb, int wait)
@@ -380,8 +399,10 @@ static int ext2_parse_options(struct super_block *sb, char *options,
 			opts->s_mount_opt |= EXT2_MOUNT_DEBUG;
 		} else if (!strcmp(p, "nobh")) {
 			ext2_msg(sb, KERN_INFO, "nobh option not supported");
-		} else if (!strcmp(p, "user_xattr") || !strcmp(p, "nouser_xattr")) {
-			ext2_msg(sb, KERN_INFO, "(no)user_xattr options not supported");
+		} else if (!strcmp(p, "user_xattr")) {
+			opts->s_mount_opt |= EXT2_MOUNT_XATTR_USER;
+		} else if (!strcmp(p, "nouser_xattr")) {
+			opts->s_mount_opt &= ~EXT2_MOUNT_XATTR_USER;
 		} else if (!strcmp(p, "acl") || !strcmp(p, "noacl")) {
 			ext2_msg(sb, KERN_INFO, "(no)acl options not supported");
 		} else if (!strcmp(p, "quota") || !strcmp(p, "noquota") || !strcmp(p, "usrquota") ||
@@ -473,6 +494,8 @@ static int ext2_show_options(struct seq_file *seq, struct dentry *root)
 	}
 	if (!test_opt(sb, RESERVATION))
 		seq_puts(seq, ",noreservation");
+	if (!test_opt(sb, XATTR_USER))
+		seq_puts(seq, ",nouser_xattr");
 	if (le16_to_cpu(es->s_def_resuid) != sbi->s_resuid)
 		seq_printf(seq, ",resuid=%u", sbi->s_resuid);
 	if (le16_to_cpu(es->s_def_resgid) != sbi->s_resgid)
@@ -877,7 +900,10 @@ static int ext2_set_options(struct super_block *sb, struct ext2_super_block *es,
 {
 	struct ext2_sb_info *sbi = EXT2_SB(sb);
 	u32 def = le32_to_cpu(es->s_default_mount_opts);
-	struct ext2_mount_options opts = { .s_mount_opt = EXT2_MOUNT_RESERVATION };
+	/* user.* attributes are on unless nouser_xattr (ext4's default too). */
+	struct ext2_mount_options opts = {
+		.s_mount_opt = EXT2_MOUNT_RESERVATION | EXT2_MOUNT_XATTR_USER,
+	};
 	int err;
 
 	if (def & EXT2_DEFM_DEBUG)
@@ -1048,6 +1074,7 @@ static int ext2_fill_super(struct super_block *sb, void *data, int silent)
 	sbi->s_next_generation = get_random_u32();
 
 	sb->s_op = &ext2_sops;
+	sb->s_xattr = ext2_xattr_handlers;
 	sb->s_magic = EXT2_SUPER_MAGIC;
 
 	err = ext2_attach_root(sb);

@@ -80,9 +80,11 @@ int ext2_write_slow_symlink(struct inode *inode, const char *symname, unsigned i
 const struct inode_operations ext2_symlink_inode_operations = {
 	.get_link = ext2_get_link,
 	.setattr = ext2_setattr,
+	.listxattr = ext2_listxattr,
 };
 
 const struct inode_operations ext2_fast_symlink_inode_operations = {
 	.get_link = simple_get_link,
 	.setattr = ext2_setattr,
+	.listxattr = ext2_listxattr,
 };
