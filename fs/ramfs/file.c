@@ -323,4 +323,5 @@ const struct file_operations ramfs_file_operations = {
 const struct inode_operations ramfs_file_inode_operations = {
 	.setattr = ramfs_setattr,
 	.getattr = simple_getattr,
+	.listxattr = ramfs_listxattr,
 };

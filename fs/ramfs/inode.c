@@ -111,7 +111,7 @@ static void ramfs_set_ops(struct inode *inode, dev_t dev)
 		inode->i_op = &ramfs_file_inode_operations;
 		inode->i_fop = &ramfs_file_operations;
 	} else if (type == S_IFLNK) {
-		inode->i_op = &simple_symlink_inode_operations;
+		inode->i_op = &tmpfs_symlink_inode_operations;
 	} else {
 		init_special_inode(inode, inode->i_mode, dev);
 	}
@@ -159,8 +159,26 @@ static void ramfs_evict_inode(struct inode *inode)
 		kfree(inode->i_link);
 		inode->i_link = NULL;
 	}
+	simple_xattrs_free(&RAMFS_I(inode)->xattrs);
 	ramfs_free_inode_count(inode->i_sb);
 	clear_inode(inode);
+}
+
+static struct kmem_cache *ramfs_inode_cachep;
+
+static struct inode *ramfs_alloc_inode(struct super_block *sb)
+{
+	struct ramfs_inode_info *ri = kmem_cache_alloc(ramfs_inode_cachep, GFP_KERNEL);
+
+	if (!ri)
+		return NULL;
+	simple_xattrs_init(&ri->xattrs);
+	return &ri->vfs_inode;
+}
+
+static void ramfs_destroy_inode(struct inode *inode)
+{
+	kmem_cache_free(ramfs_inode_cachep, RAMFS_I(inode));
 }
 
 /* An unused inode has no name left: drop it at once. */
@@ -252,6 +270,7 @@ static const struct inode_operations ramfs_dir_inode_operations = {
 	/* attributes */
 	.getattr = simple_getattr,
 	.setattr = ramfs_setattr,
+	.listxattr = ramfs_listxattr,
 };
 
 /* ------------------------------------------------------------ super block */
@@ -407,6 +426,8 @@ static void ramfs_put_super(struct super_block *sb)
 }
 
 static const struct super_operations ramfs_ops = {
+	.alloc_inode = ramfs_alloc_inode,
+	.destroy_inode = ramfs_destroy_inode,
 	.statfs = ramfs_statfs,
 	.drop_inode = ramfs_drop_inode,
 	.evict_inode = ramfs_evict_inode,
@@ -446,6 +467,8 @@ static int fill_super_common(struct super_block *sb, void *data, bool tmpfs, umo
 	sb->s_blocksize_bits = PAGE_SHIFT;
 	sb->s_magic = tmpfs ? TMPFS_MAGIC : RAMFS_MAGIC;
 	sb->s_op = &ramfs_ops;
+	if (tmpfs)
+		sb->s_xattr = tmpfs_xattr_handlers;
 	sb->s_d_op = &simple_dentry_operations;
 	sb->s_time_gran = 1;
 
@@ -523,6 +546,9 @@ static struct file_system_type tmpfs_fs_type = {
 
 void init_ramfs_fs(void)
 {
+	ramfs_inode_cachep = kmem_cache_create("ramfs_inode_cache",
+					       sizeof(struct ramfs_inode_info), 0,
+					       SLAB_RECLAIM_ACCOUNT | SLAB_PANIC, NULL);
 	if (register_filesystem(&ramfs_fs_type) || register_filesystem(&tmpfs_fs_type))
 		panic("VFS: cannot register ramfs and tmpfs");
 }

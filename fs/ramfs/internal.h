@@ -8,6 +8,7 @@
 
 #include <linux/fs.h>
 #include <linux/spinlock.h>
+#include <linux/xattr.h>
 
 /*
  * One per super block.  stat_lock guards used_blocks and free_inodes.
@@ -30,6 +31,22 @@ static inline struct ramfs_sb_info *RAMFS_SB(const struct super_block *sb)
 {
 	return sb->s_fs_info;
 }
+
+/* An inode of ramfs or tmpfs (ramfs_alloc_inode()). */
+struct ramfs_inode_info {
+	struct simple_xattrs xattrs;	/* tmpfs only; empty on ramfs */
+	struct inode vfs_inode;
+};
+
+static inline struct ramfs_inode_info *RAMFS_I(struct inode *inode)
+{
+	return container_of(inode, struct ramfs_inode_info, vfs_inode);
+}
+
+/* Extended attributes (xattr.c). */
+extern const struct xattr_handler *const tmpfs_xattr_handlers[];
+extern const struct inode_operations tmpfs_symlink_inode_operations;
+ssize_t ramfs_listxattr(struct dentry *dentry, char *list, size_t size);
 
 /* Charge one page to sb (ENOSPC past size=) / give pages back. */
 int ramfs_charge_block(struct super_block *sb);
