@@ -27,6 +27,10 @@
 #include <linux/sched/signal.h>
 #include <linux/syscalls.h>
 #include <linux/binfmts.h>
+#include <linux/fs.h>
+#include <linux/mount.h>
+#include <linux/xattr.h>
+#include <asm/byteorder.h>
 #include <uapi/linux/prctl.h>
 #include <uapi/linux/securebits.h>
 #include <asm/uaccess.h>
@@ -318,6 +322,66 @@ struct file_caps {
 };
 
 /*
+ * The capabilities a program file carries in its security.capability
+ * attribute (<uapi/linux/capability.h> has the layout).  None on a nosuid
+ * mount, none when the attribute is absent or the file system keeps no
+ * attributes, none for a revision 3 value whose root id is not 0 (it
+ * belongs to another user namespace, and we have only the first).  A
+ * value of the wrong size or an unknown revision is -EINVAL: the exec
+ * fails, as on Linux.
+ */
+static int cap_read_file_caps(struct file *file, struct file_caps *fc)
+{
+	struct vfs_ns_cap_data raw;
+	ssize_t len;
+	u32 magic;
+	int words;
+
+	if (file->f_path.mnt && (file->f_path.mnt->mnt_flags & MNT_NOSUID))
+		return 0;
+	len = vfs_getxattr(file->f_path.dentry, XATTR_NAME_CAPS, &raw, sizeof(raw));
+	if (len == -ENODATA || len == -EOPNOTSUPP)
+		return 0;
+	if (len == -ERANGE)
+		return -EINVAL;
+	if (len < 0)
+		return len;
+	if (len < (ssize_t)sizeof(raw.magic_etc))
+		return -EINVAL;
+	magic = le32_to_cpu(raw.magic_etc);
+	switch (magic & VFS_CAP_REVISION_MASK) {
+	case VFS_CAP_REVISION_1:
+		if (len != XATTR_CAPS_SZ_1)
+			return -EINVAL;
+		words = VFS_CAP_U32_1;
+		break;
+	case VFS_CAP_REVISION_2:
+		if (len != XATTR_CAPS_SZ_2)
+			return -EINVAL;
+		words = VFS_CAP_U32_2;
+		break;
+	case VFS_CAP_REVISION_3:
+		if (len != XATTR_CAPS_SZ_3)
+			return -EINVAL;
+		if (le32_to_cpu(raw.rootid) != GLOBAL_ROOT_UID)
+			return 0;
+		words = VFS_CAP_U32_3;
+		break;
+	default:
+		return -EINVAL;
+	}
+	for (int i = 0; i < words; i++) {
+		fc->permitted.val |= (u64)le32_to_cpu(raw.data[i].permitted) << (32 * i);
+		fc->inheritable.val |= (u64)le32_to_cpu(raw.data[i].inheritable) << (32 * i);
+	}
+	fc->permitted.val &= CAP_VALID_MASK;
+	fc->inheritable.val &= CAP_VALID_MASK;
+	fc->effective = magic & VFS_CAP_FLAGS_EFFECTIVE;
+	fc->present = true;
+	return 0;
+}
+
+/*
  * The privileges uid 0 gets at exec, unless SECBIT_NOROOT: a program run
  * with real or effective uid 0 acts as if its file allowed every
  * capability, and with effective uid 0 as if its effective bit were set.
@@ -349,13 +413,29 @@ static void cap_root_privileges(const struct cred *new, struct file_caps *fc)
  * Under no_new_privs the permitted set cannot grow.  SECBIT_KEEP_CAPS is
  * cleared.  AT_SECURE is set for a set-id program, and for a non-root
  * caller that gains capabilities beyond its ambient ones.
+ *
+ * A file whose effective bit is set expects every capability it lists as
+ * permitted: if the bounding set keeps one from it, the exec fails with
+ * EPERM rather than start a program that cannot check what it lacks
+ * (capabilities(7), "safety checking for capability-dumb binaries").
  */
 int cap_bprm_creds(struct linux_binprm *bprm, const struct cred *old)
 {
 	struct cred *new = bprm->cred;
 	struct file_caps fc = { CAP_EMPTY_SET, CAP_EMPTY_SET, false, false };
 	bool setid = new->euid != old->uid || new->egid != old->gid;
+	int err;
 
+	err = cap_read_file_caps(bprm->file, &fc);
+	if (err)
+		return err;
+	if (fc.effective) {
+		u64 granted = (old->cap_inheritable.val & fc.inheritable.val) |
+			      (old->cap_bset.val & fc.permitted.val);
+
+		if (fc.permitted.val & ~granted)
+			return -EPERM;
+	}
 	cap_root_privileges(new, &fc);
 	new->cap_permitted.val = (old->cap_inheritable.val & fc.inheritable.val) |
 				 (old->cap_bset.val & fc.permitted.val);

@@ -4,7 +4,8 @@
  * with their versions and errors, the capset rules, the bounding and
  * ambient sets and securebits (prctl(2)), the effect of uid changes with
  * and without PR_SET_KEEPCAPS, the transformation of the sets at execve,
- * and the Cap* lines of /proc/<pid>/status.
+ * file capabilities (a hand-built security.capability value on a copy
+ * of this program), and the Cap* lines of /proc/<pid>/status.
  *
  * Runs as root.  Each case that changes the sets runs in a forked child,
  * which returns 0 or the number of the step that went wrong; the parent
@@ -19,6 +20,7 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/fsuid.h>
+#include <sys/xattr.h>
 #include <grp.h>
 #include <stdint.h>
 
@@ -70,6 +72,15 @@ struct cap_data {
 #define SGID		SUID_DIR "/sgid"
 #define NOSUID_ROOT	NOSUID_DIR "/suid-root"
 #define OTHER_GROUP	4242
+#define FCAP_EP		SUID_DIR "/fcap-ep"
+#define FCAP_P		SUID_DIR "/fcap-p"
+#define FCAP_V3		SUID_DIR "/fcap-v3"
+#define FCAP_V3_OTHER	SUID_DIR "/fcap-v3-other"
+#define FCAP_INH	SUID_DIR "/fcap-inh"
+#define FCAP_RAW	SUID_DIR "/fcap-raw"
+#define FCAP_WRITTEN	SUID_DIR "/fcap-written"
+#define FCAP_CHOWNED	SUID_DIR "/fcap-chowned"
+#define FCAP_NOSUID	NOSUID_DIR "/fcap-ep"
 
 static uint64_t all_caps;	/* bits 0..cap_last_cap */
 
@@ -202,6 +213,29 @@ static int exec_report(const char *prog, int (*prepare)(void), struct report *r)
 		diag("%s: no report (%s)", prog, status_str(status));
 		return -1;
 	}
+	return 0;
+}
+
+/* The errno of execve(prog) after prepare() in a child; 0 if it ran. */
+static int exec_errno(const char *prog, int (*prepare)(void))
+{
+	int st;
+	pid_t pid;
+
+	fflush(stdout);
+	pid = fork();
+	if (pid < 0)
+		return -1;
+	if (pid == 0) {
+		if (prepare && prepare())
+			_exit(255);
+		/* The helper cannot write to fd -1: it exits 1. */
+		execl(prog, prog, "--report", "-1", (char *)NULL);
+		_exit(errno < 100 ? 100 + errno : 254);
+	}
+	st = wait_status(pid);
+	if (WIFEXITED(st) && WEXITSTATUS(st) >= 100 && WEXITSTATUS(st) < 200)
+		return WEXITSTATUS(st) - 100;
 	return 0;
 }
 
@@ -648,6 +682,100 @@ static void check_exec(void)
 		expect_sets("as a user with an inheritable capability only", &r, 0, 0, nbs, 0, 0);
 }
 
+/* ------------------------------------------------------------ file capabilities */
+
+/*
+ * Give path a security.capability value built by hand (struct
+ * vfs_cap_data, little-endian words): revision 2, or 3 with a root id.
+ */
+static int set_file_caps(const char *path, int rev, uint64_t prm, uint64_t inh, int eff,
+			 uint32_t rootid)
+{
+	uint32_t v[6] = {
+		(rev == 3 ? 0x03000000 : 0x02000000) | (eff ? 1 : 0),
+		(uint32_t)prm, (uint32_t)inh, (uint32_t)(prm >> 32), (uint32_t)(inh >> 32),
+		rootid,
+	};
+
+	return setxattr(path, "security.capability", v, rev == 3 ? 24 : 20, 0);
+}
+
+static int has_file_caps(const char *path)
+{
+	return getxattr(path, "security.capability", NULL, 0) > 0;
+}
+
+static int prep_raw_out_of_bounds(void)
+{
+	return prctl(PR_CAPBSET_DROP, CAP_NET_RAW, 0, 0, 0) ? 1 : 0;
+}
+
+static int prep_raw_out_of_bounds_user(void)
+{
+	return prep_raw_out_of_bounds() || become_user() ? 1 : 0;
+}
+
+static void check_file_caps(void)
+{
+	uint64_t nbs = BIT(CAP_NET_BIND_SERVICE);
+	struct report r;
+	int fd;
+
+	if (install_self(FCAP_EP, 0, 0, 0755))
+		bail_out("install %s: %s", FCAP_EP, strerror(errno));
+	if (set_file_caps(FCAP_EP, 2, nbs, 0, 1, 0)) {
+		skip("file capabilities: setxattr security.capability: %s", strerror(errno));
+		return;
+	}
+	if (install_self(FCAP_P, 0, 0, 0755) || set_file_caps(FCAP_P, 2, nbs, 0, 0, 0) ||
+	    install_self(FCAP_V3, 0, 0, 0755) || set_file_caps(FCAP_V3, 3, nbs, 0, 1, 0) ||
+	    install_self(FCAP_V3_OTHER, 0, 0, 0755) ||
+	    set_file_caps(FCAP_V3_OTHER, 3, nbs, 0, 1, USER) ||
+	    install_self(FCAP_INH, 0, 0, 0755) || set_file_caps(FCAP_INH, 2, 0, nbs, 1, 0) ||
+	    install_self(FCAP_RAW, 0, 0, 0755) ||
+	    set_file_caps(FCAP_RAW, 2, BIT(CAP_NET_RAW), 0, 1, 0) ||
+	    install_self(FCAP_WRITTEN, 0, 0, 0755) || set_file_caps(FCAP_WRITTEN, 2, nbs, 0, 1, 0) ||
+	    install_self(FCAP_CHOWNED, 0, 0, 0755) || set_file_caps(FCAP_CHOWNED, 2, nbs, 0, 1, 0) ||
+	    install_self(FCAP_NOSUID, 0, 0, 0755) || set_file_caps(FCAP_NOSUID, 2, nbs, 0, 1, 0))
+		bail_out("file capabilities: %s", strerror(errno));
+
+	if (!exec_report(FCAP_EP, prep_user, &r))
+		expect_sets("as a user of a file with cap_net_bind_service=ep", &r, nbs, nbs, 0, 0, 1);
+	if (!exec_report(FCAP_P, prep_user, &r))
+		expect_sets("as a user of a file with cap_net_bind_service=p", &r, nbs, 0, 0, 0, 1);
+	if (!exec_report(FCAP_V3, prep_user, &r))
+		expect_sets("of a revision 3 file capability with root id 0", &r, nbs, nbs, 0, 0, 1);
+	if (!exec_report(FCAP_V3_OTHER, prep_user, &r))
+		expect_sets("of a revision 3 file capability of another root id", &r, 0, 0, 0, 0, 0);
+	if (!exec_report(FCAP_NOSUID, prep_user, &r))
+		expect_sets("of a file capability on a nosuid mount", &r, 0, 0, 0, 0, 0);
+	/* Nothing gained, but the file's effective bit still asks for AT_SECURE. */
+	if (!exec_report(FCAP_EP, prep_nnp_user, &r))
+		expect_sets("of a file capability under no_new_privs", &r, 0, 0, 0, 0, 1);
+	if (!exec_report(FCAP_EP, prep_ambient_user, &r))
+		expect_sets("of a file capability clears ambient", &r, nbs, nbs, nbs, 0, 1);
+	if (!exec_report(FCAP_INH, prep_inheritable_user, &r))
+		expect_sets("of a file inheriting cap_net_bind_service", &r, nbs, nbs, nbs, 0, 1);
+	if (!exec_report(FCAP_INH, prep_user, &r))
+		expect_sets("of a file inheriting what the caller lacks", &r, 0, 0, 0, 0, 1);
+	ok_eq(exec_errno(FCAP_RAW, prep_raw_out_of_bounds_user), EPERM,
+	      "exec: =ep file whose capability is out of bounds fails (as a user)");
+	ok_eq(exec_errno(FCAP_RAW, prep_raw_out_of_bounds), EPERM,
+	      "exec: =ep file whose capability is out of bounds fails (as root)");
+	if (!exec_report(FCAP_EP, NULL, &r))
+		expect_sets("as root of a file capability", &r, all_caps, all_caps, 0, 0, 0);
+
+	fd = open(FCAP_WRITTEN, O_WRONLY | O_APPEND);
+	ok(fd >= 0 && write(fd, "", 1) == 1 && close(fd) == 0 && !has_file_caps(FCAP_WRITTEN),
+	   "a write drops security.capability");
+	if (!exec_report(FCAP_WRITTEN, prep_user, &r))
+		expect_sets("of a file capability after a write", &r, 0, 0, 0, 0, 0);
+	ok(chown(FCAP_CHOWNED, 0, 0) == 0 && !has_file_caps(FCAP_CHOWNED),
+	   "chown drops security.capability");
+	if (!exec_report(FCAP_CHOWNED, prep_user, &r))
+		expect_sets("of a file capability after chown", &r, 0, 0, 0, 0, 0);
+}
+
 /* ------------------------------------------------------------ main */
 
 int main(int argc, char **argv)
@@ -689,6 +817,7 @@ int main(int argc, char **argv)
 	    install_self(SGID, 0, OTHER_GROUP, 02755) || install_self(NOSUID_ROOT, 0, 0, 04755))
 		bail_out("install helpers: %s", strerror(errno));
 	check_exec();
+	check_file_caps();
 
 	setid_unmount(TOP, SUID_DIR, NOSUID_DIR);
 	return tap_finish();
