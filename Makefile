@@ -221,7 +221,7 @@ clean:
 		$(objtree)/arch/x86/kernel/vmlinux.lds $(objtree)/scripts/kallsyms \
 		$(objtree)/include/generated/compile.h $(objtree)/arch/x86/boot/image.iso \
 		$(objtree)/arch/x86/entry/vdso/vdso.so
-	$(Q)rm -rf $(objtree)/arch/x86/boot/isoimage $(objtree)/arch/x86/boot/isoimage.log
+	$(Q)rm -rf $(objtree)/arch/x86/boot/isoimage.log
 	$(Q)rm -rf $(objtree)/.tmp_versions $(objtree)/tools/testing/out
 
 mrproper distclean: clean

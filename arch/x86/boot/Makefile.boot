@@ -43,22 +43,15 @@ bzImage: $(boot)/bzImage
 
 # isoimage: a BIOS-bootable CD image whose GRUB loads bzImage with its
 # "linux" command (the 32-bit boot protocol entry) - the way a DL380 boots
-# it.  ISO_APPEND adds to the kernel command line; ISO_INITRD=file adds an
-# initramfs (GRUB's "initrd" command).
+# it; tools/testing/dl380/mkiso makes it.  ISO_APPEND adds to the kernel
+# command line; ISO_INITRD=file adds an initramfs (GRUB's "initrd" command).
 ISO_APPEND ?=
 ISO_INITRD ?=
 $(boot)/image.iso: $(boot)/bzImage $(ISO_INITRD) FORCE
 	@echo '  GENISO  arch/x86/boot/image.iso'
-	$(Q)rm -rf $(boot)/isoimage && mkdir -p $(boot)/isoimage/boot/grub
-	$(Q)cp $(boot)/bzImage $(boot)/isoimage/boot/bzImage
-	$(Q)$(if $(ISO_INITRD),cp $(ISO_INITRD) $(boot)/isoimage/boot/initrd,true)
-	$(Q)printf '%s\n' 'serial --unit=0 --speed=115200' 'terminal_input serial console' \
-		'terminal_output serial console' 'set timeout=1' 'menuentry "Tidewater" {' \
-		'  linux /boot/bzImage console=ttyS0,115200 $(ISO_APPEND)' \
-		'$(if $(ISO_INITRD),  initrd /boot/initrd)' '}' \
-		> $(boot)/isoimage/boot/grub/grub.cfg
-	$(Q)grub-mkrescue -o $@ $(boot)/isoimage >$(boot)/isoimage.log 2>&1 || \
-		{ cat $(boot)/isoimage.log; rm -f $@; exit 1; }
+	$(Q)$(srctree)/tools/testing/dl380/mkiso --log $(boot)/isoimage.log \
+		--append 'console=ttyS0,115200 $(ISO_APPEND)' \
+		$(if $(ISO_INITRD),--initrd $(ISO_INITRD)) $(boot)/bzImage $@
 
 isoimage: $(boot)/image.iso
 
