@@ -154,9 +154,14 @@ check:
 # NFS one (net1, mix3-nfs, NFS alone: Documentation/dev-tools/nfs-tests.md);
 # QUICK=1 for the short run.  VERSIONS="0.2 0.5 HEAD": the writeback table
 # with one column per version (built from the commit cache) and Linux.
+# PROFILE=dl380: the writeback one alone, on the DL380 G4 profile (GRUB from
+# CD-ROM, disks on the Smart Array; Documentation/dev-tools/dl380.md).
 bench: all
 ifneq ($(VERSIONS),)
 	$(Q)$(srctree)/scripts/bench-versions $(if $(filter 1,$(QUICK)),--quick) $(VERSIONS)
+else ifneq ($(PROFILE),)
+	$(Q)O=$(objtree) $(srctree)/tools/testing/bench/writeback/run $(if $(filter 1,$(QUICK)),--quick) \
+		--profile $(PROFILE)
 else
 	$(Q)O=$(objtree) $(srctree)/tools/testing/bench/writeback/run $(if $(filter 1,$(QUICK)),--quick)
 	$(Q)O=$(objtree) $(srctree)/tools/testing/bench/nfs/run $(if $(filter 1,$(QUICK)),--quick)

@@ -19,7 +19,10 @@
 # Environment (set by the host on the command line):
 #   WB_TESTS       tests to run, in order (see ./run --help)
 #   WB_DISKS       ROLE=dev pairs: F (fast), T (throttled fast), S1 S2
-#                  (slow), G1 G2 G3 (one shared throttle group)
+#                  (slow), G1 G2 G3 (one shared throttle group); dev is a
+#                  name under /dev (vda) or vol:N, logical volume N of the
+#                  Smart Array (cciss/c0dN, or the SCSI disk of LUN N that
+#                  Linux's hpsa made of it)
 #   WB_POLICY      vm.writeback_policy to set first; empty: leave it alone
 #   WB_SYSCTLS     more settings for the whole run, "name=value,..." (e.g.
 #                  vm.dirty_ratio=40,vm.dirty_background_ratio=10)
@@ -86,13 +89,27 @@ say info policy="$(cat /proc/sys/vm/writeback_policy 2>/dev/null || echo -)" \
 	dirty_ratio="$(cat /proc/sys/vm/dirty_ratio 2>/dev/null || echo -)" \
 	dirty_background_ratio="$(cat /proc/sys/vm/dirty_background_ratio 2>/dev/null || echo -)"
 
+# array_volume N: the /dev name of the Smart Array's logical volume N
+array_volume()
+{
+	if [ -e "/dev/cciss/c0d$1" ]; then
+		echo "cciss/c0d$1"
+	else
+		ls /sys/bus/scsi/devices/*:1:0:"$1"/block 2>/dev/null | head -n 1
+	fi
+}
+
 # ROLE -> device, and whether it is mounted
 mounted=
 for pair in $WB_DISKS; do
 	role=${pair%%=*}
 	dev=${pair#*=}
+	case $dev in
+	vol:*) dev=$(array_volume "${dev#vol:}") ;;
+	esac
 	eval "DEV_$role=$dev"
-	q=/sys/block/$dev/queue/scheduler
+	# sysfs spells a '/' of a disk name as '!' (cciss!c0d1)
+	q=/sys/block/$(echo "$dev" | tr / !)/queue/scheduler
 	if [ "$WB_SCHED" = deadline ] && [ -w "$q" ]; then
 		echo mq-deadline >"$q" 2>/dev/null || echo deadline >"$q" 2>/dev/null
 	elif [ -n "$WB_SCHED" ] && [ -w "$q" ]; then
