@@ -99,6 +99,11 @@ def parse(cfg, path):
             continue
         kind = line.split(" ", 2)[1]
         d = kv(line)
+        # A kernel message (an oops, a stall report) printed in the middle
+        # of a figure line cuts it: skip it, and say so under the table.
+        if kind in ("stream", "dev", "total") and not {"name", "mbps"} <= d.keys():
+            cfg.notes.append("a 'WB %s' line cut by a kernel message on the console was skipped" % kind)
+            continue
         if kind == "boot":
             dev2role = {}
         elif kind == "info":
