@@ -92,6 +92,8 @@ struct rcu_data {
 	unsigned long gp_seen;		/* last GP this CPU noticed */
 	bool qs_pending;		/* owes a QS report for gp_seen */
 	bool stall_reported;		/* said so already for gp_seen */
+	unsigned long last_tick;	/* jiffies at this CPU's previous tick */
+	unsigned long stall_quiet_until; /* no report before (the vCPU stood still) */
 	struct rcu_cblist next;		/* no GP assigned yet */
 	struct rcu_cblist wait;		/* ready once gp_seq reaches wait_gp */
 	unsigned long wait_gp;
@@ -329,9 +331,20 @@ static void rcu_check_stall(struct rcu_data *rdp)
 	unsigned long seq = READ_ONCE(rcu_state.gp_seq);
 	int cpu = smp_processor_id();
 
+	unsigned long now = jiffies, last = rdp->last_tick;
+
+	/*
+	 * Jiffies follow the clock, so a virtual CPU the host did not run for
+	 * seconds finds them far ahead at its next tick; it could not pass a
+	 * quiescent state while it stood still.  Its stall clock restarts
+	 * from the moment it runs again.
+	 */
+	rdp->last_tick = now;
+	if (last && time_after(now, last + HZ))
+		rdp->stall_quiet_until = now + CONFIG_RCU_CPU_STALL_TIMEOUT * HZ;
 	if (!(seq & 1) || rdp->stall_reported ||
-	    !time_after(jiffies, READ_ONCE(rcu_state.gp_start) +
-			CONFIG_RCU_CPU_STALL_TIMEOUT * HZ))
+	    !time_after(now, READ_ONCE(rcu_state.gp_start) + CONFIG_RCU_CPU_STALL_TIMEOUT * HZ) ||
+	    (rdp->stall_quiet_until && time_before(now, rdp->stall_quiet_until)))
 		return;
 	if (!cpumask_test_cpu(cpu, &rcu_state.need_mask))
 		return;
