@@ -7,10 +7,10 @@
  * What is there: F_DUPFD and F_DUPFD_CLOEXEC, F_GETFD/F_SETFD, F_GETFL
  * and F_SETFL (of the status flags only O_APPEND, O_NONBLOCK, O_NOATIME,
  * O_DIRECT and O_ASYNC can change), F_GETOWN/F_SETOWN and
- * F_GETSIG/F_SETSIG (stored; no SIGIO is sent yet), and the pipe size
- * requests (EBADF on anything that is not a pipe).  Not there, and so
- * EINVAL: record locks (F_GETLK, F_SETLK, F_SETLKW and the F_OFD_*
- * forms), leases and directory notification.
+ * F_GETSIG/F_SETSIG (stored; no SIGIO is sent yet), the pipe size
+ * requests (EBADF on anything that is not a pipe) and the record locks
+ * (F_GETLK, F_SETLK, F_SETLKW and the F_OFD_* forms: fs/locks.c).  Not
+ * there, and so EINVAL: leases and directory notification.
  */
 #include <linux/kernel.h>
 #include <linux/errno.h>
@@ -64,25 +64,6 @@ static bool cmd_listed(const unsigned int *list, size_t len, unsigned int cmd)
 	return false;
 }
 
-/* The record lock requests, classic and open-file-description ones. */
-static const unsigned int lock_fcntls[] = {
-	F_GETLK, F_SETLK, F_SETLKW, F_OFD_GETLK, F_OFD_SETLK, F_OFD_SETLKW,
-};
-
-/*
- * Record locks are not implemented.  The struct flock is still read, so
- * a bad pointer reports EFAULT and only a readable request gets the
- * EINVAL that means "not supported".
- */
-static long fcntl_record_lock(unsigned long arg)
-{
-	struct flock request;
-
-	if (copy_from_user(&request, (void *)arg, sizeof(request)))
-		return -EFAULT;
-	return -EINVAL;
-}
-
 /* F_SETSIG: 0 restores SIGIO, anything else must name a signal (1..64). */
 static long fcntl_setsig(struct file *filp, unsigned long arg)
 {
@@ -120,8 +101,16 @@ long do_fcntl(int fd, unsigned int cmd, unsigned long arg, struct file *filp)
 	case F_SETPIPE_SZ:
 		return pipe_fcntl(filp, cmd, arg);
 	}
-	if (cmd_listed(lock_fcntls, ARRAY_SIZE(lock_fcntls), cmd))
-		return fcntl_record_lock(arg);
+	switch (cmd) {
+	case F_GETLK:
+	case F_OFD_GETLK:
+		return fcntl_getlk(filp, cmd, (void *)arg);
+	case F_SETLK:
+	case F_SETLKW:
+	case F_OFD_SETLK:
+	case F_OFD_SETLKW:
+		return fcntl_setlk(filp, cmd, (void *)arg);
+	}
 	return -EINVAL;
 }
 

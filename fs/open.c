@@ -287,6 +287,8 @@ int filp_close(struct file *filp, fl_owner_t id)
 	}
 	if (filp->f_op && filp->f_op->flush)
 		retval = filp->f_op->flush(filp, id);
+	/* Any close by a record-lock owner ends its locks on the file. */
+	locks_remove_posix(filp, id);
 	fput(filp);
 	return retval;
 }

@@ -951,8 +951,15 @@ static inline void unregister_chrdev(unsigned int major, const char *name)
 /* "  1 mem\n  4 tty\n..." for /proc/devices; returns the length. */
 int chrdev_show_all(char *buf, size_t size);
 
-/* flock(2) locks (fs/locks.c): dropped with the file, freed with the inode. */
+/*
+ * flock(2) and fcntl(2) record locks (fs/locks.c): flock and OFD locks
+ * are dropped with the file, classic record locks at any close by their
+ * owner (the descriptor table); the context is freed with the inode.
+ */
 void locks_remove_file(struct file *file);
+void locks_remove_posix(struct file *file, fl_owner_t owner);
+long fcntl_getlk(struct file *file, unsigned int cmd, void *arg);
+long fcntl_setlk(struct file *file, unsigned int cmd, void *arg);
 void locks_free_lock_context(struct inode *inode);
 
 /* ---------------------------------------------------------------- namespace-facing VFS calls */

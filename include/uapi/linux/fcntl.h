@@ -81,6 +81,11 @@
 #define AT_STATX_DONT_SYNC	0x4000
 #define AT_RECURSIVE		0x8000
 
+/* struct flock's l_type */
+#define F_RDLCK		0	/* read (shared) lock */
+#define F_WRLCK		1	/* write (exclusive) lock */
+#define F_UNLCK		2	/* remove a lock; F_GETLK: nothing in the way */
+
 /* struct flock for F_GETLK/F_SETLK/F_SETLKW and the OFD variants (x86_64: 32 bytes). */
 struct flock {
 	short l_type;
