@@ -3,7 +3,7 @@
  * Turning (mount, dentry) back into a path name: d_path() (for /proc and
  * messages), getcwd(2), dentry_path_raw().
  *
- * Interface: d_path(), vfs_getcwd(), dentry_path_raw().
+ * Interface: d_path(), d_path_below(), vfs_getcwd(), dentry_path_raw().
  *
  * Names are built backwards from the end of the caller's buffer, going
  * up the dentry tree and across mounts to the task's root, under
@@ -85,11 +85,15 @@ static int prepend_path(const struct path *path, const struct path *root,
 	return ret;
 }
 
-char *d_path(const struct path *path, char *buf, int buflen)
+/*
+ * path's name as seen from root into buf; with below_root, ERR_PTR(-ENOENT)
+ * when the walk up from path does not meet root.
+ */
+static char *d_path_from(const struct path *path, const struct path *root, char *buf,
+			 int buflen, bool below_root)
 {
 	struct prepend_buffer p = { buf + buflen, buflen };
 	struct dentry *dentry = path->dentry;
-	struct path root;
 	int err;
 
 	/* Pseudo files (pipes, sockets) name themselves: "pipe:[1234]". */
@@ -100,12 +104,28 @@ char *d_path(const struct path *path, char *buf, int buflen)
 		return ERR_PTR(-ENAMETOOLONG);
 	if (d_unlinked(dentry) && !prepend(&p, " (deleted)", 10))
 		return ERR_PTR(-ENAMETOOLONG);
-	get_fs_root(current->fs, &root);
-	err = prepend_path(path, &root, &p);
-	path_put(&root);
+	err = prepend_path(path, root, &p);
 	if (err < 0)
 		return ERR_PTR(err);
+	if (err && below_root)
+		return ERR_PTR(-ENOENT);
 	return p.buf;
+}
+
+char *d_path(const struct path *path, char *buf, int buflen)
+{
+	struct path root;
+	char *name;
+
+	get_fs_root(current->fs, &root);
+	name = d_path_from(path, &root, buf, buflen, false);
+	path_put(&root);
+	return name;
+}
+
+char *d_path_below(const struct path *path, const struct path *root, char *buf, int buflen)
+{
+	return d_path_from(path, root, buf, buflen, true);
 }
 
 char *d_absolute_path(const struct path *path, char *buf, int buflen)

@@ -20,9 +20,13 @@ void sb_end_remount_readonly(struct super_block *sb, bool success);
 bool mnt_parent_of(struct vfsmount *m, struct vfsmount **parent, struct dentry **mountpoint);
 void mount_lock_for_dpath(void);
 void mount_unlock_for_dpath(void);
-/* "/proc/mounts" text for the namespace; returns the length or -ENOMEM. */
+/*
+ * The namespace's mount table as /proc/<pid>/mounts and mountinfo show it
+ * to a process whose root is root (only the mounts under it); 0 or -errno.
+ */
 struct seq_file;
-int mounts_seq_show(struct seq_file *m);
+int mounts_seq_show(struct seq_file *m, const struct path *root);
+int mountinfo_seq_show(struct seq_file *m, const struct path *root);
 
 /* init/do_mounts.c: the root file system type. */
 extern struct file_system_type rootfs_fs_type;

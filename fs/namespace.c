@@ -792,60 +792,124 @@ static const struct mount_opt_word {
 /* Characters proc(5) shows as octal escapes in /proc/mounts fields. */
 #define MOUNTS_ESCAPED	" \t\n\\"
 
-static int show_one_mount(struct seq_file *m, struct mount *mnt, const char *where)
+/* The option words of one kind (super block or per-mount), each after a comma. */
+static void show_opt_words(struct seq_file *m, struct mount *mnt, bool per_mount)
+{
+	unsigned long set = per_mount ? mnt->mnt.mnt_flags : mnt->mnt.mnt_sb->s_flags;
+
+	for (unsigned int i = 0; i < ARRAY_SIZE(mount_opt_words); i++) {
+		const struct mount_opt_word *o = &mount_opt_words[i];
+
+		if (o->per_mount == per_mount && (set & o->bit))
+			seq_printf(m, ",%s", o->word);
+	}
+}
+
+/* The file system's own options, each with its leading comma. */
+static int show_fs_options(struct seq_file *m, struct mount *mnt)
 {
 	struct super_block *sb = mnt->mnt.mnt_sb;
+
+	if (sb->s_op && sb->s_op->show_options)
+		return sb->s_op->show_options(m, mnt->mnt.mnt_root);
+	return 0;
+}
+
+/* proc(5) /proc/mounts: "device mountpoint type options 0 0". */
+static int show_mounts_line(struct seq_file *m, struct mount *mnt, const char *where,
+			    char *buf)
+{
+	int err;
 
 	seq_escape_str(m, mnt->mnt_devname, MOUNTS_ESCAPED);
 	seq_putc(m, ' ');
 	seq_escape_str(m, where, MOUNTS_ESCAPED);
-	seq_printf(m, " %s %s", sb->s_type->name, __mnt_is_readonly(&mnt->mnt) ? "ro" : "rw");
-	for (unsigned int i = 0; i < ARRAY_SIZE(mount_opt_words); i++) {
-		const struct mount_opt_word *o = &mount_opt_words[i];
-		unsigned long set = o->per_mount ? mnt->mnt.mnt_flags : sb->s_flags;
-
-		if (set & o->bit)
-			seq_printf(m, ",%s", o->word);
-	}
-	/* The file system's own options, each with its leading comma. */
-	if (sb->s_op && sb->s_op->show_options) {
-		int err = sb->s_op->show_options(m, mnt->mnt.mnt_root);
-
-		if (err)
-			return err;
-	}
+	seq_printf(m, " %s %s", mnt->mnt.mnt_sb->s_type->name,
+		   __mnt_is_readonly(&mnt->mnt) ? "ro" : "rw");
+	show_opt_words(m, mnt, false);
+	show_opt_words(m, mnt, true);
+	err = show_fs_options(m, mnt);
+	if (err)
+		return err;
 	/* The dump frequency and fsck pass fields of fstab(5): always 0. */
 	seq_puts(m, " 0 0\n");
 	return 0;
 }
 
 /*
- * /proc/mounts: "device mountpoint type options 0 0" per mount (proc(5)).
- * A mount whose path cannot be built is left out.
+ * proc(5) mountinfo: "id parent major:minor root mountpoint mount-options
+ * [optional fields] - type source super-options".  No optional fields:
+ * every mount is private (no propagation peers or masters).  The root
+ * field is the mount's root within its file system ("/" but for binds).
  */
-int mounts_seq_show(struct seq_file *m)
+static int show_mountinfo_line(struct seq_file *m, struct mount *mnt, const char *where,
+			       char *buf)
+{
+	struct super_block *sb = mnt->mnt.mnt_sb;
+	char *root;
+	int err;
+
+	root = dentry_path_raw(mnt->mnt.mnt_root, buf, PATH_MAX);
+	if (IS_ERR(root))
+		return 0;
+	seq_printf(m, "%d %d %u:%u ", mnt->mnt_id, mnt->mnt_parent->mnt_id,
+		   MAJOR(sb->s_dev), MINOR(sb->s_dev));
+	seq_escape_str(m, root, MOUNTS_ESCAPED);
+	seq_putc(m, ' ');
+	seq_escape_str(m, where, MOUNTS_ESCAPED);
+	seq_puts(m, mnt->mnt.mnt_flags & MNT_READONLY ? " ro" : " rw");
+	show_opt_words(m, mnt, true);
+	seq_printf(m, " - %s ", sb->s_type->name);
+	seq_escape_str(m, mnt->mnt_devname, MOUNTS_ESCAPED);
+	seq_puts(m, sb_rdonly(sb) ? " ro" : " rw");
+	show_opt_words(m, mnt, false);
+	err = show_fs_options(m, mnt);
+	if (err)
+		return err;
+	seq_putc(m, '\n');
+	return 0;
+}
+
+/*
+ * One line per mount reachable from root, in mount order; mounts outside
+ * it (the rootfs under a root= file system, a chroot's surroundings) are
+ * left out, as are those whose path cannot be built.
+ */
+static int show_mount_table(struct seq_file *m, const struct path *root,
+			    int (*show)(struct seq_file *, struct mount *, const char *, char *))
 {
 	struct mount *mnt;
 	char *buf;
-	int err = 0;
+	int err = -ENOMEM;
 
-	buf = kmalloc(PATH_MAX, GFP_KERNEL);
+	buf = kmalloc(2 * PATH_MAX, GFP_KERNEL);
 	if (!buf)
-		return -ENOMEM;
+		return err;
+	err = 0;
 	down_read(&namespace_sem);
 	list_for_each_entry(mnt, &init_mnt_ns.list, mnt_list) {
-		struct path root = { .mnt = &mnt->mnt, .dentry = mnt->mnt.mnt_root };
-		char *where = d_path(&root, buf, PATH_MAX);
+		struct path top = { .mnt = &mnt->mnt, .dentry = mnt->mnt.mnt_root };
+		char *where = d_path_below(&top, root, buf, PATH_MAX);
 
 		if (IS_ERR(where))
 			continue;
-		err = show_one_mount(m, mnt, where);
+		err = show(m, mnt, where, buf + PATH_MAX);
 		if (err)
 			break;
 	}
 	up_read(&namespace_sem);
 	kfree(buf);
 	return err;
+}
+
+int mounts_seq_show(struct seq_file *m, const struct path *root)
+{
+	return show_mount_table(m, root, show_mounts_line);
+}
+
+int mountinfo_seq_show(struct seq_file *m, const struct path *root)
+{
+	return show_mount_table(m, root, show_mountinfo_line);
 }
 
 /* ------------------------------------------------------------ system calls */

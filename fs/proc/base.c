@@ -633,22 +633,76 @@ static const struct file_operations proc_pid_maps_operations = {
 
 /* ------------------------------------------------------------ mounts */
 
-/* The mount table (fs/namespace.c); seq_file retries a table that did not fit. */
+/*
+ * The mount tables (fs/namespace.c) as the task sees them: from the root
+ * it had when the file was opened, as Linux does, so a reader sees what
+ * the task sees even after either of them chroots.  seq_file retries a
+ * table that did not fit.
+ */
 static int mounts_show(struct seq_file *m, void *v)
 {
-	return mounts_seq_show(m);
+	return mounts_seq_show(m, m->private);
+}
+
+static int mountinfo_show(struct seq_file *m, void *v)
+{
+	return mountinfo_seq_show(m, m->private);
+}
+
+static int mount_table_open(struct inode *inode, struct file *file,
+			    int (*show)(struct seq_file *, void *))
+{
+	struct task_struct *task = get_proc_task(inode);
+	struct path *root;
+	int err;
+
+	if (!task)
+		return -ESRCH;
+	root = kmalloc(sizeof(*root), GFP_KERNEL);
+	err = root ? get_task_fs_paths(task, root, NULL) : -ENOMEM;
+	put_task_struct(task);
+	if (err)
+		goto out_free;
+	err = single_open(file, show, root);
+	if (!err)
+		return 0;
+	path_put(root);
+out_free:
+	kfree(root);
+	return err;
 }
 
 static int mounts_open(struct inode *inode, struct file *file)
 {
-	return single_open(file, mounts_show, inode);
+	return mount_table_open(inode, file, mounts_show);
+}
+
+static int mountinfo_open(struct inode *inode, struct file *file)
+{
+	return mount_table_open(inode, file, mountinfo_show);
+}
+
+static int mount_table_release(struct inode *inode, struct file *file)
+{
+	struct path *root = ((struct seq_file *)file->private_data)->private;
+
+	path_put(root);
+	kfree(root);
+	return single_release(inode, file);
 }
 
 static const struct file_operations proc_mounts_operations = {
 	.open = mounts_open,
 	.read_iter = seq_read_iter,
 	.llseek = seq_lseek,
-	.release = single_release,
+	.release = mount_table_release,
+};
+
+static const struct file_operations proc_mountinfo_operations = {
+	.open = mountinfo_open,
+	.read_iter = seq_read_iter,
+	.llseek = seq_lseek,
+	.release = mount_table_release,
 };
 
 /* ------------------------------------------------------------ limits */
@@ -819,6 +873,7 @@ static const struct pid_entry pid_entries[] = {
 	PE_SHOW(PE_IN_TGID, "limits", 0444, proc_pid_limits),
 	PE_FILE(PE_IN_BOTH, "maps", 0444, proc_pid_maps_operations),
 	PE_FILE(PE_IN_BOTH, "mounts", 0444, proc_mounts_operations),
+	PE_FILE(PE_IN_BOTH, "mountinfo", 0444, proc_mountinfo_operations),
 	PE_FILE(PE_IN_BOTH, "comm", 0644, proc_pid_set_comm_operations),
 	PE_SHOW_WRITE(PE_IN_BOTH, "oom_adj", 0644, proc_oom_adj, proc_oom_adj_operations),
 	PE_SHOW(PE_IN_BOTH, "oom_score", 0444, proc_oom_score),

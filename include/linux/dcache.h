@@ -209,6 +209,13 @@ unsigned long dcache_nr_unused(void);
  * dentries get " (deleted)" appended, as in /proc/self/fd.
  */
 char *d_path(const struct path *path, char *buf, int buflen);
+/*
+ * The same seen from root instead of the caller's root, for readers that
+ * see only what lies under a root (the mount tables of /proc/<pid>):
+ * ERR_PTR(-ENOENT) for a path outside it.
+ */
+char *d_path_below(const struct path *path, const struct path *root, char *buf, int buflen);
+/* The dentry's path from the root of its own file system. */
 char *dentry_path_raw(const struct dentry *dentry, char *buf, int buflen);
 /* For d_dname implementations: format a name into the end of buf. */
 char *dynamic_dname(char *buf, int buflen, const char *fmt, ...) __printf(3, 4);

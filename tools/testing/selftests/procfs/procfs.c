@@ -3,20 +3,25 @@
  * procfs - the /proc files that busybox (ps, top, free, uptime, mount, df,
  * pidof ...) parses, checked for the format those parsers need and for
  * values that agree with the system calls: meminfo, stat, uptime, loadavg,
- * version, cpuinfo, mounts, filesystems, sys/kernel/{ostype,osrelease,
- * hostname,sysrq}, sysrq-trigger, and per process stat, status, comm,
+ * version, cpuinfo, mounts, mountinfo (as root: a tmpfs, a read-only bind
+ * of its subdirectory and a chrooted reader), filesystems,
+ * sys/kernel/{ostype,osrelease,hostname,sysrq}, sysrq-trigger, and per process stat, status, comm,
  * cmdline, maps, exe, cwd, fd/.  Only what Linux guarantees is asserted: no exact padding, no
  * fields past the ones parsers use.
  */
 #include <dirent.h>
 #include <math.h>
 #include <sched.h>
+#include <stdbool.h>
 #include <sys/mman.h>
+#include <sys/mount.h>
 #include <sys/klog.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/sysinfo.h>
+#include <sys/sysmacros.h>
 #include <sys/utsname.h>
+#include <sys/wait.h>
 #include <time.h>
 
 #include "tap.h"
@@ -494,6 +499,165 @@ static void test_mounts_filesystems(void)
 	ok(strstr(text, "nodev\tproc\n") != NULL, "and list proc as nodev");
 }
 
+/* ------------------------------------------------------------ mountinfo */
+
+/* One line of /proc/<pid>/mountinfo (proc(5)), optional fields skipped. */
+struct mountinfo {
+	int id, parent;
+	unsigned int major, minor;
+	char root[256], point[256], mopts[256], type[64], source[256], sopts[256];
+};
+
+static bool parse_mountinfo(const char *line, struct mountinfo *mi)
+{
+	const char *sep;
+	int n = 0;
+
+	if (sscanf(line, "%d %d %u:%u %255s %255s %255s%n", &mi->id, &mi->parent, &mi->major,
+		   &mi->minor, mi->root, mi->point, mi->mopts, &n) != 7 || !n)
+		return false;
+	/* Zero or more optional fields, then a lone "-". */
+	sep = strstr(line + n, " - ");
+	return sep && sscanf(sep + 3, "%63s %255s %255s", mi->type, mi->source, mi->sopts) == 3;
+}
+
+/* Every parsable line of text into mis (at most max); the count, -1 if one did not parse. */
+static int read_mountinfo(const char *text, struct mountinfo *mis, int max)
+{
+	int count = 0;
+
+	for (const char *p = text; *p && count < max; ) {
+		const char *nl = strchr(p, '\n');
+
+		if (!nl || !parse_mountinfo(p, &mis[count]))
+			return -1;
+		count++;
+		p = nl + 1;
+	}
+	return count;
+}
+
+static const struct mountinfo *find_mount(const struct mountinfo *mis, int n, const char *point)
+{
+	for (int i = n - 1; i >= 0; i--)	/* the last one is the visible one */
+		if (!strcmp(mis[i].point, point))
+			return &mis[i];
+	return NULL;
+}
+
+static bool has_word(const char *opts, const char *word)
+{
+	size_t len = strlen(word);
+
+	for (const char *p = opts; p; p = strchr(p, ',')) {
+		if (*p == ',')
+			p++;
+		if (!strncmp(p, word, len) && (p[len] == ',' || !p[len]))
+			return true;
+	}
+	return false;
+}
+
+static void test_mountinfo(void)
+{
+	static struct mountinfo mis[256];
+	char top[] = "/tmp/mountinfo-XXXXXX", dir[64], bind[64], sub[80];
+	const struct mountinfo *t, *b, *root;
+	struct stat st;
+	int n, status, sync_pipe[2];
+	bool parents_ok = true, ids_unique = true;
+	char path[64], c;
+	pid_t pid;
+
+	if (getuid() != 0) {
+		skip("mountinfo checks need root (they mount tmpfs)");
+		return;
+	}
+	if (!mkdtemp(top))
+		bail_out("mkdtemp: %s", strerror(errno));
+	snprintf(dir, sizeof(dir), "%s/fs", top);
+	snprintf(bind, sizeof(bind), "%s/bind", top);
+	snprintf(sub, sizeof(sub), "%s/sub", dir);
+	mkdir(dir, 0755);
+	mkdir(bind, 0755);
+	if (pipe(sync_pipe) ||
+	    mount("mi-source", dir, "tmpfs", MS_NOSUID | MS_NODEV, NULL) ||
+	    mkdir(sub, 0755) || mount(sub, bind, NULL, MS_BIND, NULL) ||
+	    mount(NULL, bind, NULL, MS_REMOUNT | MS_BIND | MS_RDONLY, NULL)) {
+		ok(0, "set up a tmpfs and a read-only bind of its subdirectory: %s", strerror(errno));
+		goto out;
+	}
+
+	n = read_mountinfo(proc("/proc/self/mountinfo"), mis, 256);
+	ok(n > 0, "/proc/self/mountinfo parses: id parent major:minor root point opts - type "
+	   "source opts (%d lines)", n);
+	if (n <= 0)
+		goto out;
+	for (int i = 0; i < n; i++) {
+		bool parent_listed = false;
+
+		for (int j = 0; j < n; j++) {
+			if (j != i && mis[j].id == mis[i].id)
+				ids_unique = false;
+			if (mis[j].id == mis[i].parent)
+				parent_listed = true;
+		}
+		/* The reader's root mount hangs off something it cannot see. */
+		if (!parent_listed && strcmp(mis[i].point, "/"))
+			parents_ok = false;
+	}
+	ok(ids_unique, "mount ids are unique");
+	ok(parents_ok, "every parent id but the root's is a listed mount");
+	root = find_mount(mis, n, "/");
+	ok(root && !strcmp(root->root, "/"), "a line for / whose root is /");
+
+	t = find_mount(mis, n, dir);
+	ok(t && !strcmp(t->type, "tmpfs") && !strcmp(t->source, "mi-source") &&
+	   !strcmp(t->root, "/"), "the tmpfs: type, source and root");
+	stat(dir, &st);
+	ok(t && t->major == major(st.st_dev) && t->minor == minor(st.st_dev),
+	   "its major:minor is st_dev of the mount point");
+	ok(t && !strncmp(t->mopts, "rw", 2) && has_word(t->mopts, "nosuid") &&
+	   has_word(t->mopts, "nodev") && !strncmp(t->sopts, "rw", 2),
+	   "its mount options (rw,nosuid,nodev) and super options (rw)");
+
+	b = find_mount(mis, n, bind);
+	ok(b && !strcmp(b->root, "/sub") && !strcmp(b->type, "tmpfs") && t &&
+	   b->major == t->major && b->minor == t->minor,
+	   "the bind: root /sub within the same file system");
+	ok(b && !strncmp(b->mopts, "ro", 2) && !strncmp(b->sopts, "rw", 2),
+	   "the bind is ro per mount, its super block rw");
+	ok(strstr(proc("/proc/self/mounts"), bind) != NULL, "/proc/self/mounts lists the bind");
+
+	/* A chrooted process's table holds only the mounts under its root. */
+	pid = fork();
+	if (pid == 0) {
+		if (chroot(dir) == 0)
+			write(sync_pipe[1], "c", 1);
+		pause();
+		_exit(0);
+	}
+	close(sync_pipe[1]);
+	snprintf(path, sizeof(path), "/proc/%d/mountinfo", pid);
+	if (read(sync_pipe[0], &c, 1) == 1)
+		n = read_mountinfo(proc(path), mis, 256);
+	else
+		n = -1;
+	kill(pid, SIGKILL);
+	waitpid(pid, &status, 0);
+	close(sync_pipe[0]);
+	ok(n == 1 && !strcmp(mis[0].point, "/") && !strcmp(mis[0].type, "tmpfs"),
+	   "%s of a process chrooted into the tmpfs: that mount alone, as / (%d lines)",
+	   path, n);
+out:
+	umount(bind);
+	rmdir(sub);
+	umount(dir);
+	rmdir(dir);
+	rmdir(bind);
+	rmdir(top);
+}
+
 static void test_cpuinfo(void)
 {
 	const char *text = proc("/proc/cpuinfo"), *p;
@@ -580,6 +744,7 @@ int main(int argc, char **argv)
 	test_maps();
 	test_links();
 	test_mounts_filesystems();
+	test_mountinfo();
 	test_cpuinfo();
 	test_sysctl();
 	test_sysrq();
