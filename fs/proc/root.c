@@ -5,8 +5,9 @@
  * "thread-self"); proc_root_init() registers the type and the files
  * every kernel has.
  *
- * All mounts of proc share one super block (there are no pid namespaces
- * or mount options such as hidepid).
+ * Each mount of proc is a super block of its own (proc_test_super()),
+ * all showing the same processes: there are no pid namespaces or mount
+ * options such as hidepid.
  */
 #include <linux/kernel.h>
 #include <linux/errno.h>
@@ -62,9 +63,15 @@ struct proc_dir_entry proc_root = {
 
 /* ------------------------------------------------------------ mounting */
 
+/*
+ * Every mount of proc is an instance of its own, as in Linux since 5.8
+ * (per-mount options): mounting proc where proc already is stacks a new
+ * one instead of failing with EBUSY, which "mount -a" relies on when
+ * /proc was mounted under another source name than fstab's.
+ */
 static int proc_test_super(struct super_block *sb, void *data)
 {
-	return 1;
+	return 0;
 }
 
 static int proc_set_super(struct super_block *sb, void *data)

@@ -566,7 +566,7 @@ static void test_mountinfo(void)
 	struct stat st;
 	int n, status, sync_pipe[2];
 	bool parents_ok = true, ids_unique = true;
-	char path[64], c;
+	char path[128], c;
 	pid_t pid;
 
 	if (getuid() != 0) {
@@ -649,6 +649,13 @@ static void test_mountinfo(void)
 	ok(n == 1 && !strcmp(mis[0].point, "/") && !strcmp(mis[0].type, "tmpfs"),
 	   "%s of a process chrooted into the tmpfs: that mount alone, as / (%d lines)",
 	   path, n);
+	/* Each proc mount is an instance of its own: a second one stacks. */
+	ok(mount("proc", sub, "proc", 0, NULL) == 0 && mount("proc", sub, "proc", 0, NULL) == 0,
+	   "proc mounted twice on one directory (Linux: a new instance each time)");
+	snprintf(path, sizeof(path), "%s/self/stat", sub);
+	ok(access(path, R_OK) == 0, "the top one shows the processes");
+	umount(sub);
+	umount(sub);
 out:
 	umount(bind);
 	rmdir(sub);
