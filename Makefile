@@ -9,7 +9,7 @@
 #
 #   make defconfig | <name>_defconfig | olddefconfig | menuconfig | savedefconfig
 #   make [V=1] [O=dir] [-jN]       build vmlinux, arch/x86/boot/bzImage
-#   make qemu | check | soak | bench | bench-net | bench-sched | bench-mm | bench-ext2 | bench-bisect |
+#   make qemu | qemu-debian | check | check-debian | soak | bench | bench-net | bench-sched | bench-mm | bench-ext2 | bench-bisect |
 #        clean | mrproper | help
 
 # Tidewater's version (Documentation/process/changes.md); bump PATCHLEVEL at
@@ -137,7 +137,7 @@ include $(srctree)/scripts/Makefile.build
 endif
 
 # ---------------------------------------------------------------- tests
-PHONY += qemu check soak bench bench-net bench-sched bench-mm bench-ext2 bench-bisect install-deps
+PHONY += qemu qemu-debian check-debian debian-deps check soak bench bench-net bench-sched bench-mm bench-ext2 bench-bisect install-deps
 install-deps:
 	$(Q)$(srctree)/scripts/install-deps
 
@@ -148,6 +148,32 @@ qemu: all
 
 check:
 	$(Q)$(srctree)/scripts/check
+
+# Debian 12 on ext2 as the root file system (Documentation/admin-guide/
+# debian.md): tools/testing/rootfs/mkdebian builds the image once (network,
+# root) and caches it outside the tree; qemu-debian boots it to login: on
+# the serial console, check-debian logs in and out over it on this kernel
+# and on Debian's Linux.  KERNEL=/boot/vmlinuz-<ver> boots that Linux
+# instead (with its initrd).  Not part of make check: the first build needs
+# the network.
+DEBIAN_LINUX ?= $(lastword $(sort $(wildcard /boot/vmlinuz-6.1*)))
+debian-deps:
+	$(Q)$(srctree)/scripts/install-deps --debian --check >/dev/null || \
+		$(srctree)/scripts/install-deps --debian
+
+qemu-debian: $(if $(KERNEL),,all) debian-deps
+	$(Q)O=$(objtree) $(srctree)/tools/testing/rootfs/rundebian $(if $(KERNEL),--kernel $(KERNEL))
+
+check-debian: all debian-deps
+	$(Q)mkdir -p $(objtree)/.ktest/logs
+	$(Q)$(srctree)/tools/testing/rootfs/mkdebian >/dev/null
+	$(Q)echo '# Debian login on Tidewater'; \
+	O=$(objtree) $(srctree)/tools/testing/rootfs/login-test \
+		--log $(objtree)/.ktest/logs/login-test-tidewater.log; tw=$$?; \
+	echo '# Debian login on $(notdir $(DEBIAN_LINUX))'; \
+	$(srctree)/tools/testing/rootfs/login-test --kernel $(DEBIAN_LINUX) \
+		--log $(objtree)/.ktest/logs/login-test-linux.log; lx=$$?; \
+	[ $$tw = 0 ] && [ $$lx = 0 ]
 
 # The writeback benchmark: Debian's Linux and this kernel under each
 # writeback policy (Documentation/dev-tools/writeback-bench.md), then the
@@ -249,6 +275,8 @@ help:
 	@echo 'Testing:'
 	@echo '  qemu              - boot the kernel interactively on the serial console'
 	@echo '  check             - the test suite (host checks + QEMU boots); ends with N passed, N failed'
+	@echo '  qemu-debian       - boot the Debian 12 image to login: on ttyS0 (KERNEL=vmlinuz: Linux)'
+	@echo '  check-debian      - log in on the Debian image over the serial line, Tidewater and Linux'
 	@echo '  bench             - writeback benchmarks (Tidewater vs Linux; QUICK=1: short;'
 	@echo '                      VERSIONS="0.2 HEAD": one column per version)'
 	@echo '  bench-net         - networking benchmark (Tidewater vs Linux; QUICK=1: short)'
