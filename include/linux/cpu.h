@@ -27,6 +27,9 @@ struct pt_regs;
 struct task_struct *idle_thread_get(int cpu);
 unsigned long task_stack_top(struct task_struct *t);
 void __noreturn cpu_startup_entry(int cpu);
+/* Idle-state statistics (kernel/sched/idle.c): state 0 polls, 1 halts. */
+bool idle_state_stat(int cpu, int state, unsigned long *usage, u64 *time_ns);
+void idle_poll_stat(int cpu, u64 *window_ns, unsigned long *hits);
 void tick_periodic(struct pt_regs *regs);
 void scheduler_ipi(void);
 

@@ -80,6 +80,7 @@
 #define TIF_SIGPENDING		1	/* a signal is pending (set by the signal code) */
 #define TIF_SIGKILL		2	/* ... and it is fatal (SIGKILL) */
 #define TIF_RESTORE_SIGMASK	3	/* restore saved_sigmask on the way out */
+#define TIF_POLLING_NRFLAG	4	/* idle task polls TIF_NEED_RESCHED: no IPI needed */
 
 #define TASK_COMM_LEN		16
 #define PID_MAX_DEFAULT		32768	/* Linux's default pid_max */
@@ -291,6 +292,21 @@ static inline bool test_tsk_thread_flag(struct task_struct *p, int flag)
 static inline bool need_resched(void)
 {
 	return test_tsk_need_resched(current);
+}
+
+/*
+ * Set p's TIF_NEED_RESCHED and say whether p's CPU must be interrupted to
+ * notice: false when p is an idle task polling the flag (it sees the
+ * store within a loop iteration).  One atomic read-modify-write, so an
+ * idle task that stops polling either sees the flag or is seen as not
+ * polling (see kernel/sched/idle.c).
+ */
+static inline bool set_need_resched_needs_ipi(struct task_struct *p)
+{
+	unsigned long before = __atomic_fetch_or(&p->ti_flags, 1UL << TIF_NEED_RESCHED,
+						 __ATOMIC_SEQ_CST);
+
+	return !(before & (1UL << TIF_POLLING_NRFLAG));
 }
 
 /*

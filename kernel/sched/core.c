@@ -15,7 +15,9 @@
  * target CPU gets a reschedule IPI.  A sync wakeup (WF_SYNC: the waker
  * is about to sleep, as a pipe writer waking its reader is) puts the
  * task on the waker's CPU instead when the waker is alone there, and
- * the balancer leaves it there until the next tick.  Idle CPUs pull queued tasks from the
+ * the balancer leaves it there until the next tick.  An idle CPU that is
+ * polling its need_resched flag (kernel/sched/idle.c) gets no IPI: the
+ * flag alone wakes it.  Idle CPUs pull queued tasks from the
  * busiest CPU whenever they look for work, and busy CPUs rebalance every
  * BALANCE_INTERVAL ticks, moving half the difference when two queues
  * differ by two or more.  Queues that differ by one (three CPU hogs on two
@@ -83,6 +85,7 @@ void __init sched_init_rq(int cpu)
 	rq->idle = NULL;
 	rq->nr_switches = 0;
 	rq->next_balance = 0;
+	rq->resched_ipis = 0;
 }
 
 /* Lock the run queue p belongs to; interrupts must be off. */
@@ -140,8 +143,7 @@ static void resched_curr(struct rq *rq)
 
 	if (test_tsk_need_resched(curr))
 		return;
-	set_tsk_need_resched(curr);
-	if (rq->cpu != smp_processor_id())
+	if (set_need_resched_needs_ipi(curr) && rq->cpu != smp_processor_id())
 		smp_send_reschedule(rq->cpu);
 }
 
@@ -160,8 +162,7 @@ static bool check_preempt_wakeup(struct rq *rq)
 
 	if (curr != rq->idle || test_tsk_need_resched(curr))
 		return false;
-	set_tsk_need_resched(curr);
-	return rq->cpu != smp_processor_id();
+	return set_need_resched_needs_ipi(curr) && rq->cpu != smp_processor_id();
 }
 
 static bool rq_is_idle(struct rq *rq)
@@ -706,6 +707,7 @@ void scheduler_ipi(void)
 {
 	struct rq *rq = this_rq();
 
+	rq->resched_ipis++;
 	if (READ_ONCE(rq->curr) == rq->idle && READ_ONCE(rq->nr_running))
 		set_tsk_need_resched(rq->idle);
 }

@@ -28,6 +28,7 @@ struct rq {
 	int cpu;
 	unsigned long nr_switches;
 	unsigned long next_balance;	/* jiffies */
+	unsigned long resched_ipis;	/* reschedule IPIs received (this CPU only) */
 };
 
 DECLARE_PER_CPU(struct rq, runqueues);
@@ -37,6 +38,12 @@ DECLARE_PER_CPU(struct rq, runqueues);
 
 /* Set once rest_init() hands the boot CPU to the idle loop. */
 extern bool scheduler_running;
+
+/*
+ * idle.c: poll every idle CPU for window_ns before halting (0: adapt
+ * again); false if the idle loop never polls (idle=halt).
+ */
+bool idle_poll_force(u64 window_ns);
 
 /* core.c */
 void sched_init_rq(int cpu);

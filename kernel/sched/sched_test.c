@@ -6,7 +6,8 @@
  * wait-queue and completion ping-pong between threads on two CPUs;
  * kthread_stop() semantics; a sleeping thread's saved frame gives a valid
  * backtrace; affinity moves a running thread; wait_on_bit()/wake_up_bit();
- * cond_resched() in a non-running state yields without sleeping.
+ * cond_resched() in a non-running state yields without sleeping; an
+ * idle CPU polling need_resched is woken without a reschedule IPI.
  */
 #include <linux/kernel.h>
 #include <linux/selftest.h>
@@ -19,11 +20,14 @@
 #include <linux/wait_bit.h>
 #include <linux/jiffies.h>
 #include <linux/kallsyms.h>
+#include <linux/cpu.h>
+#include <asm/irq.h>
 #include <linux/smp.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <asm/atomic.h>
 #include <asm/page_types.h>
+#include "sched.h"
 
 #define TEST_TIMEOUT	(5 * HZ)
 
@@ -571,3 +575,108 @@ static int sched_sync_wakeup_test(void)
 }
 DEFINE_SELFTEST("sched: a sync wakeup runs the sleeper on the waker's CPU",
 		sched_sync_wakeup_test);
+
+/* ---------------------------------------------------------------- idle polling */
+
+#define POLL_ROUNDS	200
+
+struct poll_pingpong {
+	struct completion ping, pong;
+};
+
+static int poll_pong_fn(void *arg)
+{
+	struct poll_pingpong *pp = arg;
+
+	for (int i = 0; i < POLL_ROUNDS; i++) {
+		if (!wait_for_completion_timeout(&pp->ping, TEST_TIMEOUT))
+			return -ETIMEDOUT;
+		complete(&pp->pong);
+	}
+	return 0;
+}
+
+/* Returns the rounds completed. */
+static int poll_ping_fn(void *arg)
+{
+	struct poll_pingpong *pp = arg;
+	int i;
+
+	for (i = 0; i < POLL_ROUNDS; i++) {
+		complete(&pp->ping);
+		if (!wait_for_completion_timeout(&pp->pong, TEST_TIMEOUT))
+			break;
+	}
+	return i;
+}
+
+/*
+ * The flag protocol alone, on a task that runs nowhere: a polling target
+ * needs no IPI, any other does, and the flag is set either way.
+ */
+static bool poll_flag_protocol_ok(void)
+{
+	static struct task_struct fake;
+	bool polling_ipi, halted_ipi;
+
+	fake.ti_flags = 1UL << TIF_POLLING_NRFLAG;
+	polling_ipi = set_need_resched_needs_ipi(&fake);
+	if (polling_ipi || !test_tsk_need_resched(&fake))
+		return false;
+	fake.ti_flags = 0;
+	halted_ipi = set_need_resched_needs_ipi(&fake);
+	return halted_ipi && test_tsk_need_resched(&fake);
+}
+
+/*
+ * POLL_ROUNDS completions handed to a thread bound to another CPU, whose
+ * idle loop polls for a whole tick while the test runs: most wake-ups
+ * must find it polling (poll hits), and each of those is one reschedule
+ * IPI fewer (RES on that CPU).
+ */
+static int sched_idle_poll_test(void)
+{
+	static struct poll_pingpong pp;
+	int cpu1 = (int)cpumask_next(0, cpu_online_mask);
+	unsigned long hits0, hits1;
+	unsigned int res0, res1;
+	struct task_struct *pong, *ping;
+	u64 window;
+	int i, ret;
+
+	ST_ASSERT(poll_flag_protocol_ok(), "set_need_resched_needs_ipi() got the polling flag wrong");
+	if (num_online_cpus() < 2)
+		return ST_SKIP;
+	init_completion(&pp.ping);
+	init_completion(&pp.pong);
+	if (!idle_poll_force(NSEC_PER_SEC / HZ))
+		return ST_SKIP;		/* idle=halt */
+	idle_poll_stat(cpu1, &window, &hits0);
+	res0 = READ_ONCE(per_cpu(irq_stat, cpu1).irq_resched_count);
+	pong = selftest_thread_start(poll_pong_fn, &pp, "pollpong", cpu1);
+	ping = pong ? selftest_thread_start(poll_ping_fn, &pp, "pollping", 0) : NULL;
+	if (!ping) {
+		if (pong) {
+			complete_all(&pp.ping);
+			selftest_thread_reap(pong);
+		}
+		idle_poll_force(0);
+		ST_ASSERT(0, "cannot create the threads");
+	}
+	i = selftest_thread_reap(ping);
+	ret = selftest_thread_reap(pong);
+	idle_poll_force(0);
+	idle_poll_stat(cpu1, &window, &hits1);
+	res1 = READ_ONCE(per_cpu(irq_stat, cpu1).irq_resched_count);
+	st_diag("%d round trips to CPU %d: %lu woken while polling, %u reschedule IPIs",
+		i, cpu1, hits1 - hits0, res1 - res0);
+	ST_ASSERT(i == POLL_ROUNDS && !ret, "lost a wakeup: %d of %d rounds, thread %d",
+		  i, POLL_ROUNDS, ret);
+	ST_ASSERT(hits1 - hits0 >= POLL_ROUNDS / 2, "only %lu of %d wake-ups found CPU %d polling",
+		  hits1 - hits0, POLL_ROUNDS, cpu1);
+	ST_ASSERT(res1 - res0 < POLL_ROUNDS / 2, "%u reschedule IPIs for %d wake-ups of a polling CPU",
+		  res1 - res0, POLL_ROUNDS);
+	return 0;
+}
+DEFINE_SELFTEST("sched: an idle CPU polling need_resched is woken without an IPI",
+		sched_idle_poll_test);
