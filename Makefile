@@ -9,7 +9,7 @@
 #
 #   make defconfig | <name>_defconfig | olddefconfig | menuconfig | savedefconfig
 #   make [V=1] [O=dir] [-jN]       build vmlinux, arch/x86/boot/bzImage
-#   make qemu | qemu-debian | check | check-debian | soak | bench | bench-net | bench-sched | bench-mm | bench-ext2 | bench-bisect |
+#   make qemu | qemu-debian | check | check-debian | stress-debian | soak | bench | bench-net | bench-sched | bench-mm | bench-ext2 | bench-bisect |
 #        clean | mrproper | help
 
 # Tidewater's version (Documentation/process/changes.md); bump PATCHLEVEL at
@@ -137,7 +137,7 @@ include $(srctree)/scripts/Makefile.build
 endif
 
 # ---------------------------------------------------------------- tests
-PHONY += qemu qemu-debian check-debian debian-deps check soak bench bench-net bench-sched bench-mm bench-ext2 bench-bisect install-deps
+PHONY += qemu qemu-debian check-debian stress-debian debian-deps check soak bench bench-net bench-sched bench-mm bench-ext2 bench-bisect install-deps
 install-deps:
 	$(Q)$(srctree)/scripts/install-deps
 
@@ -174,6 +174,15 @@ check-debian: all debian-deps
 	$(srctree)/tools/testing/rootfs/login-test --kernel $(DEBIAN_LINUX) \
 		--log $(objtree)/.ktest/logs/login-test-linux.log; lx=$$?; \
 	[ $$tw = 0 ] && [ $$lx = 0 ]
+
+# stress-ng's stressors (vm, mmap, fork, ...) in the Debian image, each alone with
+# --verify for STRESS_SECONDS (default 10; 60 for the long run), on this
+# kernel and on Debian's Linux; TAP and a table of bogo ops/s.
+STRESS_SECONDS ?= 10
+stress-debian: all debian-deps
+	$(Q)$(srctree)/tools/testing/rootfs/mkdebian >/dev/null
+	$(Q)O=$(objtree) $(srctree)/tools/testing/rootfs/stress-debian --seconds $(STRESS_SECONDS) \
+		--kernel tidewater:$(objtree)/arch/x86/boot/bzImage --kernel linux:$(DEBIAN_LINUX)
 
 # The writeback benchmark: Debian's Linux and this kernel under each
 # writeback policy (Documentation/dev-tools/writeback-bench.md), then the
@@ -277,6 +286,7 @@ help:
 	@echo '  check             - the test suite (host checks + QEMU boots); ends with N passed, N failed'
 	@echo '  qemu-debian       - boot the Debian 12 image to login: on ttyS0 (KERNEL=vmlinuz: Linux)'
 	@echo '  check-debian      - log in on the Debian image over the serial line, Tidewater and Linux'
+	@echo '  stress-debian     - stress-ng stressors with --verify in the Debian image, both kernels'
 	@echo '  bench             - writeback benchmarks (Tidewater vs Linux; QUICK=1: short;'
 	@echo '                      VERSIONS="0.2 HEAD": one column per version)'
 	@echo '  bench-net         - networking benchmark (Tidewater vs Linux; QUICK=1: short)'
