@@ -57,6 +57,17 @@ static __sighandler_t sig_handler(struct task_struct *t, int sig)
 	return t->sighand->action[sig - 1].sa.sa_handler;
 }
 
+/*
+ * Has t no handler of its own for sig?  Then a signal forced on it for an
+ * exception ends the process (an ignored one is reset to the default).
+ */
+bool sig_unhandled(struct task_struct *t, int sig)
+{
+	__sighandler_t handler = sig_handler(t, sig);
+
+	return handler == SIG_DFL || handler == SIG_IGN;
+}
+
 bool sig_handler_ignored(__sighandler_t handler, int sig)
 {
 	return handler == SIG_IGN || (handler == SIG_DFL && sig_kernel_ignore(sig));

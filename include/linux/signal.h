@@ -129,6 +129,9 @@ int send_sig_info(int sig, kernel_siginfo_t *info, struct task_struct *p);
 /* A POSIX timer's signal, merged into its still-queued one as an overrun. */
 int send_timer_signal(kernel_siginfo_t *info, struct task_struct *t, bool shared);
 void force_sig(int sig);
+struct task_struct;
+/* No handler of t's own for sig (default or ignored): kernel/signal.c. */
+bool sig_unhandled(struct task_struct *t, int sig);
 int force_sig_fault(int sig, int code, void *addr);
 int force_sig_info(kernel_siginfo_t *info);
 int kill_pid(pid_t pid, int sig, int priv);

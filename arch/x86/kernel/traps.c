@@ -11,7 +11,10 @@
  * (user-copy routines); anything else is an oops, which panics - the
  * kernel does not try to limp on after touching memory it did not mean to.
  * An exception in user mode becomes a signal to the task, with Linux's
- * signal numbers and si_codes (do_user_trap()).
+ * signal numbers and si_codes (do_user_trap()); when the task has no
+ * handler for it, one rate-limited console line says where it happened,
+ * in the form Linux uses ("prog[pid]: segfault at ADDR ip IP sp SP error
+ * E in file[start+size]"), unless debug.exception-trace is 0.
  */
 #include <linux/kernel.h>
 #include <linux/printk.h>
@@ -28,6 +31,10 @@
 #include <asm/fpu.h>
 #include <linux/sched.h>
 #include <linux/signal.h>
+#include <linux/mm.h>
+#include <linux/mmap_lock.h>
+#include <linux/fs.h>
+#include <linux/sysctl.h>
 
 #define GATE_INTERRUPT	0x8e	/* present, DPL 0, 64-bit interrupt gate */
 #define GATE_USER_INT	0xee	/* present, DPL 3 (reachable with int3) */
@@ -249,6 +256,55 @@ static int fpe_code(unsigned long vector)
 	return 0;	/* Linux reports unknown causes with si_code 0 too */
 }
 
+/* ------------------------------------------------------------ user exceptions */
+
+int show_unhandled_signals = 1;
+
+static struct ctl_table debug_table[] = {
+	{ .procname = "exception-trace", .data = &show_unhandled_signals,
+	  .maxlen = sizeof(int), .mode = 0644, .proc_handler = proc_dointvec },
+	{ }
+};
+
+static int __init debug_sysctl_init(void)
+{
+	if (!register_sysctl("debug", debug_table))
+		pr_err("sysctl: cannot register debug.exception-trace\n");
+	return 0;
+}
+late_initcall(debug_sysctl_init);
+
+/* " in FILE[START+SIZE]" for the file mapping that holds ip, or "". */
+static void user_ip_mapping(unsigned long ip, char *buf, size_t len)
+{
+	struct mm_struct *mm = current->mm;
+	struct vm_area_struct *vma;
+
+	buf[0] = '\0';
+	/* The fault path has let go of mmap_lock; a trylock keeps it that way if not. */
+	if (!mm || !mmap_read_trylock(mm))
+		return;
+	vma = find_vma(mm, ip);
+	if (vma && vma->vm_start <= ip && vma->vm_file)
+		snprintf(buf, len, " in %s[%lx+%lx]",
+			 file_dentry(vma->vm_file)->d_name.name, vma->vm_start,
+			 vma->vm_end - vma->vm_start);
+	mmap_read_unlock(mm);
+}
+
+void report_user_exception(struct pt_regs *regs, int sig, const char *what,
+			   unsigned long addr, unsigned long err)
+{
+	char where[80];
+
+	if (!READ_ONCE(show_unhandled_signals) || !sig_unhandled(current, sig))
+		return;
+	user_ip_mapping(regs->ip, where, sizeof(where));
+	printk_ratelimited(KERN_INFO "%s[%d]: %s at %lx ip %lx sp %lx error %lx%s on CPU %d\n",
+			   current->comm, current->pid, what, addr, regs->ip,
+			   regs->sp, err, where, smp_processor_id());
+}
+
 /* An exception in user mode: the signal Linux sends for it. */
 static void do_user_trap(struct pt_regs *regs, unsigned long vector, unsigned long err)
 {
@@ -256,6 +312,17 @@ static void do_user_trap(struct pt_regs *regs, unsigned long vector, unsigned lo
 
 	current->thread.trap_nr = vector;
 	current->thread.error_code = err;
+	switch (vector) {
+	case X86_TRAP_DE:
+	case X86_TRAP_UD:
+	case X86_TRAP_GP:
+		report_user_exception(regs, vector == X86_TRAP_DE ? SIGFPE :
+				      vector == X86_TRAP_UD ? SIGILL : SIGSEGV,
+				      vector == X86_TRAP_DE ? "divide error" :
+				      vector == X86_TRAP_UD ? "invalid opcode" :
+				      "general protection fault", regs->ip, err);
+		break;
+	}
 	switch (vector) {
 	case X86_TRAP_DE:
 		force_sig_fault(SIGFPE, FPE_INTDIV, ip);

@@ -99,6 +99,8 @@ static void bad_area(struct pt_regs *regs, unsigned long err, unsigned long addr
 		return;
 	}
 	set_signal_fault_info(err, address);
+	report_user_exception(regs, sig, sig == SIGBUS ? "bus error" : "segfault", address,
+			      current->thread.error_code);
 	force_sig_fault(sig, code, (void *)address);
 }
 
@@ -218,6 +220,7 @@ void do_page_fault(struct pt_regs *regs, unsigned long err, unsigned long addres
 	if (user_mode(regs)) {
 		local_irq_enable();
 		set_signal_fault_info(err, address);
+		report_user_exception(regs, SIGSEGV, "segfault", address, current->thread.error_code);
 		force_sig_fault(SIGSEGV, SEGV_MAPERR, (void *)address);
 		local_irq_disable();
 		return;

@@ -38,6 +38,13 @@ void irq_dispatch(struct pt_regs *regs, unsigned long vector);
 
 /* Page faults: arch/x86/mm/fault.c. */
 void do_page_fault(struct pt_regs *regs, unsigned long error_code, unsigned long address);
+/*
+ * One console line for a user-mode exception the process has no handler
+ * for (sysctl debug.exception-trace): what, where, and in which mapping.
+ */
+extern int show_unhandled_signals;
+void report_user_exception(struct pt_regs *regs, int sig, const char *what,
+			   unsigned long addr, unsigned long err);
 
 /* Print an oops report and kill the current context (panics for now). */
 void __noreturn die(const char *str, struct pt_regs *regs, unsigned long err);
