@@ -343,3 +343,50 @@ fault:
 	hw_restore(img);
 	return -EFAULT;
 }
+
+/* ------------------------------------------------------------ ptrace */
+
+/*
+ * The legacy 512-byte FXSAVE part of a stopped task's state (ptrace's
+ * user_fpregs_struct).  In an XSAVE image a component whose header bit is
+ * clear is in its initial state and its bytes need not be current:
+ * report the initial values then.  The task is off every CPU, so its
+ * area holds its registers.
+ */
+void fpu_get_fxregs(struct task_struct *p, void *buf)
+{
+	struct _fpstate_64 *fx = buf;
+	u64 present = XFEATURE_X87 | XFEATURE_SSE;
+
+	memcpy(buf, p->thread.fpu, FXSAVE_SIZE);
+	if (fpu_use_xsave)
+		present = ((struct xsave_header *)((char *)p->thread.fpu +
+						   XSAVE_HDR_OFFSET))->xfeatures;
+	if (!(present & XFEATURE_X87)) {
+		/* Control word, status, tags, last opcode and pointers come first. */
+		memset(fx, 0, offsetof(struct _fpstate_64, mxcsr));
+		memset(fx->st_space, 0, sizeof(fx->st_space));
+		fx->cwd = FCW_DEFAULT;
+	}
+	if (!(present & XFEATURE_SSE))
+		memset(fx->xmm_space, 0, sizeof(fx->xmm_space));
+	fx->mxcsr_mask = mxcsr_mask;
+}
+
+/*
+ * Replace a stopped task's x87/SSE state with buf (an FXSAVE image).
+ * MXCSR bits the CPU does not implement would make the restore fault:
+ * -EINVAL for those.  Other components (AVX) are left as they are.
+ */
+int fpu_set_fxregs(struct task_struct *p, const void *buf)
+{
+	const struct _fpstate_64 *fx = buf;
+
+	if (fx->mxcsr & ~mxcsr_mask)
+		return -EINVAL;
+	memcpy(p->thread.fpu, buf, FXSAVE_SIZE);
+	if (fpu_use_xsave)
+		((struct xsave_header *)((char *)p->thread.fpu + XSAVE_HDR_OFFSET))->xfeatures |=
+			XFEATURE_X87 | XFEATURE_SSE;
+	return 0;
+}

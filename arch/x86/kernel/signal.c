@@ -53,21 +53,7 @@ struct rt_sigframe {
 #define FPSTATE_ALIGN		64
 
 /* Flags a sigreturn may change; the rest (IF, IOPL, VM...) stay as they are. */
-#define FIX_EFLAGS	(X86_EFLAGS_AC | X86_EFLAGS_OF | X86_EFLAGS_DF | X86_EFLAGS_TF | \
-			 X86_EFLAGS_SF | X86_EFLAGS_ZF | X86_EFLAGS_AF | X86_EFLAGS_PF | \
-			 X86_EFLAGS_CF | X86_EFLAGS_RF)
-#ifndef X86_EFLAGS_OF
-#define X86_EFLAGS_OF	(1 << 11)
-#endif
-#ifndef X86_EFLAGS_SF
-#define X86_EFLAGS_SF	(1 << 7)
-#endif
-#ifndef X86_EFLAGS_AF
-#define X86_EFLAGS_AF	(1 << 4)
-#endif
-#ifndef X86_EFLAGS_PF
-#define X86_EFLAGS_PF	(1 << 2)
-#endif
+#define FIX_EFLAGS	X86_EFLAGS_USER_SETTABLE
 
 /*
  * The general registers that struct sigcontext (the ABI) and struct

@@ -14,7 +14,8 @@
  * Interface: fpu_init_cpu() (each CPU), fpu_alloc()/fpu_free() (task
  * lifetime), fpu_fork() (copy for a child), fpu_reset_current() (execve:
  * MXCSR 0x1f80, FCW 0x37f, all else zero), fpu_switch(), and the signal
- * frame pair fpu_save_sigframe()/fpu_restore_sigframe().
+ * frame pair fpu_save_sigframe()/fpu_restore_sigframe(); for ptrace
+ * fpu_get_fxregs()/fpu_set_fxregs() on a stopped task.
  */
 #ifndef _ASM_X86_FPU_H
 #define _ASM_X86_FPU_H
@@ -46,6 +47,13 @@ unsigned long fpu_sigframe_size(void);
 int fpu_save_sigframe(void *buf);
 /* Validate and load the state at buf (NULL: initial state); 0 or -EFAULT/-EINVAL. */
 int fpu_restore_sigframe(const void *buf);
+
+/*
+ * ptrace: the FXSAVE (user_fpregs_struct) part of a stopped task's state,
+ * read into / written from a 512-byte buffer; set returns 0 or -EINVAL.
+ */
+void fpu_get_fxregs(struct task_struct *p, void *buf);
+int fpu_set_fxregs(struct task_struct *p, const void *buf);
 
 /* The current MXCSR and x87 status word (for SIGFPE si_code). */
 u32 fpu_read_mxcsr(void);

@@ -5,15 +5,25 @@
 
 #define X86_EFLAGS_CF		(1 << 0)
 #define X86_EFLAGS_FIXED	(1 << 1)
+#define X86_EFLAGS_PF		(1 << 2)
+#define X86_EFLAGS_AF		(1 << 4)
 #define X86_EFLAGS_ZF		(1 << 6)
+#define X86_EFLAGS_SF		(1 << 7)
 #define X86_EFLAGS_TF		(1 << 8)
 #define X86_EFLAGS_IF		(1 << 9)
 #define X86_EFLAGS_DF		(1 << 10)
+#define X86_EFLAGS_OF		(1 << 11)
 #define X86_EFLAGS_IOPL		(3 << 12)
 #define X86_EFLAGS_NT		(1 << 14)
 #define X86_EFLAGS_RF		(1 << 16)
 #define X86_EFLAGS_AC		(1 << 18)
 #define X86_EFLAGS_ID		(1 << 21)
+
+/* What user mode may set through sigreturn or ptrace; IF, IOPL, NT stay the kernel's. */
+#define X86_EFLAGS_USER_SETTABLE (X86_EFLAGS_AC | X86_EFLAGS_OF | X86_EFLAGS_DF | \
+				  X86_EFLAGS_TF | X86_EFLAGS_SF | X86_EFLAGS_ZF | \
+				  X86_EFLAGS_AF | X86_EFLAGS_PF | X86_EFLAGS_CF | \
+				  X86_EFLAGS_RF)
 
 #define X86_CR0_PE		(1 << 0)
 #define X86_CR0_MP		(1 << 1)
