@@ -49,6 +49,7 @@
 #include <linux/mm.h>
 #include <linux/mmap_lock.h>
 #include <linux/jiffies.h>
+#include <linux/ptrace.h>
 #include <uapi/linux/fcntl.h>
 #include <uapi/linux/elf.h>
 #include <asm/uaccess.h>
@@ -390,8 +391,8 @@ late_initcall(suid_dumpable_init);
  *  - S_ISUID: the effective user id becomes the file's owner;
  *  - S_ISGID with group execute permission (without it the bit means
  *    mandatory locking): the effective group id becomes the file's group;
- *  - neither on a nosuid mount nor with no_new_privs (there is no ptrace
- *    to check: nothing can trace the process);
+ *  - neither on a nosuid mount, nor with no_new_privs, nor while traced
+ *    (a tracer must not gain the new identity's powers over the process);
  *  - the saved ids then take the effective ones, and so do the
  *    file-system ids; the real ids never change;
  *  - the capability sets follow (cap_bprm_creds(), kernel/capability.c),
@@ -404,7 +405,7 @@ static int exec_prepare_creds(struct linux_binprm *bprm)
 	struct file *file = bprm->file;
 	struct inode *inode = file_inode(file);
 	const struct cred *old = current_cred();
-	bool honour_bits = !current->no_new_privs &&
+	bool honour_bits = !current->no_new_privs && !current->ptrace &&
 			   !(file->f_path.mnt && (file->f_path.mnt->mnt_flags & MNT_NOSUID));
 	struct cred *new = prepare_creds();
 	int err;
@@ -724,6 +725,7 @@ static int do_execveat_common(int fd, struct filename *filename, struct user_arg
 	struct linux_binprm *bprm;
 	struct file *file;
 	int err, argc, envc;
+	pid_t old_pid;
 
 	if (IS_ERR(filename))
 		return PTR_ERR(filename);
@@ -791,14 +793,18 @@ static int do_execveat_common(int fd, struct filename *filename, struct user_arg
 	}
 	bprm->file = file;
 	bprm->old_personality = current->personality;
+	old_pid = current->pid;
 	bprm->mm = mm_alloc();
 	if (!bprm->mm) {
 		err = -ENOMEM;
 		goto out_file;
 	}
 	err = search_binary_handler(bprm, fd);
-	if (err >= 0)
+	if (err >= 0) {
 		err = 0;
+		/* PTRACE_EVENT_EXEC's message: the thread id execve was called in. */
+		ptrace_event(PTRACE_EVENT_EXEC, old_pid);
+	}
 out_file:
 	close_exec_file(bprm);
 	if (bprm->mm)

@@ -25,6 +25,13 @@
  *
  * PID 1: when init's process dies the kernel panics, as Linux does.
  *
+ * Traced tasks (linux/ptrace.h): the tracer's wait() reports their ptrace
+ * stops (with or without WUNTRACED) and their exit - a traced thread too
+ * stays a zombie for it.  Once the tracer has seen the exit, a process
+ * leader goes on to its real parent as above.  The real parent does not
+ * see a child while another process traces it.  A tracer's exit detaches
+ * its tracees (exit_ptrace()).
+ *
  * Locking: tasklist_lock for the tree and exit_state; children are
  * examined under it and user memory is written only after dropping it.
  */
@@ -47,6 +54,7 @@
 #include <uapi/linux/resource.h>
 #include <linux/file.h>
 #include <linux/pidfd.h>
+#include <linux/ptrace.h>
 #include <asm/uaccess.h>
 #include "sched/sched.h"
 #include <linux/sched/mm.h>
@@ -102,6 +110,8 @@ static void __unhash_task(struct task_struct *p)
 	list_del_rcu(&p->tasks);
 	detach_pid(p);
 	list_del_init(&p->sibling);
+	if (p->ptrace)
+		__ptrace_unlink(p);
 }
 
 void release_task(struct task_struct *p)
@@ -117,7 +127,8 @@ void release_task(struct task_struct *p)
 	leader = p->group_leader;
 	if (leader != p && thread_group_empty(leader) &&
 	    leader->exit_state == EXIT_ZOMBIE) {
-		if (do_notify_parent(leader, leader->exit_signal)) {
+		/* A traced leader waits for its tracer, whatever the parent wants. */
+		if (do_notify_parent(leader, leader->exit_signal) && !leader->ptrace) {
 			leader->exit_state = EXIT_DEAD;
 			zap = leader;
 		}
@@ -254,14 +265,23 @@ static void exit_notify(struct task_struct *tsk)
 	LIST_HEAD(dead);
 
 	spin_lock(&tasklist_lock);
+	exit_ptrace(tsk, &dead);
 	forget_original_parent(tsk, &dead);
 	if (thread_group_empty(tsk))
 		kill_orphaned_pgrp(tsk->group_leader, NULL);
 	tsk->exit_state = EXIT_ZOMBIE;
-	if (thread_group_leader(tsk))
+	if (tsk->ptrace) {
+		/* The tracer reaps or passes on every traced task (wait_traced_zombie()). */
+		if (!thread_group_leader(tsk))
+			do_notify_parent(tsk, SIGCHLD);
+		else if (thread_group_empty(tsk))
+			do_notify_parent(tsk, tsk->exit_signal);
+		autoreap = false;
+	} else if (thread_group_leader(tsk)) {
 		autoreap = thread_group_empty(tsk) && do_notify_parent(tsk, tsk->exit_signal);
-	else
+	} else {
 		autoreap = true;
+	}
 	if (autoreap)
 		tsk->exit_state = EXIT_DEAD;
 	/* A non-leader thread's execve waits for the leader to be a zombie. */
@@ -321,6 +341,8 @@ void __noreturn do_exit(long code)
 
 	if (WARN_ON(is_idle_task(tsk)))
 		panic("the idle task tried to exit");
+	if (tsk->signal)
+		ptrace_event(PTRACE_EVENT_EXIT, code);
 	tsk->flags |= PF_EXITING;
 	tsk->exit_code = code;
 	if (!tsk->signal) {
@@ -428,18 +450,25 @@ static void fill_found(struct wait_opts *wo, struct task_struct *p, int status,
 	process_usage(p, true, &wo->usage);
 }
 
-/* tasklist_lock held.  Returns 1 when wo holds a result. */
-static int wait_task_zombie(struct wait_opts *wo, struct task_struct *p)
+/* What wait() reports about zombie p: its status and the CLD_* code. */
+static void fill_found_exit(struct wait_opts *wo, struct task_struct *p)
 {
 	int status = task_exit_status(p);
-	struct signal_struct *psig = current->signal;
-	unsigned long flags;
 
 	if (status & 0x7f)
 		fill_found(wo, p, status, (status & 0x80) ? CLD_DUMPED : CLD_KILLED,
 			   status & 0x7f);
 	else
 		fill_found(wo, p, status, CLD_EXITED, (status >> 8) & 0xff);
+}
+
+/* tasklist_lock held.  Returns 1 when wo holds a result. */
+static int wait_task_zombie(struct wait_opts *wo, struct task_struct *p)
+{
+	struct signal_struct *psig = current->signal;
+	unsigned long flags;
+
+	fill_found_exit(wo, p);
 	if (wo->options & WNOWAIT)
 		return 1;
 	p->exit_state = EXIT_DEAD;
@@ -496,18 +525,86 @@ static int wait_task_continued(struct wait_opts *wo, struct task_struct *p)
 	return 1;
 }
 
-static int wait_consider_task(struct wait_opts *wo, struct task_struct *p)
+/* ------------------------------------------------------------ wait: tracees */
+
+/*
+ * A tracee is waited for by its thread id, and whatever its exit signal
+ * (being traced implies __WALL).
+ */
+static bool eligible_traced(struct wait_opts *wo, struct task_struct *p)
+{
+	if (wo->which == P_PID && p->pid != wo->id)
+		return false;
+	if (wo->which == P_PGID && task_pgrp_nr(p) != wo->id)
+		return false;
+	return true;
+}
+
+/* A ptrace stop not yet reported: status (code << 8) | 0x7f, CLD_TRAPPED. */
+static int wait_traced_stopped(struct wait_opts *wo, struct task_struct *p)
+{
+	unsigned long flags;
+	int code = 0;
+
+	spin_lock_irqsave(&p->sighand->siglock, flags);
+	if ((p->jobctl & JOBCTL_TRACED) && p->ptrace_unreported) {
+		code = p->ptrace_code;
+		if (!(wo->options & WNOWAIT))
+			p->ptrace_unreported = false;
+	}
+	spin_unlock_irqrestore(&p->sighand->siglock, flags);
+	if (!code)
+		return 0;
+	fill_found(wo, p, (code << 8) | 0x7f, CLD_TRAPPED, code);
+	wo->pid = p->pid;
+	return 1;
+}
+
+/*
+ * A traced zombie: the tracer hears the exit first.  Then the link goes;
+ * our own child is reaped as usual, another process's leader is handed
+ * to its real parent (which may reap it at once), a thread is released.
+ */
+static int wait_traced_zombie(struct wait_opts *wo, struct task_struct *p)
+{
+	if (thread_group_leader(p) && same_thread_group(p->real_parent, current)) {
+		if (!(wo->options & WNOWAIT))
+			__ptrace_unlink(p);
+		return wait_task_zombie(wo, p);
+	}
+	fill_found_exit(wo, p);
+	wo->pid = p->pid;
+	if (wo->options & WNOWAIT)
+		return 1;
+	__ptrace_unlink(p);
+	if (!thread_group_leader(p) || do_notify_parent(p, p->exit_signal)) {
+		p->exit_state = EXIT_DEAD;
+		wo->reap = p;
+	}
+	return 1;
+}
+
+/*
+ * Has p something to report?  traced: p is on our ptraced list, else on
+ * our children list - where a tracee is left to its tracer's scan, even
+ * when that is us.
+ */
+static int wait_consider_task(struct wait_opts *wo, struct task_struct *p, bool traced)
 {
 	int state = READ_ONCE(p->exit_state);
 
-	if (state == EXIT_DEAD || !eligible_child(wo, p))
+	if (state == EXIT_DEAD || !(traced ? eligible_traced(wo, p) : eligible_child(wo, p)))
 		return 0;
 	wo->notask_error = 0;
+	if (p->ptrace && !traced)
+		return 0;
 	if (state == EXIT_ZOMBIE) {
 		if (delay_group_leader(p) || !(wo->options & WEXITED))
 			return 0;
-		return wait_task_zombie(wo, p);
+		return traced ? wait_traced_zombie(wo, p) : wait_task_zombie(wo, p);
 	}
+	if (traced)
+		return wait_traced_stopped(wo, p);
 	if (wait_task_stopped(wo, p))
 		return 1;
 	return wait_task_continued(wo, p);
@@ -515,13 +612,16 @@ static int wait_consider_task(struct wait_opts *wo, struct task_struct *p)
 
 static int do_wait_scan(struct wait_opts *wo)
 {
-	struct task_struct *t, *p;
+	struct task_struct *t, *p, *n;
 
 	for_each_thread(current, t) {
 		if ((wo->options & __WNOTHREAD) && t != current)
 			continue;
+		list_for_each_entry_safe(p, n, &t->ptraced, ptrace_entry)
+			if (wait_consider_task(wo, p, true))
+				return 1;
 		list_for_each_entry(p, &t->children, sibling)
-			if (wait_consider_task(wo, p))
+			if (wait_consider_task(wo, p, false))
 				return 1;
 	}
 	return 0;

@@ -52,6 +52,7 @@
 #include "sched/sched.h"
 #include <linux/sched/mm.h>
 #include <linux/futex.h>
+#include <linux/ptrace.h>
 
 static struct kmem_cache *task_struct_cachep;
 unsigned long total_forks;	/* tasks ever created, for /proc/stat; tasklist_lock */
@@ -139,6 +140,8 @@ static struct task_struct *alloc_task(const char *name, unsigned int flags, unsi
 	INIT_HLIST_NODE(&p->pid_link);
 	INIT_LIST_HEAD(&p->children);
 	INIT_LIST_HEAD(&p->sibling);
+	INIT_LIST_HEAD(&p->ptraced);
+	INIT_LIST_HEAD(&p->ptrace_entry);
 	INIT_LIST_HEAD(&p->thread_node);
 	INIT_LIST_HEAD(&p->pending.list);
 	p->group_leader = p;
@@ -327,6 +330,7 @@ struct kernel_clone_args {
 	int exit_signal;
 	unsigned long stack;
 	unsigned long tls;
+	int trace;		/* PTRACE_EVENT_* the tracer asked to see, or 0 */
 };
 
 static int copy_sighand(u64 clone_flags, struct task_struct *p)
@@ -600,6 +604,7 @@ static struct task_struct *copy_process(struct kernel_clone_args *args)
 		if (p->real_parent)
 			list_add_tail(&p->sibling, &p->real_parent->children);
 	}
+	ptrace_init_child(p, args->trace || ((clone_flags & CLONE_PTRACE) && parent->ptrace));
 	list_add_tail_rcu(&p->thread_node, &p->signal->thread_head);
 	list_add_tail_rcu(&p->tasks, &task_list);
 	attach_pid(p);
@@ -680,6 +685,7 @@ static pid_t kernel_clone(struct kernel_clone_args *args)
 	pidfd = clone_pidfd_prepare(args, &pidfile);
 	if (pidfd < 0)
 		return pidfd;
+	args->trace = ptrace_clone_event(args->flags, args->exit_signal);
 	p = copy_process(args);
 	if (IS_ERR(p)) {
 		if (pidfile) {
@@ -699,11 +705,15 @@ static pid_t kernel_clone(struct kernel_clone_args *args)
 		get_task_struct(p);
 	}
 	wake_up_new_task(p);
+	/* The tracer hears of the child (its pid) before the parent goes on. */
+	if (args->trace)
+		ptrace_event(args->trace, nr);
 
 	/* The parent sleeps (killably) until the child execs or exits. */
 	if (args->flags & CLONE_VFORK) {
 		wait_for_vfork_done(p, &vfork);
 		put_task_struct(p);
+		ptrace_event(PTRACE_EVENT_VFORK_DONE, nr);
 	}
 	return nr;
 }

@@ -6,7 +6,13 @@
  *
  * Interface: send_sig(), send_sig_info(), force_sig(), force_sig_fault(),
  * kill_pid(), kill_pgrp() (sched/signal.h), get_signal(),
- * signal_setup_done(), recalc_sigpending(), set_current_blocked().
+ * signal_setup_done(), recalc_sigpending(), set_current_blocked(), and
+ * ptrace_stop() (the tracee's side of every ptrace stop).
+ *
+ * A traced task (linux/ptrace.h) shows every signal but SIGKILL to its
+ * tracer before acting on it (a signal-delivery-stop in get_signal()),
+ * and takes part in a group stop by stopping for the tracer instead of
+ * sleeping in TASK_STOPPED.
  *
  * Model (POSIX/Linux): a signal sent to a process lands in the shared
  * queue (signal->shared_pending) and is taken by whichever thread does
@@ -35,6 +41,7 @@
 #include <linux/errno.h>
 #include <linux/panic.h>
 #include <linux/printk.h>
+#include <linux/ptrace.h>
 #include <asm/uaccess.h>
 #include "signal_internal.h"
 
@@ -113,7 +120,7 @@ static bool recalc_sigpending_tsk_locked(struct task_struct *t)
 	sigset_t queued;
 
 	sigorsets(&queued, &t->pending.signal, &t->signal->shared_pending.signal);
-	if (!(t->jobctl & JOBCTL_STOP_PENDING) && !has_pending_signals(&queued, &t->blocked))
+	if (!(t->jobctl & JOBCTL_PENDING_MASK) && !has_pending_signals(&queued, &t->blocked))
 		return false;
 	set_tsk_thread_flag(t, TIF_SIGPENDING);
 	return true;
@@ -284,6 +291,9 @@ static bool prepare_signal(int sig, struct task_struct *p, bool force)
 			flush_sigqueue_mask(&t->pending, &flush);
 			t->jobctl &= ~(JOBCTL_STOP_PENDING | JOBCTL_STOP_CONSUME);
 			wake_up_state(t, __TASK_STOPPED);
+			/* A listening tracee reports the end of the stop. */
+			if (t->jobctl & JOBCTL_LISTENING)
+				ptrace_wake(t, 0, true);
 		}
 		if (signal->flags & SIGNAL_STOP_STOPPED)
 			why = SIGNAL_CLD_CONTINUED;
@@ -353,8 +363,13 @@ static void complete_signal(int sig, struct task_struct *p, bool shared)
 
 	if (sig_fatal(p, sig) && !(signal->flags & SIGNAL_GROUP_EXIT) &&
 	    !sigismember(&t->real_blocked, sig) &&
-	    (sig == SIGKILL || !(signal->flags & SIGNAL_UNKILLABLE))) {
-		/* The whole process dies: start it now in every thread. */
+	    (sig == SIGKILL || !(signal->flags & SIGNAL_UNKILLABLE)) &&
+	    (sig == SIGKILL || !t->ptrace)) {
+		/*
+		 * The whole process dies: start it now in every thread.  Not
+		 * for a tracee: its tracer sees the signal first and may
+		 * suppress it.
+		 */
 		signal->flags = SIGNAL_GROUP_EXIT;
 		signal->group_exit_code = sig;
 		signal->group_stop_count = 0;
@@ -397,7 +412,7 @@ static int __send_signal_locked(int sig, kernel_siginfo_t *info, struct task_str
 	return 0;
 }
 
-static void fill_user_info(kernel_siginfo_t *info, int sig, int code)
+void fill_user_info(kernel_siginfo_t *info, int sig, int code)
 {
 	clear_siginfo(info);
 	info->si_signo = sig;
@@ -621,32 +636,157 @@ bool do_notify_parent(struct task_struct *tsk, int sig)
 	return autoreap;
 }
 
-void do_notify_parent_cldstop(struct task_struct *tsk, int why)
+/*
+ * SIGCHLD (unless ignored or SA_NOCLDSTOP) and a wait() wakeup for
+ * parent, about a stop or continue of child (tasklist_lock held).
+ */
+static void notify_stop_to(struct task_struct *parent, struct task_struct *child,
+			   int why, int status)
 {
-	struct task_struct *leader, *parent;
-	struct sighand_struct *psig;
+	struct sighand_struct *psig = parent->sighand;
 	kernel_siginfo_t info;
 	unsigned long flags;
 
-	spin_lock(&tasklist_lock);
-	leader = tsk->group_leader;
-	parent = leader->parent;
-	if (!parent || !parent->sighand) {
-		spin_unlock(&tasklist_lock);
-		return;
-	}
-	fill_child_info(&info, leader, why,
-			why == CLD_CONTINUED ? SIGCONT : (tsk->signal->group_exit_code & 0x7f));
-	/* The leader may be running: report the caller's (the same process's) uid. */
+	fill_child_info(&info, child, why, status);
+	/* The child may be running: report the caller's (the same process's) uid. */
 	info.si_uid = current_uid();
-	psig = parent->sighand;
 	spin_lock_irqsave(&psig->siglock, flags);
 	if (psig->action[SIGCHLD - 1].sa.sa_handler != SIG_IGN &&
 	    !(psig->action[SIGCHLD - 1].sa.sa_flags & SA_NOCLDSTOP))
 		__send_signal_locked(SIGCHLD, &info, parent, true, false);
 	spin_unlock_irqrestore(&psig->siglock, flags);
 	wake_up_interruptible_all(&parent->signal->wait_chldexit);
+}
+
+void do_notify_parent_cldstop(struct task_struct *tsk, int why)
+{
+	struct task_struct *leader, *parent;
+
+	spin_lock(&tasklist_lock);
+	leader = tsk->group_leader;
+	parent = leader->real_parent;
+	if (parent && parent->sighand)
+		notify_stop_to(parent, leader, why, why == CLD_CONTINUED ? SIGCONT :
+			       (tsk->signal->group_exit_code & 0x7f));
 	spin_unlock(&tasklist_lock);
+}
+
+/* ------------------------------------------------------------ ptrace stops */
+
+/*
+ * Stop current for its tracer.  code is what the tracer's wait() sees in
+ * WSTOPSIG and status >> 16 ((event << 8) | signal); syscall_op and info
+ * are what PTRACE_GET_SYSCALL_INFO and PTRACE_GETSIGINFO report (info
+ * NULL: a group stop, where GETSIGINFO fails).  Sleeps in TASK_TRACED
+ * until a resuming request clears JOBCTL_TRACED, or SIGKILL.  Returns
+ * the signal the request passed (0 if none, or killed or not traced).
+ */
+int ptrace_stop(int code, int syscall_op, kernel_siginfo_t *info)
+{
+	struct task_struct *tsk = current;
+	unsigned long flags;
+	int data;
+
+	spin_lock_irqsave(&tsk->sighand->siglock, flags);
+	if (!tsk->ptrace || fatal_signal_pending(tsk) ||
+	    (tsk->signal->flags & SIGNAL_GROUP_EXIT)) {
+		spin_unlock_irqrestore(&tsk->sighand->siglock, flags);
+		return 0;
+	}
+	tsk->ptrace_code = code;
+	tsk->ptrace_unreported = true;
+	tsk->ptrace_syscall_op = syscall_op;
+	tsk->ptrace_data = 0;
+	tsk->last_siginfo = info;
+	tsk->jobctl |= JOBCTL_TRACED;
+	set_current_state(TASK_TRACED);
+	spin_unlock_irqrestore(&tsk->sighand->siglock, flags);
+
+	spin_lock(&tasklist_lock);
+	if (tsk->ptrace && tsk->parent->sighand)
+		notify_stop_to(tsk->parent, tsk, CLD_TRAPPED, code & 0x7f);
+	spin_unlock(&tasklist_lock);
+
+	/* The resumer clears JOBCTL_TRACED before waking us (under siglock). */
+	while ((READ_ONCE(tsk->jobctl) & JOBCTL_TRACED) && !fatal_signal_pending(tsk)) {
+		schedule();
+		set_current_state(TASK_TRACED);
+	}
+	__set_current_state(TASK_RUNNING);
+
+	spin_lock_irqsave(&tsk->sighand->siglock, flags);
+	tsk->jobctl &= ~(JOBCTL_TRACED | JOBCTL_LISTENING);
+	tsk->ptrace_unreported = false;
+	tsk->ptrace_syscall_op = PTRACE_SYSCALL_INFO_NONE;
+	tsk->last_siginfo = NULL;
+	data = tsk->ptrace_data;
+	tsk->ptrace_data = 0;
+	spin_unlock_irqrestore(&tsk->sighand->siglock, flags);
+	return data;
+}
+
+/*
+ * A stop that is not about a signal (syscall, PTRACE_EVENT_*): GETSIGINFO
+ * shows SIGTRAP with si_code = code, sent by the task itself.
+ */
+int ptrace_notify(int code, int syscall_op)
+{
+	kernel_siginfo_t info;
+
+	clear_siginfo(&info);
+	info.si_signo = SIGTRAP;
+	info.si_code = code;
+	info.si_pid = task_tgid_nr(current);
+	info.si_uid = current_uid();
+	return ptrace_stop(code, syscall_op, &info);
+}
+
+/*
+ * Resume t from its ptrace stop with signal data (siglock held).  With
+ * retrap, a seized tracee stops again at once with PTRACE_EVENT_STOP
+ * (PTRACE_INTERRUPT, or the SIGCONT a listening tracee waits for).
+ */
+void ptrace_wake(struct task_struct *t, int data, bool retrap)
+{
+	t->ptrace_data = data;
+	t->jobctl &= ~(JOBCTL_TRACED | JOBCTL_LISTENING);
+	if (retrap) {
+		t->jobctl |= JOBCTL_TRAP_STOP;
+		set_tsk_thread_flag(t, TIF_SIGPENDING);
+	}
+	wake_up_state(t, __TASK_TRACED);
+}
+
+/*
+ * A signal-delivery-stop: the tracer sees signr first and resumes us with
+ * the signal to act on - 0 suppresses it, another number replaces it
+ * (with a siginfo from the tracer unless it set one with SETSIGINFO).
+ * Called and returns with siglock held.  Returns the signal or 0.
+ */
+static int ptrace_signal(int signr, kernel_siginfo_t *info, unsigned long *flags)
+{
+	struct task_struct *tsk = current;
+
+	spin_unlock_irqrestore(&tsk->sighand->siglock, *flags);
+	signr = ptrace_stop(signr, PTRACE_SYSCALL_INFO_NONE, info);
+	spin_lock_irqsave(&tsk->sighand->siglock, *flags);
+	if (!signr)
+		return 0;
+	if (signr != info->si_signo) {
+		struct task_struct *tracer = tsk->parent;
+
+		clear_siginfo(info);
+		info->si_signo = signr;
+		info->si_code = SI_USER;
+		info->si_pid = task_tgid_nr(tracer);
+		info->si_uid = tracer->real_cred ? tracer->real_cred->uid : 0;
+	}
+	/* A signal the task now blocks waits in the queue like any other. */
+	if (sigismember(&tsk->blocked, signr)) {
+		__send_signal_locked(signr, info, tsk, false, false);
+		return 0;
+	}
+	return signr;
 }
 
 /* ------------------------------------------------------------ group stop */
@@ -683,12 +823,45 @@ static void do_signal_stop(int signr, unsigned long *flags)
 			notify = true;
 		}
 	}
+	if (tsk->ptrace) {
+		/*
+		 * The tracer hears of the stop instead of the parent, and
+		 * decides when we go on: a seized tracee reports it as
+		 * PTRACE_EVENT_STOP with the stop signal.
+		 */
+		int code = sig->group_exit_code & 0x7f;
+
+		spin_unlock_irqrestore(&tsk->sighand->siglock, *flags);
+		if (tsk->ptrace & PT_SEIZED)
+			ptrace_notify((PTRACE_EVENT_STOP << 8) | code, PTRACE_SYSCALL_INFO_NONE);
+		else
+			ptrace_stop(code, PTRACE_SYSCALL_INFO_NONE, NULL);
+		return;
+	}
 	set_current_state(TASK_STOPPED);
 	spin_unlock_irqrestore(&tsk->sighand->siglock, *flags);
 	if (notify)
 		do_notify_parent_cldstop(tsk, CLD_STOPPED);
 	schedule();
 	__set_current_state(TASK_RUNNING);
+}
+
+/*
+ * A seized tracee's PTRACE_EVENT_STOP (PTRACE_INTERRUPT, a new child, the
+ * end of a listened stop): the stop signal if a group stop is in effect,
+ * else SIGTRAP.  Called with siglock held, returns with it released.
+ */
+static void do_jobctl_trap(unsigned long *flags)
+{
+	struct task_struct *tsk = current;
+	struct signal_struct *sig = tsk->signal;
+	int signr = SIGTRAP;
+
+	tsk->jobctl &= ~JOBCTL_TRAP_STOP;
+	if ((sig->flags & SIGNAL_STOP_STOPPED) && sig->group_exit_code)
+		signr = sig->group_exit_code & 0x7f;
+	spin_unlock_irqrestore(&tsk->sighand->siglock, *flags);
+	ptrace_notify((PTRACE_EVENT_STOP << 8) | signr, PTRACE_SYSCALL_INFO_NONE);
 }
 
 /* ------------------------------------------------------------ get_signal */
@@ -733,10 +906,23 @@ bool get_signal(struct ksignal *ksig)
 			spin_lock_irqsave(&sighand->siglock, flags);
 			continue;
 		}
+		if (tsk->jobctl & JOBCTL_TRAP_STOP) {
+			if (tsk->ptrace & PT_SEIZED) {
+				do_jobctl_trap(&flags);
+				spin_lock_irqsave(&sighand->siglock, flags);
+				continue;
+			}
+			tsk->jobctl &= ~JOBCTL_TRAP_STOP;
+		}
 
 		signr = dequeue_signal(tsk, &tsk->blocked, &ksig->info);
 		if (!signr)
 			break;
+		if (tsk->ptrace && signr != SIGKILL) {
+			signr = ptrace_signal(signr, &ksig->info, &flags);
+			if (!signr)
+				continue;
+		}
 		ka = &sighand->action[signr - 1];
 		if (ka->sa.sa_handler == SIG_IGN)
 			continue;

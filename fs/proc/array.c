@@ -5,7 +5,7 @@
  * "Name:\tvalue" lines (the Vm* lines only for processes with an
  * address space), statm the seven page counts.
  *
- * What is always 0 here, and why: TracerPid (no ptrace), Ngid (no NUMA
+ * What is always 0 here, and why: Ngid (no NUMA
  * balancing), nice (no priorities: every task is SCHED_OTHER, nice 0,
  * priority 20), nswap, cnswap, guest times, delay accounting, cminflt
  * and cmajflt (children's faults are not summed at wait), itrealvalue,
@@ -43,6 +43,7 @@
 struct task_snap {
 	char state;
 	pid_t ppid, pgrp, sid, tpgid;
+	pid_t tracer;			/* TracerPid: the tracer's process, or 0 */
 	unsigned int tty_nr;
 	int nr_threads;
 	unsigned long utime, stime, cutime, cstime;	/* ticks */
@@ -157,6 +158,8 @@ static int take_snap(struct task_struct *task, struct task_snap *s, bool whole)
 	}
 	if (task->real_parent)
 		s->ppid = task->real_parent->tgid;
+	if (task->ptrace && task->parent)
+		s->tracer = task->parent->tgid;
 	sig = task->signal;
 	sighand = task->sighand;
 	if (!sig || !sighand)
@@ -443,8 +446,8 @@ int proc_pid_status(struct seq_file *m, struct task_struct *task)
 	if (umask >= 0)
 		seq_printf(m, "Umask:\t%#04o\n", umask);
 	seq_printf(m, "State:\t%s\n", task_state_name(s.state));
-	seq_printf(m, "Tgid:\t%d\nNgid:\t0\nPid:\t%d\nPPid:\t%d\nTracerPid:\t0\n", task->tgid,
-		   task->pid, s.ppid);
+	seq_printf(m, "Tgid:\t%d\nNgid:\t0\nPid:\t%d\nPPid:\t%d\nTracerPid:\t%d\n", task->tgid,
+		   task->pid, s.ppid, s.tracer);
 	task_ids(m, task);
 	seq_printf(m, "NStgid:\t%d\nNSpid:\t%d\nNSpgid:\t%d\nNSsid:\t%d\n", task->tgid, task->pid,
 		   s.pgrp, s.sid);

@@ -81,6 +81,8 @@
 #define TIF_SIGKILL		2	/* ... and it is fatal (SIGKILL) */
 #define TIF_RESTORE_SIGMASK	3	/* restore saved_sigmask on the way out */
 #define TIF_POLLING_NRFLAG	4	/* idle task polls TIF_NEED_RESCHED: no IPI needed */
+#define TIF_SYSCALL_TRACE	5	/* ptrace: stop at syscall entry and exit */
+#define TIF_SINGLESTEP		6	/* ptrace set EFLAGS.TF: clear it when done */
 
 #define TASK_COMM_LEN		16
 #define PID_MAX_DEFAULT		32768	/* Linux's default pid_max */
@@ -213,6 +215,24 @@ struct task_struct {
 	void *robust_list;			/* set_robust_list (stored, see futex) */
 	size_t robust_list_len;
 	struct completion *vfork_done;		/* CLONE_VFORK parent waits on this */
+	/*
+	 * ptrace (kernel/ptrace.c, <linux/ptrace.h>).  While traced, parent
+	 * is the tracer and real_parent stays who forked us.
+	 *   ptrace, ptraced, ptrace_entry      tasklist_lock
+	 *   ptrace_code, ptrace_unreported, ptrace_data, ptrace_syscall_op,
+	 *   last_siginfo                       sighand->siglock
+	 *   ptrace_message                     the tracee itself, read by the
+	 *                                      tracer while it is stopped
+	 */
+	unsigned int ptrace;			/* PT_* | PTRACE_O_* options; 0: not traced */
+	struct list_head ptraced;		/* tasks we trace, by their ptrace_entry */
+	struct list_head ptrace_entry;
+	int ptrace_code;			/* this stop's (event << 8) | signal */
+	bool ptrace_unreported;			/* ... not yet taken by wait() */
+	unsigned char ptrace_syscall_op;	/* PTRACE_SYSCALL_INFO_* of this stop */
+	int ptrace_data;			/* signal passed by the resuming request */
+	unsigned long ptrace_message;		/* PTRACE_GETEVENTMSG */
+	kernel_siginfo_t *last_siginfo;		/* a signal-delivery-stop's signal */
 	unsigned long start_time;		/* jiffies at creation */
 	uid_t nproc_uid;			/* real uid RLIMIT_NPROC counts this task under */
 

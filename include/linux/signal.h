@@ -137,6 +137,8 @@ int force_sig_info(kernel_siginfo_t *info);
 int kill_pid(pid_t pid, int sig, int priv);
 /* A signal to one thread (tgkill/tkill, fault delivery). */
 int send_sig_to_thread(int sig, kernel_siginfo_t *info, struct task_struct *t);
+/* siginfo of sig sent by current (si_pid, si_uid for SI_USER/SI_TKILL). */
+void fill_user_info(kernel_siginfo_t *info, int sig, int code);
 
 /* Recompute TIF_SIGPENDING of current / of t (siglock held for t). */
 void recalc_sigpending(void);

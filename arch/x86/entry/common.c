@@ -13,6 +13,10 @@
  *   TIF_NEED_RESCHED -> schedule()  (a CPU-bound task's timeslice ended)
  *   TIF_SIGPENDING   -> arch_do_signal_or_restart(): deliver a signal,
  *                       or restart an interrupted call
+ * A traced task with TIF_SYSCALL_TRACE also stops for its tracer on the
+ * way into and out of every call (linux/ptrace.h); at the entry stop the
+ * tracer may change the number, or make it -1 to skip the call with rax
+ * as its result.
  */
 #include <linux/kernel.h>
 #include <linux/sched.h>
@@ -20,6 +24,7 @@
 #include <linux/syscalls.h>
 #include <linux/percpu.h>
 #include <linux/signal.h>
+#include <linux/ptrace.h>
 #include <generated/uapi/asm/unistd_64.h>
 #include <asm/irqflags.h>
 #include <asm/processor.h>
@@ -110,10 +115,14 @@ bool do_syscall_64(struct pt_regs *regs)
 	unsigned long nr = regs->orig_ax;
 
 	local_irq_enable();
+	if (unlikely(test_tsk_thread_flag(current, TIF_SYSCALL_TRACE)))
+		nr = ptrace_report_syscall_entry(regs);
 	if (likely(nr < __NR_syscalls))
 		regs->ax = sys_call_table[nr](regs);
-	else
+	else if (nr != -1UL)
 		regs->ax = -ENOSYS;
+	if (unlikely(test_tsk_thread_flag(current, TIF_SYSCALL_TRACE)))
+		ptrace_report_syscall_exit(regs);
 	syscall_exit_to_user_mode(regs);
 	return can_sysret(regs);
 }

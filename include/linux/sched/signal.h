@@ -53,6 +53,8 @@ struct posix_timers;
 
 /* A sleeping stopped task: woken by SIGCONT, or by SIGKILL (WAKEKILL). */
 #define TASK_STOPPED		(TASK_WAKEKILL | __TASK_STOPPED)
+/* A task in a ptrace stop: resumed by its tracer, or by SIGKILL. */
+#define TASK_TRACED		(TASK_WAKEKILL | __TASK_TRACED)
 
 /* Handlers, shared by threads made with CLONE_SIGHAND. */
 struct sighand_struct {
@@ -74,6 +76,11 @@ struct sighand_struct {
 /* task->jobctl (siglock) */
 #define JOBCTL_STOP_PENDING	0x00000001	/* take part in the group stop */
 #define JOBCTL_STOP_CONSUME	0x00000002	/* counted in group_stop_count */
+#define JOBCTL_TRACED		0x00000004	/* in a ptrace stop until the tracer resumes us */
+#define JOBCTL_TRAP_STOP	0x00000008	/* seized: stop with PTRACE_EVENT_STOP */
+#define JOBCTL_LISTENING	0x00000010	/* PTRACE_LISTEN: SIGCONT re-traps */
+/* Work that makes get_signal() run although no signal is pending. */
+#define JOBCTL_PENDING_MASK	(JOBCTL_STOP_PENDING | JOBCTL_TRAP_STOP)
 
 struct signal_struct {
 	atomic_t sigcnt;		/* references: threads + zombie leader */

@@ -19,6 +19,10 @@
 #define ET_DYN		3
 #define EM_X86_64	62
 
+/* Note types of the register sets (core files, PTRACE_GETREGSET). */
+#define NT_PRSTATUS	1	/* struct user_regs_struct */
+#define NT_PRFPREG	2	/* struct user_fpregs_struct */
+
 #define PT_NULL		0
 #define PT_LOAD		1
 #define PT_DYNAMIC	2
