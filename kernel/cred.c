@@ -51,12 +51,19 @@ void put_group_info(struct group_info *gi)
 		kfree(gi);
 }
 
+static void free_cred_rcu(struct rcu_head *head)
+{
+	struct cred *cred = container_of(head, struct cred, rcu);
+
+	put_group_info(cred->group_info);
+	kfree(cred);
+}
+
 void __put_cred(struct cred *cred)
 {
 	if (WARN_ON(cred == &init_cred))
 		return;
-	put_group_info(cred->group_info);
-	kfree(cred);
+	call_rcu(&cred->rcu, free_cred_rcu);
 }
 
 static struct cred *dup_cred(const struct cred *old)

@@ -5,9 +5,10 @@
  * kill, tgkill, tkill, pidfd_send_signal, pause, sigaltstack, restart_syscall.  The
  * machinery they use is in signal.c.
  *
- * Permission checks between processes need credentials (uid/euid): until
- * every task carries a struct cred, every sender is allowed, which is
- * what root sees on Linux.
+ * Signals sent from user space to another process obey kill(2)'s rule
+ * (may_send_signal()): the sender's real or effective uid is the target's
+ * real or saved uid, or the sender has CAP_KILL, or the signal is SIGCONT
+ * within the sender's session; otherwise EPERM.
  *
  * Locking: as signal.c - current->sighand->siglock around the action
  * table and the masks.
@@ -279,8 +280,40 @@ static void prepare_kill_siginfo(int sig, kernel_siginfo_t *info, int code)
 }
 
 /*
+ * May the current task send sig to p from user space?  kill(2): its real
+ * or effective uid is p's real or saved uid, or it holds CAP_KILL; SIGCONT
+ * may also go to any process of its own session.  Under rcu_read_lock()
+ * (p's credentials are freed a grace period after they are replaced).
+ */
+static bool may_send_signal(struct task_struct *p, int sig)
+{
+	const struct cred *me = current_cred(), *them;
+
+	if (same_thread_group(p, current))
+		return true;
+	them = READ_ONCE(p->real_cred);
+	if (them && (me->euid == them->uid || me->euid == them->suid ||
+		     me->uid == them->uid || me->uid == them->suid))
+		return true;
+	if (sig == SIGCONT && task_session_nr(p) == task_session_nr(current))
+		return true;
+	return capable(CAP_KILL);
+}
+
+/* One process of a kill(2) target set: 0 = sent (or may be, for sig 0). */
+static int kill_one(int sig, kernel_siginfo_t *info, struct task_struct *p)
+{
+	if (!may_send_signal(p, sig))
+		return -EPERM;
+	return sig ? send_sig_info(sig, info, p) : 0;
+}
+
+/*
  * kill(2): pid > 0 that process; 0 the caller's process group; -1 every
- * process but init and the caller; < -1 the process group -pid.
+ * process but init and the caller; < -1 the process group -pid.  A group
+ * succeeds if some member could be signalled, else it fails with the last
+ * error (EPERM when all refused); -1 ignores the processes it may not
+ * signal.
  */
 static int kill_something_info(int sig, kernel_siginfo_t *info, pid_t pid)
 {
@@ -291,13 +324,11 @@ static int kill_something_info(int sig, kernel_siginfo_t *info, pid_t pid)
 		rcu_read_lock();
 		p = find_task_by_pid(pid);
 		ret = -ESRCH;
-		if (p && process_alive(p)) {
-			ret = 0;
-			if (sig)
-				ret = send_sig_info(sig, info, p->group_leader);
-		} else if (p && p->signal && p->exit_state == EXIT_ZOMBIE) {
-			ret = 0;	/* a zombie still exists for kill(pid, 0) */
-		}
+		if (p && process_alive(p))
+			ret = kill_one(sig, info, p->group_leader);
+		else if (p && p->signal && p->exit_state == EXIT_ZOMBIE)
+			/* a zombie still exists for kill(pid, 0) */
+			ret = may_send_signal(p, sig) ? 0 : -EPERM;
 		rcu_read_unlock();
 		return ret;
 	}
@@ -305,22 +336,13 @@ static int kill_something_info(int sig, kernel_siginfo_t *info, pid_t pid)
 		/* Group 0 is real: init and its descendants start in it (Linux). */
 		pid_t pgrp = pid ? -pid : task_pgrp_nr(current);
 
-		if (!sig) {
-			ret = -ESRCH;
-			rcu_read_lock();
-			for_each_process(p)
-				if (process_alive(p) && task_pgrp_nr(p) == pgrp)
-					ret = 0;
-			rcu_read_unlock();
-			return ret;
-		}
 		ret = -ESRCH;
 		rcu_read_lock();
 		for_each_process(p) {
 			if (!thread_group_leader(p) || !process_alive(p) ||
 			    task_pgrp_nr(p) != pgrp)
 				continue;
-			err = send_sig_info(sig, info, p);
+			err = kill_one(sig, info, p);
 			if (ret)
 				ret = err;
 		}
@@ -335,7 +357,7 @@ static int kill_something_info(int sig, kernel_siginfo_t *info, pid_t pid)
 		    p->tgid <= 1 || same_thread_group(p, current))
 			continue;
 		count++;
-		err = sig ? send_sig_info(sig, info, p) : 0;
+		err = kill_one(sig, info, p);
 		if (err != -EPERM)
 			ret = err;
 	}
@@ -361,8 +383,8 @@ static int do_send_specific(pid_t tgid, pid_t pid, int sig, kernel_siginfo_t *in
 	rcu_read_lock();
 	p = find_task_by_pid(pid);
 	if (p && p->signal && (tgid <= 0 || task_tgid_nr(p) == tgid) && !p->exit_state) {
-		error = 0;
-		if (sig)
+		error = may_send_signal(p, sig) ? 0 : -EPERM;
+		if (sig && !error)
 			error = send_sig_to_thread(sig, info, p);
 	}
 	rcu_read_unlock();
@@ -469,8 +491,10 @@ SYSCALL_DEFINE4(pidfd_send_signal, int, pidfd, int, sig, siginfo_t *, uinfo, uns
 	ret = -ESRCH;
 	if (READ_ONCE(p->exit_state) & EXIT_DEAD)
 		goto out;
-	ret = 0;
-	if (sig && process_alive(p))
+	rcu_read_lock();
+	ret = may_send_signal(p, sig) ? 0 : -EPERM;
+	rcu_read_unlock();
+	if (!ret && sig && process_alive(p))
 		ret = send_sig_info(sig, &info, p);
 out:
 	fdput(f);

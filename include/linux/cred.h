@@ -19,6 +19,7 @@
 
 #include <linux/types.h>
 #include <linux/capability.h>
+#include <linux/rcupdate.h>
 #include <asm/atomic.h>
 
 /* Supplementary groups, sorted ascending; shared by reference. */
@@ -46,6 +47,12 @@ struct cred {
 	kernel_cap_t cap_ambient;	/* kept across exec of unprivileged files */
 	unsigned int securebits;	/* SECBIT_* of <uapi/linux/securebits.h> */
 	struct group_info *group_info;
+	/*
+	 * Freed a grace period after the last put: another task's
+	 * credentials may be read under rcu_read_lock() (kill(2)'s
+	 * permission check, /proc) while their owner replaces them.
+	 */
+	struct rcu_head rcu;
 };
 
 extern struct cred init_cred;

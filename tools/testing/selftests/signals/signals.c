@@ -567,6 +567,81 @@ static void test_kill_targets(void)
 	   "kill(-pgid) reaches every member of the group");
 }
 
+/*
+ * kill(2)'s permission rule, from a child that dropped root to uid 1000:
+ * a root process in another session refuses every signal (also the probe
+ * with 0, and tgkill); the root parent in its own session takes SIGCONT
+ * only; a process of its own uid takes anything.  The child reports each
+ * check as a bit of its exit status.
+ */
+static int kill_perm_child(pid_t victim, pid_t parent)
+{
+	int fails = 0;
+	pid_t same;
+
+	if (setresuid(1000, 1000, 1000))
+		return 0x80;
+	if (kill(victim, 0) != -1 || errno != EPERM)
+		fails |= 0x01;
+	if (kill(victim, SIGTERM) != -1 || errno != EPERM)
+		fails |= 0x02;
+	if (syscall(SYS_tgkill, victim, victim, SIGTERM) != -1 || errno != EPERM)
+		fails |= 0x04;
+	if (kill(parent, 0) != -1 || errno != EPERM)
+		fails |= 0x08;
+	if (kill(parent, SIGCONT))
+		fails |= 0x10;
+	same = fork();
+	if (same == 0) {
+		for (;;)
+			pause();
+	}
+	if (kill(same, SIGTERM))
+		fails |= 0x20;
+	waitpid(same, NULL, 0);
+	return fails;
+}
+
+static void test_kill_permission(void)
+{
+	pid_t victim, actor;
+	int st, ready[2];
+	char c;
+
+	if (geteuid() != 0) {
+		for (int i = 0; i < 6; i++)
+			skip("kill permissions: needs root");
+		return;
+	}
+	if (pipe(ready))
+		bail_out("pipe: %s", strerror(errno));
+	fflush(stdout);
+	victim = fork();
+	if (victim == 0) {
+		setsid();
+		close(ready[0]);
+		write(ready[1], "x", 1);
+		for (;;)
+			pause();
+	}
+	close(ready[1]);
+	read(ready[0], &c, 1);
+	close(ready[0]);
+	actor = fork();
+	if (actor == 0)
+		_exit(kill_perm_child(victim, getppid()));
+	st = wait_status(actor);
+	ok(WIFEXITED(st) && WEXITSTATUS(st) != 0x80, "uid 1000 child: setresuid worked");
+	st = WIFEXITED(st) ? WEXITSTATUS(st) : 0xff;
+	ok(!(st & 0x03), "uid 1000 -> root in another session: kill(pid, 0) and SIGTERM EPERM (%#x)", st);
+	ok(!(st & 0x04), "uid 1000 -> root: tgkill EPERM");
+	ok(!(st & 0x08), "uid 1000 -> root parent: kill(pid, 0) EPERM");
+	ok(!(st & 0x10), "uid 1000 -> root parent in the same session: SIGCONT allowed");
+	ok(!(st & 0x20), "uid 1000 -> uid 1000: SIGTERM allowed");
+	kill(victim, SIGKILL);
+	wait_status(victim);
+}
+
 static void dummy_handler(int sig)
 {
 	(void)sig;
@@ -830,6 +905,7 @@ int main(int argc, char **argv)
 	test_default_actions();
 	test_stop_cont();
 	test_kill_targets();
+	test_kill_permission();
 	test_inherit();
 	test_altstack();
 	test_waiting();

@@ -155,11 +155,6 @@ static int as_user(int what, const char *path, const char *name)
 	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
-static int errno_of(int ret)
-{
-	return ret < 0 ? errno : 0;
-}
-
 /* ------------------------------------------------------------ ext2 */
 
 static void check_basics(void)
