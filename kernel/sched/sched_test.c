@@ -630,9 +630,9 @@ static bool poll_flag_protocol_ok(void)
 
 /*
  * POLL_ROUNDS completions handed to a thread bound to another CPU, whose
- * idle loop polls for a whole tick while the test runs: most wake-ups
- * must find it polling (poll hits), and each of those is one reschedule
- * IPI fewer (RES on that CPU).
+ * idle loop polls for a whole tick while the test runs: the wake-ups
+ * must reach it without reschedule IPIs (RES on that CPU), where each
+ * one that found the CPU halted would need one.
  */
 static int sched_idle_poll_test(void)
 {
@@ -672,9 +672,14 @@ static int sched_idle_poll_test(void)
 		i, cpu1, hits1 - hits0, res1 - res0);
 	ST_ASSERT(i == POLL_ROUNDS && !ret, "lost a wakeup: %d of %d rounds, thread %d",
 		  i, POLL_ROUNDS, ret);
-	ST_ASSERT(hits1 - hits0 >= POLL_ROUNDS / 2, "only %lu of %d wake-ups found CPU %d polling",
-		  hits1 - hits0, POLL_ROUNDS, cpu1);
-	ST_ASSERT(res1 - res0 < POLL_ROUNDS / 2, "%u reschedule IPIs for %d wake-ups of a polling CPU",
+	/*
+	 * A wake-up may also find the thread not yet asleep, or the idle
+	 * loop not yet polling but still looking (the polling flag is set
+	 * then too): neither needs an IPI, so count the IPIs, not the hits.
+	 * A few may come when the host leaves the waker's vCPU unscheduled
+	 * past the window and CPU 1 halts.
+	 */
+	ST_ASSERT(res1 - res0 < POLL_ROUNDS / 4, "%u reschedule IPIs for %d wake-ups of a polling CPU",
 		  res1 - res0, POLL_ROUNDS);
 	return 0;
 }
