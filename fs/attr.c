@@ -25,6 +25,7 @@
 #include <linux/cred.h>
 #include <linux/capability.h>
 #include <linux/fs.h>
+#include <linux/fsnotify.h>
 #include <linux/xattr.h>
 #include <linux/timekeeping.h>
 
@@ -236,6 +237,10 @@ int notify_change(struct dentry *dentry, struct iattr *attr, struct inode **dele
 	if (!(attr->ia_valid & ~(ATTR_KILL_SUID | ATTR_KILL_SGID)))
 		return 0;
 	if (inode->i_op->setattr)
-		return inode->i_op->setattr(dentry, attr);
-	return simple_setattr(dentry, attr);
+		err = inode->i_op->setattr(dentry, attr);
+	else
+		err = simple_setattr(dentry, attr);
+	if (!err)
+		fsnotify_change(dentry, attr->ia_valid);
+	return err;
 }

@@ -24,6 +24,7 @@
 #include <linux/panic.h>
 #include <linux/radix-tree.h>
 #include <linux/swap.h>
+#include <linux/fsnotify.h>
 #include "internal.h"
 
 #define D_HASH_BITS	14
@@ -341,6 +342,22 @@ struct dentry *dget_parent(struct dentry *dentry)
 	return parent;
 }
 
+/*
+ * Copy @dentry's name into @buf (NAME_MAX + 1 bytes), NUL-terminated, and
+ * return its length: a stable copy while renames may change the name.
+ */
+unsigned int d_name_copy(struct dentry *dentry, char *buf)
+{
+	unsigned int len;
+
+	spin_lock(&dcache_lock);
+	len = min_t(unsigned int, dentry->d_name.len, NAME_MAX);
+	memcpy(buf, dentry->d_name.name, len);
+	spin_unlock(&dcache_lock);
+	buf[len] = '\0';
+	return len;
+}
+
 /* ------------------------------------------------------------ release */
 
 static void d_lru_add(struct dentry *dentry)
@@ -397,6 +414,7 @@ static struct dentry *dentry_kill(struct dentry *dentry)
 	spin_unlock(&dcache_lock);
 
 	if (inode) {
+		fsnotify_inoderemove(inode);
 		if (dentry->d_op && dentry->d_op->d_iput)
 			dentry->d_op->d_iput(dentry, inode);
 		else
@@ -497,6 +515,7 @@ void d_delete(struct dentry *dentry)
 		hlist_del_init(&dentry->d_alias);
 		WRITE_ONCE(dentry->d_inode, NULL);
 		spin_unlock(&dcache_lock);
+		fsnotify_inoderemove(inode);
 		if (dentry->d_op && dentry->d_op->d_iput)
 			dentry->d_op->d_iput(dentry, inode);
 		else

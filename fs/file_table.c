@@ -20,6 +20,7 @@
 #include <linux/sched.h>
 #include <linux/cred.h>
 #include <linux/fs.h>
+#include <linux/fsnotify.h>
 #include <linux/file.h>
 #include <linux/mount.h>
 #include <linux/eventpoll.h>
@@ -71,6 +72,7 @@ static void file_final_put(struct file *file)
 	struct path pinned = file->f_path;
 
 	if (file->f_mode & FMODE_OPENED) {
+		fsnotify_close(file);
 		/* epoll instances watching the file let go before it goes. */
 		eventpoll_release(file);
 		locks_remove_file(file);

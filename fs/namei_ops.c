@@ -22,6 +22,7 @@
 #include <linux/cred.h>
 #include <linux/capability.h>
 #include <linux/fs.h>
+#include <linux/fsnotify.h>
 #include <linux/fs_struct.h>
 #include <linux/namei.h>
 #include <linux/mount.h>
@@ -85,6 +86,14 @@ static int may_create(struct inode *dir, struct dentry *child)
 
 /* ------------------------------------------------------------ vfs_* */
 
+/* A successful creation in @dir is news for a watch on it. */
+static int created(struct inode *dir, struct dentry *dentry, int err)
+{
+	if (!err)
+		fsnotify_create(dir, dentry);
+	return err;
+}
+
 int vfs_create(struct inode *dir, struct dentry *dentry, umode_t mode, bool want_excl)
 {
 	int err = may_create(dir, dentry);
@@ -94,7 +103,8 @@ int vfs_create(struct inode *dir, struct dentry *dentry, umode_t mode, bool want
 	if (err)
 		return err;
 	/* Whatever type bits the caller passed, this makes a regular file. */
-	return dir->i_op->create(dir, dentry, S_IFREG | (mode & S_IALLUGO), want_excl);
+	err = dir->i_op->create(dir, dentry, S_IFREG | (mode & S_IALLUGO), want_excl);
+	return created(dir, dentry, err);
 }
 
 int vfs_mkdir(struct inode *dir, struct dentry *dentry, umode_t mode)
@@ -105,7 +115,8 @@ int vfs_mkdir(struct inode *dir, struct dentry *dentry, umode_t mode)
 		err = -EPERM;
 	if (err)
 		return err;
-	return dir->i_op->mkdir(dir, dentry, mode & (S_IRWXUGO | S_ISVTX));
+	err = dir->i_op->mkdir(dir, dentry, mode & (S_IRWXUGO | S_ISVTX));
+	return created(dir, dentry, err);
 }
 
 int vfs_mknod(struct inode *dir, struct dentry *dentry, umode_t mode, dev_t dev)
@@ -118,7 +129,8 @@ int vfs_mknod(struct inode *dir, struct dentry *dentry, umode_t mode, dev_t dev)
 	/* Device nodes grant access to hardware: CAP_MKNOD only. */
 	if (device && !capable(CAP_MKNOD))
 		return -EPERM;
-	return dir->i_op->mknod ? dir->i_op->mknod(dir, dentry, mode, dev) : -EPERM;
+	err = dir->i_op->mknod ? dir->i_op->mknod(dir, dentry, mode, dev) : -EPERM;
+	return created(dir, dentry, err);
 }
 
 int vfs_symlink(struct inode *dir, struct dentry *dentry, const char *oldname)
@@ -127,7 +139,8 @@ int vfs_symlink(struct inode *dir, struct dentry *dentry, const char *oldname)
 
 	if (err)
 		return err;
-	return dir->i_op->symlink ? dir->i_op->symlink(dir, dentry, oldname) : -EPERM;
+	err = dir->i_op->symlink ? dir->i_op->symlink(dir, dentry, oldname) : -EPERM;
+	return created(dir, dentry, err);
 }
 
 /*
@@ -173,6 +186,8 @@ int vfs_link(struct dentry *old_dentry, struct inode *dir, struct dentry *new_de
 	if (!err)
 		err = dir->i_op->link(old_dentry, dir, new_dentry);
 	inode_unlock(inode);
+	if (!err)
+		fsnotify_link(dir, inode, new_dentry);
 	return err;
 }
 
@@ -211,8 +226,10 @@ int vfs_rmdir(struct inode *dir, struct dentry *dentry)
 	dget(dentry);
 	err = remove_locked(dir, dentry, true);
 	dput(dentry);
-	if (!err)
+	if (!err) {
 		d_delete(dentry);
+		fsnotify_delete(dir, &dentry->d_name, true);
+	}
 	return err;
 }
 
@@ -224,8 +241,12 @@ int vfs_unlink(struct inode *dir, struct dentry *dentry, struct inode **delegate
 		err = -EPERM;
 	if (!err)
 		err = remove_locked(dir, dentry, false);
-	if (!err)
+	if (!err) {
+		/* The order Linux reports: IN_ATTRIB, IN_DELETE_SELF, IN_DELETE. */
+		fsnotify_link_count(d_inode(dentry));
 		d_delete(dentry);
+		fsnotify_delete(dir, &dentry->d_name, false);
+	}
 	return err;
 }
 
@@ -363,10 +384,16 @@ int vfs_rename(struct renamedata *rd)
 		goto unlock;
 	if (replaces_dir)
 		dst_inode->i_flags |= S_DEAD;
-	if (exchange)
+	/* Before d_move(): the dentries still carry the old and new names. */
+	fsnotify_move(rd->old_dir, rd->new_dir, &src->d_name, &dst->d_name, src_inode,
+		      exchange ? NULL : dst_inode);
+	if (exchange) {
+		fsnotify_move(rd->new_dir, rd->old_dir, &dst->d_name, &src->d_name, dst_inode,
+			      NULL);
 		d_exchange(src, dst);
-	else
+	} else {
 		d_move(src, dst);
+	}
 unlock:
 	unlock_two_nondirs(lock1, lock2);
 	dput(dst);

@@ -20,6 +20,7 @@
 #include <linux/cred.h>
 #include <linux/capability.h>
 #include <linux/fs.h>
+#include <linux/fsnotify.h>
 #include <linux/pagemap.h>
 #include <linux/fs_struct.h>
 #include <linux/file.h>
@@ -230,11 +231,13 @@ long do_sys_openat_name(int dfd, struct filename *name, int flags, umode_t mode)
 	if (fd < 0)
 		goto out;
 	f = do_filp_open(dfd, name, &op);
-	if (IS_ERR(f)) {
+	if (!IS_ERR(f)) {
+		/* Watchers hear of it after any O_TRUNC, as Linux orders them. */
+		fsnotify_open(f);
+		fd_install(fd, f);
+	} else {
 		put_unused_fd(fd);
 		fd = PTR_ERR(f);
-	} else {
-		fd_install(fd, f);
 	}
 out:
 	putname(name);

@@ -24,6 +24,7 @@
 #include <linux/errno.h>
 #include <linux/slab.h>
 #include <linux/fs.h>
+#include <linux/fsnotify.h>
 #include <linux/file.h>
 #include <linux/uio.h>
 #include <linux/syscalls.h>
@@ -114,6 +115,18 @@ static int map_flags(const struct flag_map *map, size_t entries, unsigned int va
 
 /* ------------------------------------------------------------ engines */
 
+/* Data moved: watchers hear IN_ACCESS for a read, IN_MODIFY for a write. */
+static ssize_t rw_notify(struct file *file, int dir, ssize_t done)
+{
+	if (done > 0) {
+		if (dir == WRITE)
+			fsnotify_modify(file);
+		else
+			fsnotify_access(file);
+	}
+	return done;
+}
+
 /* One synchronous ->read_iter or ->write_iter call at *@ppos (0 for streams). */
 static ssize_t iter_method(struct file *file, int dir, struct iov_iter *iter, loff_t *ppos,
 			   int extra_iocb)
@@ -163,9 +176,9 @@ static ssize_t user_rw(struct file *file, int dir, char *ubuf, size_t count, lof
 
 	/* A file that has both methods is driven through the plain one. */
 	if (dir == WRITE ? file->f_op->write != NULL : file->f_op->read != NULL)
-		return buf_method(file, dir, ubuf, count, ppos);
+		return rw_notify(file, dir, buf_method(file, dir, ubuf, count, ppos));
 	iov_iter_ubuf(&iter, dir, ubuf, count);
-	return iter_method(file, dir, &iter, ppos, 0);
+	return rw_notify(file, dir, iter_method(file, dir, &iter, ppos, 0));
 }
 
 ssize_t vfs_read(struct file *file, char *buf, size_t count, loff_t *pos)
@@ -244,11 +257,11 @@ static ssize_t iter_rw(struct file *file, int dir, struct iov_iter *iter, loff_t
 		return err;
 
 	if (has_iter_method(file, dir))
-		return iter_method(file, dir, iter, ppos, extra_iocb);
+		return rw_notify(file, dir, iter_method(file, dir, iter, ppos, extra_iocb));
 	/* ->read/->write understand user memory only. */
 	if (!user_backed_iter(iter))
 		return -EINVAL;
-	return iter_by_buffers(file, dir, iter, ppos);
+	return rw_notify(file, dir, iter_by_buffers(file, dir, iter, ppos));
 }
 
 ssize_t vfs_iter_read(struct file *file, struct iov_iter *iter, loff_t *ppos, int flags)
@@ -284,7 +297,7 @@ static ssize_t kbuf_rw(struct file *file, int dir, void *kbuf, size_t count, lof
 	vec.iov_base = kbuf;
 	vec.iov_len = min_t(size_t, count, MAX_RW_COUNT);
 	iov_iter_kvec(&iter, dir, &vec, 1, vec.iov_len);
-	return iter_method(file, dir, &iter, ppos, 0);
+	return rw_notify(file, dir, iter_method(file, dir, &iter, ppos, 0));
 }
 
 ssize_t kernel_read(struct file *file, void *buf, size_t count, loff_t *pos)

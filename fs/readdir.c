@@ -16,6 +16,7 @@
 #include <linux/errno.h>
 #include <linux/slab.h>
 #include <linux/fs.h>
+#include <linux/fsnotify.h>
 #include <linux/file.h>
 #include <linux/dirent.h>
 #include <linux/uio.h>
@@ -35,6 +36,7 @@ int iterate_dir(struct file *file, struct dir_context *ctx)
 		ctx->pos = file->f_pos;
 		res = file->f_op->iterate_shared(file, ctx);
 		file->f_pos = ctx->pos;
+		fsnotify_access(file);
 		touch_atime(&file->f_path);
 	}
 	inode_unlock_shared(inode);

@@ -24,6 +24,7 @@
 #include <linux/bitmap.h>
 #include <linux/sched.h>
 #include <linux/fs.h>
+#include <linux/fsnotify.h>
 #include <linux/mount.h>
 #include <linux/blkdev.h>
 #include <linux/backing-dev.h>
@@ -316,6 +317,8 @@ void generic_shutdown_super(struct super_block *sb)
 
 	if (sb->s_root) {
 		shrink_dcache_for_umount(sb);
+		/* Watches pin their inodes: they go first (IN_UNMOUNT). */
+		fsnotify_unmount_inodes(sb);
 		sync_filesystem(sb);
 		sb->s_flags &= ~SB_ACTIVE;
 		busy = evict_inodes(sb);

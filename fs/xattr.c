@@ -42,6 +42,7 @@
 #include <linux/kernel.h>
 #include <linux/errno.h>
 #include <linux/fs.h>
+#include <linux/fsnotify.h>
 #include <linux/file.h>
 #include <linux/namei.h>
 #include <linux/slab.h>
@@ -188,6 +189,8 @@ int vfs_setxattr(struct dentry *dentry, const char *name, const void *value, siz
 	if (!err)
 		err = __vfs_setxattr(dentry, name, value, size, flags);
 	inode_unlock(inode);
+	if (!err)
+		fsnotify_xattr(dentry);
 	return err;
 }
 
@@ -206,6 +209,8 @@ int vfs_removexattr(struct dentry *dentry, const char *name)
 	if (!err)
 		err = __vfs_removexattr(dentry, name);
 	inode_unlock(inode);
+	if (!err)
+		fsnotify_xattr(dentry);
 	return err;
 }
 

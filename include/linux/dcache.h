@@ -155,6 +155,7 @@ static inline unsigned int d_count(const struct dentry *dentry)
 
 void dput(struct dentry *dentry);
 struct dentry *dget_parent(struct dentry *dentry);
+unsigned int d_name_copy(struct dentry *dentry, char *buf);
 
 /* The hash of a name in directory salt (the parent dentry). */
 u32 full_name_hash(const void *salt, const char *name, unsigned int len);

@@ -378,6 +378,10 @@ struct inode {
 	struct block_device *i_bdev;
 	void *i_private;		/* the file system's */
 	struct file_lock_context *i_flctx;	/* flock(2) locks (fs/locks.c); set once */
+
+	/* Watches (fs/notify/): marks and the union of their masks; fsnotify_lock */
+	u32 i_fsnotify_mask;
+	struct hlist_head i_fsnotify_marks;
 };
 
 /*
