@@ -716,7 +716,7 @@ static int read_should_sleep(struct tty_struct *tty, struct file *file, long tim
 	/* A pty master whose slave has no open file: nothing more will come. */
 	if (test_bit(TTY_OTHER_CLOSED, &tty->flags))
 		return -EIO;
-	if (tty_hung_up_p(tty))
+	if (tty_hung_up_p(file))
 		return 0;
 	if (test_bit(TTY_IO_ERROR, &tty->flags))
 		return -EIO;
@@ -883,7 +883,7 @@ static unsigned int n_tty_poll(struct tty_struct *tty, struct file *file, poll_t
 		mask |= POLLIN | POLLRDNORM;
 	if (READ_ONCE(tty->packet) && READ_ONCE(tty->ctrl_status))
 		mask |= POLLPRI | POLLIN | POLLRDNORM;
-	if (tty_hung_up_p(tty) || test_bit(TTY_OTHER_CLOSED, &tty->flags))
+	if (tty_hung_up_p(file) || test_bit(TTY_OTHER_CLOSED, &tty->flags))
 		mask |= POLLHUP;
 	if (!tty->stopped && tty_chars_in_buffer(tty) < WAKEUP_CHARS && tty_write_room(tty) > 0)
 		mask |= POLLOUT | POLLWRNORM;

@@ -412,9 +412,10 @@ static int write_raw(struct tty_struct *tty, const u8 **pos, const u8 *end)
 }
 
 /* One attempt: as much as the driver takes now.  0 or an error. */
-static int write_some(struct tty_struct *tty, const u8 **pos, const u8 *end)
+static int write_some(struct tty_struct *tty, struct file *file, const u8 **pos,
+		      const u8 *end)
 {
-	if (tty_hung_up_p(tty) || test_bit(TTY_IO_ERROR, &tty->flags))
+	if (tty_hung_up_p(file) || test_bit(TTY_IO_ERROR, &tty->flags))
 		return -EIO;
 	if (!O_OPOST(tty))
 		return write_raw(tty, pos, end);
@@ -469,7 +470,7 @@ ssize_t n_tty_write(struct tty_struct *tty, struct file *file, const u8 *buf, si
 	do {
 		/* Set before looking at the room, so a driver wakeup is not lost. */
 		set_current_state(TASK_INTERRUPTIBLE);
-		err = write_some(tty, &pos, end);
+		err = write_some(tty, file, &pos, end);
 		if (!err && pos != end)
 			err = wait_for_room(tty, file);
 	} while (!err && pos != end);

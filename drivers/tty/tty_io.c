@@ -52,6 +52,7 @@
 #include <linux/tty_ldisc.h>
 #include <linux/tty_port.h>
 #include <linux/tty_flip.h>
+#include <linux/syscalls.h>
 #include <uapi/linux/fcntl.h>
 #include <asm/uaccess.h>
 #if __has_include(<linux/poll.h>)
@@ -291,9 +292,24 @@ bool tty_io_nonblock(struct tty_struct *tty, struct file *file)
 	return file && (file->f_flags & O_NONBLOCK);
 }
 
-bool tty_hung_up_p(struct tty_struct *tty)
+/*
+ * What a tty file's private_data points to.  A hang-up ends the files open
+ * at that moment (tty->hangups moves past the count they were opened
+ * with), not the ones opened after it, so a getty can hang up its line
+ * and open it afresh while others still hold it.  /dev/console files are
+ * never hung up: as on Linux, the console stays writable.
+ */
+struct tty_file {
+	struct tty_struct *tty;
+	int hangups;			/* tty->hangups when opened */
+	bool console;
+};
+
+bool tty_hung_up_p(struct file *file)
 {
-	return test_bit(TTY_HUPPED, &tty->flags);
+	const struct tty_file *tf = file ? file->private_data : NULL;
+
+	return tf && !tf->console && tf->hangups != atomic_read(&tf->tty->hangups);
 }
 
 void tty_wakeup(struct tty_struct *tty)
@@ -302,18 +318,42 @@ void tty_wakeup(struct tty_struct *tty)
 }
 
 /*
- * Hang up: the files open on tty read end of file and fail writes and
- * ioctls with EIO until the next first open; the session it controls
- * loses it (its leader gets SIGHUP).
+ * Hang up: the files open on tty now read end of file and fail writes
+ * and ioctls with EIO; the session it controls loses it (its leader gets
+ * SIGHUP, and the foreground group too when the leader is @exiting).
+ * Blocked readers and writers are woken to notice.
  */
-void tty_vhangup(struct tty_struct *tty)
+static void hang_up(struct tty_struct *tty, bool exiting)
 {
-	set_bit(TTY_HUPPED, &tty->flags);
-	tty_hangup_session(tty);
+	atomic_inc(&tty->hangups);
+	tty_hangup_session(tty, exiting);
 	if (tty->ops->hangup)
 		tty->ops->hangup(tty);
 	if (tty->ldisc->hangup)
 		tty->ldisc->hangup(tty);
+}
+
+void tty_vhangup(struct tty_struct *tty)
+{
+	hang_up(tty, false);
+}
+
+void tty_vhangup_session(struct tty_struct *tty)
+{
+	hang_up(tty, true);
+}
+
+/* vhangup(2): agetty and login hang up their line before using it. */
+SYSCALL_DEFINE0(vhangup)
+{
+	struct tty_struct *tty;
+
+	if (!capable(CAP_SYS_TTY_CONFIG))
+		return -EPERM;
+	tty = get_current_tty();
+	if (tty)
+		tty_vhangup(tty);
+	return 0;
 }
 
 void tty_drain_all(long timeout)
@@ -409,7 +449,7 @@ int tty_put_char(struct tty_struct *tty, u8 c)
 
 static struct tty_struct *file_tty(struct file *file)
 {
-	return file->private_data;
+	return ((struct tty_file *)file->private_data)->tty;
 }
 
 /* Which tty a device number names; *noctty is set for /dev/tty and /dev/console. */
@@ -450,7 +490,6 @@ static int tty_open_counted(struct tty_struct *tty, struct file *filp)
 	if (test_bit(TTY_EXCLUSIVE, &tty->flags) && !capable(CAP_SYS_ADMIN))
 		return -EBUSY;
 	if (!tty->count++ && !paired) {
-		clear_bit(TTY_HUPPED, &tty->flags);
 		clear_bit(TTY_IO_ERROR, &tty->flags);
 		tty_buffer_flush(tty->port);
 		tty->ldisc->flush_buffer(tty);
@@ -464,40 +503,65 @@ static int tty_open_counted(struct tty_struct *tty, struct file *filp)
 	return ret;
 }
 
-/* The open succeeded: the file refers to tty; maybe it becomes the controlling one. */
-static void tty_open_finish(struct tty_struct *tty, struct inode *inode, struct file *filp,
-			    bool noctty)
+/*
+ * The open succeeded: the file refers to tty (through @tf, which it now
+ * owns); maybe it becomes the controlling one.
+ */
+static void tty_open_finish(struct tty_struct *tty, struct tty_file *tf, struct inode *inode,
+			    struct file *filp, bool noctty)
 {
-	filp->private_data = tty;
+	tf->tty = tty;
+	filp->private_data = tf;
 	stream_open(inode, filp);
 	if (!noctty)
 		tty_open_proc_set_tty(filp, tty);
 }
 
+/* Open @tty for @filp with tty_mutex held; @tf records the hang-ups so far. */
+static int tty_open_locked(struct tty_struct *tty, struct tty_file *tf, struct file *filp)
+{
+	int ret = tty_open_counted(tty, filp);
+
+	if (!ret)
+		tf->hangups = atomic_read(&tty->hangups);
+	return ret;
+}
+
 int tty_open_file(struct tty_struct *tty, struct file *filp, bool noctty)
 {
+	struct tty_file *tf = kzalloc(sizeof(*tf), GFP_KERNEL);
 	int ret;
 
+	if (!tf)
+		return -ENOMEM;
 	mutex_lock(&tty_mutex);
-	ret = tty_open_counted(tty, filp);
+	ret = tty_open_locked(tty, tf, filp);
 	mutex_unlock(&tty_mutex);
-	if (!ret)
-		tty_open_finish(tty, file_inode(filp), filp, noctty);
+	if (ret)
+		kfree(tf);
+	else
+		tty_open_finish(tty, tf, file_inode(filp), filp, noctty);
 	return ret;
 }
 
 static int tty_open(struct inode *inode, struct file *filp)
 {
 	bool noctty = filp->f_flags & O_NOCTTY;
+	struct tty_file *tf = kzalloc(sizeof(*tf), GFP_KERNEL);
 	struct tty_struct *tty;
 	int ret;
 
+	if (!tf)
+		return -ENOMEM;
+	tf->console = inode->i_rdev == MKDEV(TTYAUX_MAJOR, 1);
 	mutex_lock(&tty_mutex);
 	tty = tty_lookup(inode->i_rdev, &noctty);
-	ret = IS_ERR(tty) ? PTR_ERR(tty) : tty_open_counted(tty, filp);
+	ret = IS_ERR(tty) ? PTR_ERR(tty) : tty_open_locked(tty, tf, filp);
 	mutex_unlock(&tty_mutex);
-	if (!ret)
-		tty_open_finish(tty, inode, filp, noctty);
+	if (ret)
+		kfree(tf);
+	else
+		tty_open_finish(tty, tf, inode, filp, noctty);
 	return ret;
 }
 
@@ -515,6 +579,7 @@ static int tty_release(struct inode *inode, struct file *filp)
 		wake_up_interruptible_all(&tty->write_wait);
 	}
 	mutex_unlock(&tty_mutex);
+	kfree(filp->private_data);
 	return 0;
 }
 
@@ -529,7 +594,7 @@ static ssize_t tty_read(struct file *file, char *ubuf, size_t count, loff_t *ppo
 
 	if (test_bit(TTY_IO_ERROR, &tty->flags))
 		return -EIO;
-	if (!count || tty_hung_up_p(tty))
+	if (!count || tty_hung_up_p(file))
 		return 0;
 	kbuf = kmalloc(n, GFP_KERNEL);
 	if (!kbuf)
@@ -550,7 +615,7 @@ static ssize_t tty_write(struct file *file, const char *ubuf, size_t count, loff
 
 	if (test_bit(TTY_IO_ERROR, &tty->flags))
 		return -EIO;
-	if (tty_hung_up_p(tty))
+	if (tty_hung_up_p(file))
 		return -EIO;
 	if (!count)
 		return 0;
@@ -755,7 +820,7 @@ static long tty_ioctl(struct file *file, unsigned int cmd, unsigned long arg)
 	long ret;
 
 	/* Linux's hung-up terminal answers every request so. */
-	if (tty_hung_up_p(tty))
+	if (tty_hung_up_p(file))
 		return cmd == TIOCSPGRP ? -ENOTTY : -EIO;
 	ret = tty_jobctrl_ioctl(tty, file, cmd, arg);
 	if (ret != -ENOIOCTLCMD)
@@ -815,7 +880,7 @@ static __poll_t tty_poll(struct file *file, poll_table *wait)
 {
 	struct tty_struct *tty = file_tty(file);
 
-	if (tty_hung_up_p(tty))
+	if (tty_hung_up_p(file))
 		return POLLIN | POLLOUT | POLLERR | POLLHUP | POLLRDNORM | POLLWRNORM;
 	return tty->ldisc->poll ? tty->ldisc->poll(tty, file, wait) : 0;
 }

@@ -207,28 +207,34 @@ void disassociate_ctty(int on_exit)
 }
 
 /*
- * The terminal hung up (a pty's master closed, TIOCVHANGUP): the session
- * loses it, and its leader - a login shell - learns with SIGHUP, then
- * SIGCONT in case it was stopped.  The foreground group is not signalled
- * here; the leader passes the hangup on to its jobs.
+ * The terminal hung up (a pty's master closed, vhangup, TIOCVHANGUP): the
+ * session loses it, and its leader - a login shell - learns with SIGHUP,
+ * then SIGCONT in case it was stopped; the leader passes the hangup on to
+ * its jobs.  When the leader itself is @exiting, the foreground group is
+ * sent SIGHUP here instead.
  */
-void tty_hangup_session(struct tty_struct *tty)
+void tty_hangup_session(struct tty_struct *tty, bool exiting)
 {
 	struct task_struct *p;
 	unsigned long flags;
-	pid_t sid;
+	pid_t sid, pgrp;
 
 	spin_lock_irqsave(&tty->ctrl_lock, flags);
 	sid = tty->session;
+	pgrp = tty->pgrp;
 	tty->session = 0;
 	tty->pgrp = 0;
 	spin_unlock_irqrestore(&tty->ctrl_lock, flags);
+	/* The leader can no longer pass the hangup on: tell the foreground. */
+	if (exiting && pgrp > 0)
+		kill_pgrp(pgrp, SIGHUP, 1);
 	if (!sid)
 		return;
 	session_clear_tty(sid, tty);
 	rcu_read_lock();
 	p = find_task_by_pid(sid);
-	if (p && p->signal && p->signal->leader) {
+	/* An exiting leader needs no news of its own hangup. */
+	if (p && p->signal && p->signal->leader && !(exiting && p == current)) {
 		send_sig(SIGHUP, p, 1);
 		send_sig(SIGCONT, p, 1);
 	}

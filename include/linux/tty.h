@@ -66,6 +66,7 @@ struct tty_struct {
 	struct tty_port *port;
 
 	int count;				/* open files */
+	atomic_t hangups;			/* hang-ups so far (tty_vhangup()) */
 	unsigned long flags;			/* TTY_* bits below (atomic bitops) */
 
 	struct rw_semaphore termios_rwsem;
@@ -101,7 +102,6 @@ struct tty_struct {
 
 /* tty->flags bits */
 #define TTY_IO_ERROR		0	/* reads and writes fail with EIO */
-#define TTY_HUPPED		1	/* hung up: reads return 0, writes EIO */
 #define TTY_EXCLUSIVE		2	/* TIOCEXCL: only root may open it again */
 #define TTY_OPENED		3	/* the line discipline is open */
 #define TTY_OTHER_CLOSED	4	/* pty: the other side has no open file */
@@ -199,9 +199,15 @@ TTY_CC(MIN, VMIN) TTY_CC(TIME, VTIME)				/* non-canonical reads */
 struct tty_struct *tty_init_dev(struct tty_driver *driver, int index);
 /* Is the file's O_NONBLOCK set (or is there no file: in-kernel use)? */
 bool tty_io_nonblock(struct tty_struct *tty, struct file *file);
-bool tty_hung_up_p(struct tty_struct *tty);
-/* Hang up: wake everyone, future reads return 0 and writes EIO. */
+/* Was the tty hung up since this file was opened?  False for no file. */
+bool tty_hung_up_p(struct file *file);
+/*
+ * Hang up: wake everyone; the files open now read end of file and fail
+ * writes with EIO, files opened later work.  _session: its leader exits,
+ * so the foreground group gets SIGHUP as well.
+ */
 void tty_vhangup(struct tty_struct *tty);
+void tty_vhangup_session(struct tty_struct *tty);
 /* The driver's output buffer drained below WAKEUP_CHARS (any context). */
 void tty_wakeup(struct tty_struct *tty);
 /* Before power off or restart: let open ttys send their output (timeout jiffies each). */
@@ -274,8 +280,11 @@ void tty_open_proc_set_tty(struct file *file, struct tty_struct *tty);
 struct tty_struct *get_current_tty(void);
 /* The session leader is exiting: hang up its controlling terminal. */
 void disassociate_ctty(int on_exit);
-/* tty hangs up: its session loses it, the session leader gets SIGHUP and SIGCONT. */
-void tty_hangup_session(struct tty_struct *tty);
+/*
+ * tty hangs up: its session loses it, the session leader gets SIGHUP and
+ * SIGCONT, and when @exiting (the leader exits) the foreground group SIGHUP.
+ */
+void tty_hangup_session(struct tty_struct *tty, bool exiting);
 /* A new process with no controlling terminal (setsid) */
 void proc_clear_tty(void);
 

@@ -8,7 +8,8 @@
  * ^C becoming SIGINT for the slave's foreground group, window sizes and
  * SIGWINCH, packet mode, flow control with O_NONBLOCK and poll, the
  * hang-up rules when either side closes (SIGHUP to the session leader),
- * controlling terminals (/dev/tty, TIOCSCTTY, TIOCNOTTY), 64 ptys at
+ * controlling terminals (/dev/tty, TIOCSCTTY, TIOCNOTTY), vhangup(2) (files
+ * open before it end, later opens work), 64 ptys at
  * once with their numbers reused, the /dev/pts nodes' owner and mode,
  * and a shell driven through a pty.  Expects devpts on /dev/pts.
  */
@@ -21,6 +22,7 @@
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <sys/syscall.h>
 
 #define WAIT_MS 5000	/* longest wait for data that should come */
 
@@ -595,6 +597,86 @@ static void test_ctty(void)
 	close(m);
 }
 
+static volatile sig_atomic_t got_hup;
+
+static void on_hup(int sig)
+{
+	(void)sig;
+	got_hup++;
+}
+
+/*
+ * The child of test_vhangup(): lead a session on the slave @name, hang it
+ * up, and report by exit status what held.
+ */
+static int vhangup_leader(const char *name)
+{
+	int fd, again;
+	char c;
+
+	if (setsid() < 0)
+		return 1;
+	fd = open(name, O_RDWR);
+	if (fd < 0 || open("/dev/tty", O_RDWR) < 0)
+		return 2;	/* the open made it the controlling terminal */
+	signal(SIGHUP, on_hup);
+	if (syscall(SYS_vhangup))
+		return 3;
+	if (got_hup != 1)
+		return 4;	/* the session leader hears of it */
+	if (read(fd, &c, 1) != 0)
+		return 5;	/* its open file reads end of file */
+	if (write(fd, "x", 1) != -1 || errno != EIO)
+		return 6;	/* and fails writes with EIO */
+	if (open("/dev/tty", O_RDWR) >= 0 || errno != ENXIO)
+		return 7;	/* the session lost its terminal */
+	again = open(name, O_RDWR | O_NOCTTY);
+	if (again < 0 || write(again, "after\n", 6) != 6)
+		return 8;	/* a file opened afterwards works */
+	return 0;
+}
+
+static void test_vhangup(void)
+{
+	int m, s, idx, st;
+	char name[32], buf[64], c;
+	pid_t pid;
+
+	m = open_master(&idx);
+	s = m >= 0 ? open_slave(m, idx, O_NOCTTY) : -1;
+	if (!ok(s >= 0, "a pair for vhangup"))
+		return;
+	slave_name(idx, name, sizeof(name));
+	pid = fork();
+	if (pid == 0)
+		_exit(vhangup_leader(name));
+	st = wait_status(pid);
+	ok(WIFEXITED(st) && WEXITSTATUS(st) == 0,
+	   "vhangup: the leader gets SIGHUP, its files end, a new open works (%s)",
+	   status_str(st));
+	ok(read_until(m, buf, sizeof(buf), "after\r\n"), "the master reads the new file's output");
+	ok_eq(read(s, &c, 1), 0, "another process's file opened before the hang-up reads 0");
+	ok_errno(write(s, "x", 1), EIO, "and fails writes with EIO");
+	close(s);
+
+	pid = fork();
+	if (pid == 0) {
+		if (setuid(65534))
+			_exit(1);
+		_exit(syscall(SYS_vhangup) == -1 && errno == EPERM ? 0 : 2);
+	}
+	st = wait_status(pid);
+	ok(WIFEXITED(st) && WEXITSTATUS(st) == 0, "vhangup without CAP_SYS_TTY_CONFIG is EPERM");
+	pid = fork();
+	if (pid == 0) {
+		setsid();
+		_exit(syscall(SYS_vhangup) == 0 ? 0 : 1);
+	}
+	st = wait_status(pid);
+	ok(WIFEXITED(st) && WEXITSTATUS(st) == 0, "vhangup without a controlling terminal is 0");
+	close(m);
+}
+
 static void test_libc(void)
 {
 	int m = posix_openpt(O_RDWR | O_NOCTTY), s, peer;
@@ -677,6 +759,7 @@ int main(void)
 	test_poll();
 	test_many();
 	test_ctty();
+	test_vhangup();
 	test_libc();
 	test_shell();
 	return tap_finish();
