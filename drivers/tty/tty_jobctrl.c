@@ -12,10 +12,10 @@
  * SIGTTIN, and one that writes with TOSTOP set or changes the settings
  * gets SIGTTOU (tty_check_change_sig()).
  *
- * When a session leader exits, its foreground group gets SIGHUP and
- * SIGCONT and the session loses the terminal (disassociate_ctty()).
- * When the terminal hangs up, the session loses it and the leader gets
- * SIGHUP and SIGCONT (tty_hangup_session()).  A
+ * When a session leader exits, its foreground group gets SIGHUP and the
+ * session loses the terminal, which is hung up unless it is a pty
+ * (disassociate_ctty()).  When the terminal hangs up, the session loses
+ * it and the leader gets SIGHUP and SIGCONT (tty_hangup_session()).  A
  * session whose processes all left without that is noticed when someone
  * else wants to acquire the terminal.
  *
@@ -33,6 +33,7 @@
 #include <linux/capability.h>
 #include <linux/fs.h>
 #include <linux/tty.h>
+#include <linux/tty_driver.h>
 #include <asm/uaccess.h>
 
 struct tty_struct *get_current_tty(void)
@@ -181,10 +182,18 @@ static void session_clear_tty(pid_t sid, struct tty_struct *tty)
 
 /*
  * The session leader gives up its terminal (TIOCNOTTY, or on_exit when
- * it exits - kernel/exit.c calls this): the foreground group gets SIGHUP
- * and SIGCONT (so a stopped job sees the hangup), and the whole session
- * loses the terminal.  The terminal itself is not marked hung up: its
- * other open files stay usable, and a new session may acquire it.
+ * it exits - kernel/exit.c calls this).
+ *
+ * A leader that exits on a real terminal (a serial line, the console)
+ * hangs it up, as Linux does: the foreground group gets SIGHUP, and every
+ * file the session still has open on it reads end of file, so a login
+ * shell left behind (one that ignores SIGHUP, or missed it because
+ * another job had the foreground) ends instead of holding the line.
+ *
+ * Otherwise (TIOCNOTTY, or a pty, whose master's close does the hanging
+ * up) the foreground group gets SIGHUP and SIGCONT (so a stopped job sees
+ * it), the whole session loses the terminal, and the terminal's open
+ * files stay usable; a new session may acquire it.
  */
 void disassociate_ctty(int on_exit)
 {
@@ -194,6 +203,10 @@ void disassociate_ctty(int on_exit)
 
 	if (!tty)
 		return;
+	if (on_exit && !(tty->driver->flags & TTY_DRIVER_DEVPTS_MEM)) {
+		tty_vhangup_session(tty);
+		return;
+	}
 	tty_get_ids(tty, &pgrp, &sid);
 	if (pgrp > 0) {
 		kill_pgrp(pgrp, SIGHUP, on_exit);
