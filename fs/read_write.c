@@ -7,7 +7,8 @@
  *
  * Exported: vfs_read()/vfs_write() take user buffers, vfs_iter_read()/
  * vfs_iter_write() take an iov_iter, kernel_read()/kernel_write() take
- * kernel buffers (files with ->read_iter/->write_iter only).  Seeking:
+ * kernel buffers (files with ->read_iter/->write_iter only);
+ * rwf_to_iocb_flags() reads an RWF_* word for io_submit(2).  Seeking:
  * vfs_llseek(), vfs_setpos(), generic_file_llseek{,_size}() and the
  * trivial default/noop/no_llseek methods.  do_sendfile() is the engine
  * behind sendfile(2).
@@ -111,6 +112,18 @@ static int map_flags(const struct flag_map *map, size_t entries, unsigned int va
 	if (unknown)
 		*unknown = value;
 	return out;
+}
+
+/*
+ * The IOCB_* flags for a preadv2()/pwritev2() (or io_submit() aio_rw_flags)
+ * RWF_* word, or -EOPNOTSUPP when it holds a bit this kernel does not know.
+ */
+int rwf_to_iocb_flags(int rwf)
+{
+	unsigned int unknown;
+	int flags = map_flags(rwf_iocb, ARRAY_SIZE(rwf_iocb), rwf, &unknown);
+
+	return unknown ? -EOPNOTSUPP : flags;
 }
 
 /* ------------------------------------------------------------ engines */
@@ -328,13 +341,12 @@ static ssize_t vectored_rw(struct file *file, const struct rw_req *req, loff_t *
 	struct iovec fast[UIO_FASTIOV];
 	struct iovec *segs = fast;
 	struct iov_iter iter;
-	unsigned int unknown;
 	ssize_t ret;
 	int extra;
 
-	extra = map_flags(rwf_iocb, ARRAY_SIZE(rwf_iocb), req->rwf, &unknown);
-	if (unknown)
-		return -EOPNOTSUPP;
+	extra = rwf_to_iocb_flags(req->rwf);
+	if (extra < 0)
+		return extra;
 	if (req->nvec > UIO_MAXIOV)
 		return -EINVAL;
 	ret = import_iovec(req->dir, req->vec, req->nvec, ARRAY_SIZE(fast), &segs, &iter);

@@ -880,6 +880,7 @@ ssize_t vfs_iter_write(struct file *file, struct iov_iter *iter, loff_t *ppos, i
 ssize_t kernel_read(struct file *file, void *buf, size_t count, loff_t *pos);
 ssize_t kernel_write(struct file *file, const void *buf, size_t count, loff_t *pos);
 int rw_verify_area(int rw, struct file *file, const loff_t *ppos, size_t count);
+int rwf_to_iocb_flags(int rwf);
 loff_t vfs_llseek(struct file *file, loff_t offset, int whence);
 loff_t generic_file_llseek(struct file *file, loff_t offset, int whence);
 loff_t generic_file_llseek_size(struct file *file, loff_t offset, int whence,
