@@ -33,6 +33,7 @@
 #include <linux/string.h>
 #include <linux/rcupdate.h>
 #include <linux/fs.h>
+#include <linux/aio.h>
 #include <asm/pgalloc.h>
 #include <asm/tlbflush.h>
 #include <asm/mmu_context.h>
@@ -46,6 +47,8 @@ struct mm_struct init_mm = {
 	.mmap_list = LIST_HEAD_INIT(init_mm.mmap_list),
 	.page_table_lock = __SPIN_LOCK_UNLOCKED(init_mm.page_table_lock),
 	.arg_lock = __SPIN_LOCK_UNLOCKED(init_mm.arg_lock),
+	.ioctx_lock = __SPIN_LOCK_UNLOCKED(init_mm.ioctx_lock),
+	.ioctx_list = LIST_HEAD_INIT(init_mm.ioctx_list),
 	.task_size = TASK_SIZE_MAX,
 };
 
@@ -76,6 +79,8 @@ static struct mm_struct *mm_init_new(void)
 	INIT_LIST_HEAD(&mm->mmap_list);
 	spin_lock_init(&mm->page_table_lock);
 	spin_lock_init(&mm->arg_lock);
+	spin_lock_init(&mm->ioctx_lock);
+	INIT_LIST_HEAD(&mm->ioctx_list);
 	mm->task_size = TASK_SIZE_MAX;
 	if (pgd_alloc(mm)) {
 		kmem_cache_free(mm_cachep, mm);
@@ -109,6 +114,7 @@ void mmput(struct mm_struct *mm)
 {
 	if (!atomic_dec_and_test(&mm->mm_users))
 		return;
+	exit_aio(mm);
 	exit_mmap(mm);
 	set_mm_exe_file(mm, NULL);
 	mmdrop(mm);

@@ -250,6 +250,14 @@ struct mm_struct {
 	struct mm_struct *oom_reap_next;
 	int oom_victim_pid;
 	char oom_victim_comm[16];
+
+	/*
+	 * Native AIO contexts of this address space (fs/aio.c): io_setup()
+	 * adds, io_destroy() and the last mmput() (exit_aio()) take away;
+	 * ioctx_lock guards the list.  A fork()ed child starts with none.
+	 */
+	spinlock_t ioctx_lock;
+	struct list_head ioctx_list;
 };
 
 /* mm->flags bits. */
