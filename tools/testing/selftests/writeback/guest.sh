@@ -8,7 +8,8 @@
 #
 # Usage: guest.sh [-t SECONDS] [-s "SUITE..."] EXT2-DEV SCRATCH-DEV
 #   (e.g. vda vdb); -s runs those suites instead of sysctl, integrity,
-#   direct, dirty, mmap and mmap_race (e.g. -s writeback/mmap_traverse)
+#   direct, dirty, mmap, mmap_race and aio (the AIO suite again, for its
+#   O_DIRECT part on ext2) (e.g. -s writeback/mmap_traverse)
 # Prints run_selftests.sh's TAP plus "ok - ..." / "not ok - ..." lines of
 # its own (mount, umount); exit status 1 if anything failed.
 
@@ -16,7 +17,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/.." && pwd)
 limit=60
 suites="writeback/sysctl writeback/integrity writeback/direct writeback/dirty writeback/mmap
-	writeback/mmap_race"
+	writeback/mmap_race aio"
 [ "$1" = -t ] && { limit=$2; shift 2; }
 [ "$1" = -s ] && { suites=$2; shift 2; }
 dev=$1 scratch=$2
