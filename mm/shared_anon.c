@@ -44,8 +44,14 @@
  * walkers; the last put releases the pages and frees the object after an
  * RCU grace period (walkers find it from page->mapping under RCU).
  *
- * Not done: shmget() would reuse this object;
- * with the VFS, Linux's tmpfs-backed shmem would replace it.
+ * Owners: a System V segment (ipc/shm.c) holds an object of its own
+ * (shared_anon_create(), one reference) and maps it from its file's
+ * ->mmap with shared_anon_attach(); its owner hooks count the VMAs
+ * (shm_nattch) as they come and go.  owner_ops and owner are set once,
+ * before any VMA exists; locked (SHM_LOCK) is read by reclaim without a
+ * lock, a stale value only delays its effect by one pass.
+ *
+ * Not done: with the VFS, Linux's tmpfs-backed shmem would replace it.
  */
 #include <linux/kernel.h>
 #include <linux/mm.h>
@@ -74,6 +80,9 @@ struct shared_anon {
 	unsigned long nr_chunks;
 	struct page ***dir;		/* nr_chunks chunk pointers, chunks on demand */
 	struct list_head objs;		/* on shared_anon_objs, for swapoff */
+	const struct shared_anon_owner_ops *owner_ops;	/* NULL: mmap's own object */
+	void *owner;
+	bool locked;			/* SHM_LOCK: reclaim leaves the pages alone */
 	struct rcu_head rcu;
 };
 
@@ -153,21 +162,20 @@ static void put_obj(struct shared_anon *obj)
 	call_rcu(&obj->rcu, free_obj_rcu);
 }
 
-int shared_anon_setup(struct vm_area_struct *vma)
+struct shared_anon *shared_anon_create(unsigned long nr)
 {
-	unsigned long nr = vma_pages(vma);
 	struct shared_anon *obj = kzalloc(sizeof(*obj), GFP_KERNEL);
 	size_t dir_size;
 
 	if (!obj)
-		return -ENOMEM;
+		return NULL;
 	obj->nr_pages = nr;
 	obj->nr_chunks = DIV_ROUND_UP(nr, SA_CHUNK);
 	dir_size = obj->nr_chunks * sizeof(struct page **);
 	obj->dir = dir_size <= PAGE_SIZE ? kzalloc(dir_size, GFP_KERNEL) : vzalloc(dir_size);
 	if (!obj->dir) {
 		kfree(obj);
-		return -ENOMEM;
+		return NULL;
 	}
 	atomic_set(&obj->refcount, 1);
 	init_rwsem(&obj->vmas_lock);
@@ -178,7 +186,50 @@ int shared_anon_setup(struct vm_area_struct *vma)
 	list_add_tail(&obj->objs, &shared_anon_objs);
 	nr_shared_anon_objs++;
 	spin_unlock(&shared_anon_objs_lock);
+	return obj;
+}
 
+void shared_anon_put(struct shared_anon *obj)
+{
+	put_obj(obj);
+}
+
+void shared_anon_set_owner(struct shared_anon *obj, const struct shared_anon_owner_ops *ops,
+			   void *owner)
+{
+	obj->owner = owner;
+	obj->owner_ops = ops;
+}
+
+void shared_anon_set_locked(struct shared_anon *obj, bool locked)
+{
+	WRITE_ONCE(obj->locked, locked);
+}
+
+void shared_anon_usage(struct shared_anon *obj, unsigned long *resident, unsigned long *swapped)
+{
+	*resident = *swapped = 0;
+	spin_lock(&obj->lock);
+	for (unsigned long c = 0; c < obj->nr_chunks; c++) {
+		struct page **chunk = obj->dir[c];
+
+		for (unsigned long i = 0; chunk && i < SA_CHUNK; i++) {
+			if (chunk[i] && is_swp_item(chunk[i]))
+				(*swapped)++;
+			else if (chunk[i])
+				(*resident)++;
+		}
+	}
+	spin_unlock(&obj->lock);
+}
+
+/* MAP_SHARED|MAP_ANONYMOUS: a fresh object that only its VMAs hold. */
+int shared_anon_setup(struct vm_area_struct *vma)
+{
+	struct shared_anon *obj = shared_anon_create(vma_pages(vma));
+
+	if (!obj)
+		return -ENOMEM;
 	vma->vm_pgoff = 0;
 	vma->vm_private_data = obj;
 	vma->vm_ops = &shared_anon_vm_ops;
@@ -205,6 +256,25 @@ static void shared_anon_open(struct vm_area_struct *vma)
 	down_write(&obj->vmas_lock);
 	list_add(&vma->vm_shared_node, &obj->vmas);
 	up_write(&obj->vmas_lock);
+	if (obj->owner_ops)
+		obj->owner_ops->vma_opened(obj->owner);
+}
+
+/**
+ * shared_anon_attach() - make a new VMA map an existing object
+ * @vma: the VMA being set up by a file's ->mmap (not yet linked)
+ * @obj: the object; the VMA takes its own reference
+ *
+ * Return: 0, or -EINVAL if the VMA reaches beyond the object.
+ */
+int shared_anon_attach(struct vm_area_struct *vma, struct shared_anon *obj)
+{
+	if (vma->vm_pgoff > obj->nr_pages || vma_pages(vma) > obj->nr_pages - vma->vm_pgoff)
+		return -EINVAL;
+	vma->vm_private_data = obj;
+	vma->vm_ops = &shared_anon_vm_ops;
+	shared_anon_open(vma);
+	return 0;
 }
 
 static void shared_anon_close(struct vm_area_struct *vma)
@@ -214,6 +284,9 @@ static void shared_anon_close(struct vm_area_struct *vma)
 	down_write(&obj->vmas_lock);
 	list_del(&vma->vm_shared_node);
 	up_write(&obj->vmas_lock);
+	/* The owner may drop its own reference here; ours keeps obj alive. */
+	if (obj->owner_ops)
+		obj->owner_ops->vma_closed(obj->owner);
 	put_obj(obj);
 }
 
@@ -315,7 +388,7 @@ int shared_anon_writepage(struct page *page, struct writeback_control *wbc)
 	obj = get_page_obj(page, &m);
 	if (!obj)
 		return AOP_WRITEPAGE_ACTIVATE;
-	entry = page_mapped(page) ? (swp_entry_t){ 0 } : get_swap_page();
+	entry = page_mapped(page) || READ_ONCE(obj->locked) ? (swp_entry_t){ 0 } : get_swap_page();
 	if (!entry.val)
 		goto out;
 	if (add_to_swap_cache(page, entry, GFP_NOWAIT | __GFP_NOWARN)) {
@@ -482,7 +555,10 @@ static vm_fault_t shared_anon_fault(struct vm_fault *vmf)
 
 static const char *shared_anon_name(struct vm_area_struct *vma)
 {
-	(void)vma;
+	struct shared_anon *obj = vma_obj(vma);
+
+	if (obj->owner_ops)
+		return obj->owner_ops->name(obj->owner);
 	return "/dev/zero (deleted)";
 }
 

@@ -535,6 +535,31 @@ struct file;
 int generic_file_mmap(struct file *file, struct vm_area_struct *vma);
 int generic_file_readonly_mmap(struct file *file, struct vm_area_struct *vma);
 int shmem_zero_setup(struct vm_area_struct *vma);
+
+/*
+ * Shared anonymous objects held by someone other than their VMAs (System V
+ * shared memory, ipc/shm.c).  shared_anon_create() returns an object of
+ * nr_pages zero pages with one reference, the caller's, dropped with
+ * shared_anon_put().  A file's ->mmap makes its VMA map the object with
+ * shared_anon_attach() (the VMA takes its own reference).  The owner hooks,
+ * if set, hear of every VMA of the object that appears (attach, fork,
+ * split) or goes; they are called with the mm's mmap_lock held and may
+ * sleep.  A locked object (SHM_LOCK) keeps its pages out of swap.
+ */
+struct shared_anon;
+struct shared_anon_owner_ops {
+	void (*vma_opened)(void *owner);
+	void (*vma_closed)(void *owner);
+	const char *(*name)(void *owner);	/* what /proc/<pid>/maps shows */
+};
+struct shared_anon *shared_anon_create(unsigned long nr_pages);
+void shared_anon_put(struct shared_anon *obj);
+void shared_anon_set_owner(struct shared_anon *obj, const struct shared_anon_owner_ops *ops,
+			   void *owner);
+int shared_anon_attach(struct vm_area_struct *vma, struct shared_anon *obj);
+void shared_anon_set_locked(struct shared_anon *obj, bool locked);
+/* Pages of the object in memory and in swap. */
+void shared_anon_usage(struct shared_anon *obj, unsigned long *resident, unsigned long *swapped);
 static inline void vma_set_anonymous(struct vm_area_struct *vma)
 {
 	vma->vm_ops = NULL;
