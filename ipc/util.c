@@ -76,7 +76,7 @@ int ipc_add(struct ipc_ids *ids, struct kern_ipc_perm *perm, int key, int mode, 
 		return -ENOSPC;
 	for (idx = 0; idx < ids->nr_slots && ids->slots[idx]; idx++)
 		;
-	if (idx >= limit)
+	if (idx >= limit || idx >= IPC_SEQ_MULT)
 		return -ENOSPC;
 	err = ipc_grow(ids, idx);
 	if (err)
@@ -234,6 +234,7 @@ static int __init ipc_init(void)
 	if (!dir)
 		pr_warn("ipc: cannot create /proc/sysvipc\n");
 	shm_init(dir);
+	sem_init(dir);
 	return 0;
 }
 late_initcall(ipc_init);

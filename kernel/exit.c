@@ -38,6 +38,7 @@
 #include <linux/kernel.h>
 #include <linux/sched.h>
 #include <linux/sched/signal.h>
+#include <linux/sem.h>
 #include <linux/signal.h>
 #include <linux/cred.h>
 #include <linux/wait_bit.h>
@@ -360,6 +361,9 @@ void __noreturn do_exit(long code)
 	/* A dying session leader hangs up its controlling terminal (tty layer). */
 	if (group_dead && tsk->signal->leader)
 		disassociate_ctty(1);
+	/* The process's System V semaphore adjustments (SEM_UNDO) take effect. */
+	if (group_dead)
+		exit_sem(tsk);
 	mm_release(tsk, tsk->mm);
 	if (tsk->mm)
 		exit_mm(tsk);

@@ -102,6 +102,7 @@ struct signal_struct {
 	bool leader;			/* session leader */
 	bool is_child_subreaper;	/* PR_SET_CHILD_SUBREAPER: adopts orphaned descendants */
 	struct tty_struct *tty;		/* controlling terminal (tty layer) */
+	struct sem_undo_list *sysvsem;	/* SEM_UNDO entries (ipc/sem.c, its lock) */
 
 	/* Times of exited threads and of reaped children, in ticks (siglock). */
 	unsigned long utime, stime, cutime, cstime;

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * sysvipc - System V shared memory (shmget(2), shmop(2), shmctl(2),
- * sysvipc(7), proc(5)'s /proc/sysvipc/shm and kernel.shm*).
+ * sysvipc - System V shared memory (shmget(2), shmop(2), shmctl(2)) and
+ * semaphores (semget(2), semop(2), semctl(2)); sysvipc(7), proc(5)'s
+ * /proc/sysvipc/{shm,sem}, kernel.shm* and kernel.sem.
  *
  * Runs as root; the permission checks fork a child that drops to
  * UID:GID 1000:1000 and reports through its exit status.  Covers the key
@@ -9,10 +10,14 @@
  * that change when a slot is reused, attaching at a chosen, rounded or
  * kernel-picked address, read-only attachments, SHM_REMAP, shmdt, every
  * shmctl command, the attach counters and times across fork, exec and
- * exit, and removal while attached.  Must pass on Linux and Tidewater.
+ * exit, and removal while attached.  Semaphores: the key rules, values,
+ * atomic operation lists, waiting (for a value, for zero, with a timeout,
+ * interrupted, removed), SEM_UNDO at exit, and the semctl commands.  Must
+ * pass on Linux and Tidewater.
  */
 #include <sys/ipc.h>
 #include <sys/shm.h>
+#include <sys/sem.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
 #include <stdint.h>
@@ -366,6 +371,248 @@ static void test_limits(void)
 	free(old_all);
 }
 
+/* ------------------------------------------------------------ semaphores */
+
+union semun {
+	int val;
+	struct semid_ds *buf;
+	unsigned short *array;
+	struct seminfo *__buf;
+};
+
+#define SKEY	0x5ead0002
+
+static int semval(int id, int num)
+{
+	return semctl(id, num, GETVAL);
+}
+
+static int sem1(int id, int num, int op, int flg)
+{
+	struct sembuf sb = { .sem_num = num, .sem_op = op, .sem_flg = flg };
+
+	return semop(id, &sb, 1);
+}
+
+static int user_semop(int id)
+{
+	return sem1(id, 0, 1, IPC_NOWAIT) ? errno : 0;
+}
+
+static void test_sem_basic(void)
+{
+	unsigned short vals[3] = { 4, 5, 6 }, got[3] = { 0 };
+	struct sembuf two[2] = { { 0, 1, 0 }, { 1, -1, IPC_NOWAIT } };
+	struct sembuf many[501];
+	int id;
+
+	ok_errno(semget(SKEY, 3, 0600), ENOENT, "semget of an unknown key");
+	ok_errno(semget(SKEY, 0, IPC_CREAT | 0600), EINVAL, "creating a set of 0 semaphores");
+	id = semget(SKEY, 3, IPC_CREAT | 0600);
+	ok(id >= 0, "semget IPC_CREAT (%d)", id);
+	ok_eq(semget(SKEY, 2, 0600), id, "a smaller nsems finds it");
+	ok_errno(semget(SKEY, 4, 0600), EINVAL, "a bigger nsems does not");
+	ok_errno(semget(SKEY, 3, IPC_CREAT | IPC_EXCL | 0600), EEXIST, "IPC_CREAT|IPC_EXCL");
+	ok(semval(id, 0) == 0 && semval(id, 2) == 0, "new semaphores are 0");
+	ok_sys(semctl(id, 1, SETVAL, (union semun){ .val = 3 }), "SETVAL");
+	ok_eq(semval(id, 1), 3, "GETVAL reads it back");
+	ok_errno(semctl(id, 1, SETVAL, (union semun){ .val = -1 }), ERANGE, "SETVAL -1");
+	ok_errno(semctl(id, 1, SETVAL, (union semun){ .val = 32768 }), ERANGE, "SETVAL above SEMVMX");
+	ok_errno(semctl(id, 3, GETVAL), EINVAL, "GETVAL of a semaphore past the end");
+	ok_sys(semctl(id, 0, SETALL, (union semun){ .array = vals }), "SETALL");
+	ok_sys(semctl(id, 0, GETALL, (union semun){ .array = got }), "GETALL");
+	ok(got[0] == 4 && got[1] == 5 && got[2] == 6, "GETALL gives what SETALL set");
+	ok_sys(sem1(id, 2, 2, 0), "semop +2");
+	ok_eq(semval(id, 2), 8, "adds");
+	ok_eq(semctl(id, 2, GETPID), getpid(), "GETPID is the last operator");
+	ok_sys(sem1(id, 2, -8, 0), "semop -8");
+	ok_errno(sem1(id, 2, -1, IPC_NOWAIT), EAGAIN, "a decrement below 0 with IPC_NOWAIT");
+	ok_errno(sem1(id, 0, 0, IPC_NOWAIT), EAGAIN, "wait-for-zero on 4 with IPC_NOWAIT");
+	ok_sys(sem1(id, 2, 0, 0), "wait-for-zero on 0 proceeds");
+	ok_sys(semctl(id, 1, SETVAL, (union semun){ .val = 0 }), "SETVAL 0");
+	ok_errno(semop(id, two, 2), EAGAIN, "two operations, the second cannot proceed");
+	ok_eq(semval(id, 0), 4, "and the first was not applied either");
+	ok_sys(sem1(id, 2, 32767, 0), "semop up to SEMVMX");
+	ok_errno(sem1(id, 2, 1, 0), ERANGE, "an increment past SEMVMX");
+	ok_errno(sem1(id, 3, 1, 0), EFBIG, "sem_num past the end");
+	ok_errno(semop(id, two, 0), EINVAL, "nsops 0");
+	for (int i = 0; i < 501; i++)
+		many[i] = (struct sembuf){ 0, 0, IPC_NOWAIT };
+	ok_errno(semop(id, many, 501), E2BIG, "more than SEMOPM operations");
+	ok_errno(semop(id, (struct sembuf *)1, 1), EFAULT, "operations at a bad pointer");
+	ok_eq(as_user(user_semop, id), EACCES, "another user may not change a 0600 set");
+	ok_sys(semctl(id, 0, IPC_RMID), "IPC_RMID");
+	ok_errno(semval(id, 0), EINVAL, "the removed id is invalid");
+}
+
+/* Fork a child blocked in semop(op on num); it exits with the errno it got (0: done). */
+static pid_t sem_blocked_child(int id, int num, int op, const struct timespec *ts)
+{
+	pid_t pid = fork();
+
+	if (pid == 0) {
+		struct sembuf sb = { .sem_num = num, .sem_op = op };
+		int r = ts ? semtimedop(id, &sb, 1, ts) : semop(id, &sb, 1);
+
+		_exit(r ? errno : 0);
+	}
+	return pid;
+}
+
+static int child_result(pid_t pid)
+{
+	int st = wait_status(pid);
+
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 200 + (WIFSIGNALED(st) ? WTERMSIG(st) : 0);
+}
+
+static void on_usr1(int sig)
+{
+	(void)sig;
+}
+
+static void test_sem_wait(void)
+{
+	int id = semget(IPC_PRIVATE, 2, 0600);
+	struct timespec ts = { 0, 200 * 1000 * 1000 };
+	uint64_t t0;
+	pid_t pid;
+
+	pid = sem_blocked_child(id, 0, -2, NULL);
+	usleep(200000);
+	ok_eq(semctl(id, 0, GETNCNT), 1, "GETNCNT counts a waiting decrement");
+	ok_eq(semctl(id, 0, GETZCNT), 0, "GETZCNT does not");
+	ok_sys(sem1(id, 0, 1, 0), "+1: not enough yet");
+	usleep(100000);
+	ok_eq(semctl(id, 0, GETNCNT), 1, "the waiter still waits");
+	ok_sys(sem1(id, 0, 1, 0), "+1: now it can proceed");
+	ok_eq(child_result(pid), 0, "the waiter completed");
+	ok_eq(semval(id, 0), 0, "and took 2");
+
+	semctl(id, 1, SETVAL, (union semun){ .val = 1 });
+	pid = sem_blocked_child(id, 1, 0, NULL);
+	usleep(200000);
+	ok_eq(semctl(id, 1, GETZCNT), 1, "GETZCNT counts a wait for zero");
+	ok_sys(sem1(id, 1, -1, 0), "-1 makes it zero");
+	ok_eq(child_result(pid), 0, "the zero waiter completed");
+
+	t0 = now_ns(CLOCK_MONOTONIC);
+	pid = sem_blocked_child(id, 0, -1, &ts);
+	ok_eq(child_result(pid), EAGAIN, "semtimedop times out with EAGAIN");
+	ok(now_ns(CLOCK_MONOTONIC) - t0 >= 190000000ULL, "after the timeout");
+
+	pid = fork();
+	if (pid == 0) {
+		struct sigaction sa = { .sa_handler = on_usr1, .sa_flags = SA_RESTART };
+
+		sigaction(SIGUSR1, &sa, NULL);
+		_exit(sem1(id, 0, -1, 0) ? errno : 0);
+	}
+	usleep(200000);
+	kill(pid, SIGUSR1);
+	ok_eq(child_result(pid), EINTR, "a handled signal interrupts semop (EINTR, even with SA_RESTART)");
+	ok_eq(semctl(id, 0, GETNCNT), 0, "and the waiter is gone");
+
+	pid = sem_blocked_child(id, 0, -1, NULL);
+	usleep(200000);
+	ok_sys(semctl(id, 0, IPC_RMID), "IPC_RMID with a waiter");
+	ok_eq(child_result(pid), EIDRM, "the waiter gets EIDRM");
+}
+
+static void test_sem_undo(void)
+{
+	int id = semget(IPC_PRIVATE, 2, 0600);
+	pid_t pid;
+
+	semctl(id, 1, SETVAL, (union semun){ .val = 5 });
+	pid = fork();
+	if (pid == 0) {
+		int r = sem1(id, 0, 3, SEM_UNDO) || sem1(id, 1, -2, SEM_UNDO);
+
+		_exit(r ? 1 : 0);
+	}
+	ok_eq(child_result(pid), 0, "a child changes two semaphores with SEM_UNDO");
+	ok(semval(id, 0) == 0 && semval(id, 1) == 5, "its exit undoes both (%d, %d)",
+	   semval(id, 0), semval(id, 1));
+	ok_eq(semctl(id, 0, GETPID), pid, "GETPID names the exited process");
+
+	pid = fork();
+	if (pid == 0) {
+		sem1(id, 0, 2, SEM_UNDO);
+		semctl(id, 0, SETVAL, (union semun){ .val = 7 });
+		_exit(0);
+	}
+	child_result(pid);
+	ok_eq(semval(id, 0), 7, "SETVAL cancels the pending adjustment");
+
+	pid = fork();
+	if (pid == 0) {
+		sem1(id, 1, -5, SEM_UNDO);
+		_exit(0);
+	}
+	child_result(pid);
+	ok_eq(semval(id, 1), 5, "an undone decrement gives the units back");
+
+	pid = fork();
+	if (pid == 0) {
+		sem1(id, 0, 1, SEM_UNDO);
+		sem1(id, 0, 1, SEM_UNDO);
+		_exit(0);
+	}
+	child_result(pid);
+	ok_eq(semval(id, 0), 7, "adjustments add up over several semops");
+
+	pid = fork();
+	if (pid == 0) {
+		sem1(id, 0, 1, SEM_UNDO);
+		semctl(id, 0, IPC_RMID);
+		_exit(0);
+	}
+	ok_eq(child_result(pid), 0, "exit after the set went is harmless");
+}
+
+static void test_sem_ctl(void)
+{
+	int id = semget(IPC_PRIVATE, 4, 0640), top, found = 0;
+	struct semid_ds ds;
+	struct seminfo si;
+	time_t t0 = time(NULL);
+
+	ok_sys(semctl(id, 0, IPC_STAT, (union semun){ .buf = &ds }), "IPC_STAT");
+	ok(ds.sem_nsems == 4 && (ds.sem_perm.mode & 0777) == 0640 && ds.sem_otime == 0,
+	   "sem_nsems 4, mode 0640, never operated on");
+	ok(ds.sem_ctime >= t0 - 2, "sem_ctime set");
+	sem1(id, 0, 1, 0);
+	semctl(id, 0, IPC_STAT, (union semun){ .buf = &ds });
+	ok(ds.sem_otime >= t0 - 2, "sem_otime set by semop");
+	ds.sem_perm.mode = 0600;
+	ok_sys(semctl(id, 0, IPC_SET, (union semun){ .buf = &ds }), "IPC_SET");
+	semctl(id, 0, IPC_STAT, (union semun){ .buf = &ds });
+	ok_eq(ds.sem_perm.mode & 0777, 0600, "the mode changed");
+	top = semctl(0, 0, IPC_INFO, (union semun){ .__buf = &si });
+	ok(top >= 0 && si.semmsl > 0 && si.semvmx == 32767 && si.semopm >= 500,
+	   "IPC_INFO: semmsl %d semopm %d semvmx %d", si.semmsl, si.semopm, si.semvmx);
+	ok(semctl(0, 0, SEM_INFO, (union semun){ .__buf = &si }) == top && si.semusz >= 1 &&
+	   si.semaem >= 4, "SEM_INFO: %d sets, %d semaphores", si.semusz, si.semaem);
+	for (int i = 0; i <= top; i++)
+		found |= semctl(i, 0, SEM_STAT, (union semun){ .buf = &ds }) == id;
+	ok(found, "SEM_STAT by slot returns the id");
+	ok_errno(semctl(id, 0, 99), EINVAL, "an unknown command");
+	{
+		const char *text = file_text("/proc/sysvipc/sem");
+		char want[64];
+		int msl, mns, opm, mni;
+
+		snprintf(want, sizeof(want), " %d  %4o %10d ", id, 0600, 4);
+		ok(text && strstr(text, "semid perms      nsems") && strstr(text, want),
+		   "/proc/sysvipc/sem lists the set");
+		text = file_text("/proc/sys/kernel/sem");
+		ok(text && sscanf(text, "%d %d %d %d", &msl, &mns, &opm, &mni) == 4 && msl > 0 &&
+		   opm >= 500, "kernel.sem has four limits");
+	}
+	semctl(id, 0, IPC_RMID);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 3 && !strcmp(argv[1], "--exec-check"))
@@ -378,5 +625,9 @@ int main(int argc, char **argv)
 	test_fork_exec(self_path(argv[0]));
 	test_ctl();
 	test_limits();
+	test_sem_basic();
+	test_sem_wait();
+	test_sem_undo();
+	test_sem_ctl();
 	return tap_finish();
 }
