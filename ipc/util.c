@@ -235,6 +235,7 @@ static int __init ipc_init(void)
 		pr_warn("ipc: cannot create /proc/sysvipc\n");
 	shm_init(dir);
 	sem_init(dir);
+	msg_init(dir);
 	return 0;
 }
 late_initcall(ipc_init);

@@ -69,5 +69,6 @@ long ipc_now(void);
 struct proc_dir_entry;
 void shm_init(struct proc_dir_entry *dir);
 void sem_init(struct proc_dir_entry *dir);
+void msg_init(struct proc_dir_entry *dir);
 
 #endif /* _IPC_UTIL_H */

@@ -13,11 +13,14 @@
  * exit, and removal while attached.  Semaphores: the key rules, values,
  * atomic operation lists, waiting (for a value, for zero, with a timeout,
  * interrupted, removed), SEM_UNDO at exit, and the semctl commands.  Must
- * pass on Linux and Tidewater.
+ * pass on Linux and Tidewater.  Message queues: sending and receiving by
+ * type (0, positive, negative, MSG_EXCEPT), MSG_NOERROR/E2BIG, blocking
+ * on a full and on an empty queue, EIDRM, and the msgctl commands.
  */
 #include <sys/ipc.h>
 #include <sys/shm.h>
 #include <sys/sem.h>
+#include <sys/msg.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
 #include <stdint.h>
@@ -613,6 +616,113 @@ static void test_sem_ctl(void)
 	semctl(id, 0, IPC_RMID);
 }
 
+/* ------------------------------------------------------------ message queues */
+
+struct tmsg {
+	long mtype;
+	char mtext[64];
+};
+
+static int msend(int id, long type, const char *text, int flg)
+{
+	struct tmsg m = { .mtype = type };
+
+	strncpy(m.mtext, text, sizeof(m.mtext) - 1);
+	return msgsnd(id, &m, strlen(text) + 1, flg);
+}
+
+/* Receive; the text (or "" on failure) goes to *text, the type to the return value. */
+static long mrecv(int id, long type, int flg, char *text)
+{
+	struct tmsg m = { 0 };
+	ssize_t n = msgrcv(id, &m, sizeof(m.mtext), type, flg);
+
+	strcpy(text, n < 0 ? "" : m.mtext);
+	return n < 0 ? -1 : m.mtype;
+}
+
+static void test_msg(void)
+{
+	struct msqid_ds ds;
+	struct msginfo mi;
+	struct tmsg big = { .mtype = 1 };
+	char t[64];
+	int id, top, st;
+	pid_t pid;
+
+	ok_errno(msgget(0x5ead0003, 0600), ENOENT, "msgget of an unknown key");
+	id = msgget(0x5ead0003, IPC_CREAT | 0600);
+	ok(id >= 0, "msgget IPC_CREAT");
+	ok_errno(msgget(0x5ead0003, IPC_CREAT | IPC_EXCL | 0600), EEXIST, "IPC_CREAT|IPC_EXCL");
+	ok_errno(mrecv(id, 0, IPC_NOWAIT, t), ENOMSG, "msgrcv of an empty queue with IPC_NOWAIT");
+	ok_errno(msend(id, 0, "x", 0), EINVAL, "msgsnd of type 0");
+	ok_sys(msend(id, 3, "three", 0), "msgsnd type 3");
+	ok_sys(msend(id, 1, "one", 0), "msgsnd type 1");
+	ok_sys(msend(id, 2, "two", 0), "msgsnd type 2");
+	ok_sys(msend(id, 1, "uno", 0), "msgsnd type 1 again");
+	ok_sys(msgctl(id, IPC_STAT, &ds), "IPC_STAT");
+	ok(ds.msg_qnum == 4 && ds.msg_cbytes == 6 + 4 + 4 + 4 && ds.msg_lspid == getpid(),
+	   "msg_qnum 4, msg_cbytes 18, msg_lspid");
+	ok(ds.msg_qbytes > 0, "msg_qbytes %lu", (unsigned long)ds.msg_qbytes);
+	ok(mrecv(id, 2, 0, t) == 2 && !strcmp(t, "two"), "msgtyp 2 takes the first of type 2");
+	ok(mrecv(id, 1, MSG_EXCEPT, t) == 3 && !strcmp(t, "three"), "MSG_EXCEPT 1 takes the first other");
+	ok(mrecv(id, -5, 0, t) == 1 && !strcmp(t, "one"), "msgtyp -5 takes the lowest type, oldest first");
+	ok_sys(msend(id, 7, "seven", 0), "msgsnd type 7");
+	ok(mrecv(id, 0, 0, t) == 1 && !strcmp(t, "uno"), "msgtyp 0 takes the oldest");
+	ok_errno(mrecv(id, -6, IPC_NOWAIT, t), ENOMSG, "nothing at or below type 6");
+	ok_errno(msgrcv(id, &big, 3, 0, 0), E2BIG, "a buffer too small for the message");
+	ok(msgrcv(id, &big, 3, 0, MSG_NOERROR) == 3 && !memcmp(big.mtext, "sev", 3),
+	   "MSG_NOERROR truncates");
+	ok_sys(msgctl(id, IPC_STAT, &ds), "IPC_STAT");
+	ok(ds.msg_qnum == 0 && ds.msg_cbytes == 0 && ds.msg_lrpid == getpid(), "the queue is empty");
+
+	/* A receiver waiting for a type, woken by a sender. */
+	pid = fork();
+	if (pid == 0)
+		_exit(mrecv(id, 9, 0, t) == 9 && !strcmp(t, "late") ? 0 : 1);
+	usleep(200000);
+	ok_sys(msend(id, 8, "other", 0), "a message of another type");
+	ok_sys(msend(id, 9, "late", 0), "then the awaited one");
+	ok_eq(child_result(pid), 0, "the waiting receiver got it");
+	mrecv(id, 8, 0, t);
+
+	/* A sender waiting for room. */
+	ds.msg_qbytes = 10;
+	ok_sys(msgctl(id, IPC_SET, &ds), "IPC_SET msg_qbytes 10");
+	ok_sys(msend(id, 1, "12345678", 0), "9 bytes fit");
+	ok_errno(msend(id, 1, "ab", IPC_NOWAIT), EAGAIN, "3 more do not (IPC_NOWAIT)");
+	pid = fork();
+	if (pid == 0)
+		_exit(msend(id, 1, "ab", 0) ? errno : 0);
+	usleep(200000);
+	ok(mrecv(id, 0, 0, t) == 1 && !strcmp(t, "12345678"), "receiving makes room");
+	ok_eq(child_result(pid), 0, "the waiting sender completed");
+
+	/* A receiver on a removed queue. */
+	mrecv(id, 0, 0, t);
+	pid = fork();
+	if (pid == 0)
+		_exit(mrecv(id, 0, 0, t) < 0 ? errno : 0);
+	usleep(200000);
+	top = msgctl(0, IPC_INFO, (struct msqid_ds *)&mi);
+	ok(top >= 0 && mi.msgmax > 0 && mi.msgmnb > 0 && mi.msgmni > 0,
+	   "IPC_INFO: msgmax %d msgmnb %d msgmni %d", mi.msgmax, mi.msgmnb, mi.msgmni);
+	st = 0;
+	for (int i = 0; i <= top; i++)
+		st |= msgctl(i, MSG_STAT, &ds) == id;
+	ok(st, "MSG_STAT by slot returns the id");
+	{
+		const char *text = file_text("/proc/sysvipc/msg");
+		char want[32];
+
+		snprintf(want, sizeof(want), " %d  %4o ", id, 0600);
+		ok(text && strstr(text, "msqid perms") && strstr(text, want), "/proc/sysvipc/msg lists it");
+	}
+	ok_sys(msgctl(id, IPC_RMID, NULL), "IPC_RMID with a waiting receiver");
+	ok_eq(child_result(pid), EIDRM, "the receiver gets EIDRM");
+	ok_errno(msgctl(id, IPC_STAT, &ds), EINVAL, "the id is gone");
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 3 && !strcmp(argv[1], "--exec-check"))
@@ -629,5 +739,6 @@ int main(int argc, char **argv)
 	test_sem_wait();
 	test_sem_undo();
 	test_sem_ctl();
+	test_msg();
 	return tap_finish();
 }
