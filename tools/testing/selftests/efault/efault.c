@@ -273,6 +273,11 @@ static void test_partial(void)
 	n = syscall(SYS_pread64, fd_file, edge, 200, 0);
 	ok_eq(n, 100, "pread64 into a buffer that runs into an unmapped page: short count 100");
 	ok(!memcmp(edge, "0123456789", 10), "with the bytes before the hole filled in");
+	/* an odd start and a long count: the copy may move words, the count must stay exact */
+	n = syscall(SYS_pread64, fd_file, p + PAGE_SIZE - 101, 3000, 0);
+	ok_eq(n, 101, "pread64 of 3000 bytes to 101 bytes before a hole: short count 101");
+	n = syscall(SYS_pwrite64, fd_out, p + PAGE_SIZE - 77, 1000, 0);
+	ok_eq(n, 77, "pwrite64 of 1000 bytes from 77 bytes before a hole: short count 77");
 	n = syscall(SYS_pwrite64, fd_out, edge, 200, 0);
 	ok_eq(n, 100, "pwrite64 from such a buffer: short count 100");
 	if (pipe(pfd) == 0) {
