@@ -300,7 +300,14 @@ static bool may_send_signal(struct task_struct *p, int sig)
 	return capable(CAP_KILL);
 }
 
-/* One process of a kill(2) target set: 0 = sent (or may be, for sig 0). */
+/*
+ * One process of a kill(2) target set: 0 = sent (or may be, for sig 0).
+ * A process that is exiting or is a zombie still exists until its parent
+ * reaps it: the permission check applies, the signal itself is dropped
+ * (do_send_sig_info() queues nothing on a process with no live thread).
+ * Parents such as trinity's probe their children with kill(pid, 0) and
+ * must not see ESRCH before wait() has told them of the exit.
+ */
 static int kill_one(int sig, kernel_siginfo_t *info, struct task_struct *p)
 {
 	if (!may_send_signal(p, sig))
@@ -324,11 +331,8 @@ static int kill_something_info(int sig, kernel_siginfo_t *info, pid_t pid)
 		rcu_read_lock();
 		p = find_task_by_pid(pid);
 		ret = -ESRCH;
-		if (p && process_alive(p))
+		if (p && p->signal)
 			ret = kill_one(sig, info, p->group_leader);
-		else if (p && p->signal && p->exit_state == EXIT_ZOMBIE)
-			/* a zombie still exists for kill(pid, 0) */
-			ret = may_send_signal(p, sig) ? 0 : -EPERM;
 		rcu_read_unlock();
 		return ret;
 	}
@@ -339,8 +343,7 @@ static int kill_something_info(int sig, kernel_siginfo_t *info, pid_t pid)
 		ret = -ESRCH;
 		rcu_read_lock();
 		for_each_process(p) {
-			if (!thread_group_leader(p) || !process_alive(p) ||
-			    task_pgrp_nr(p) != pgrp)
+			if (!thread_group_leader(p) || task_pgrp_nr(p) != pgrp)
 				continue;
 			err = kill_one(sig, info, p);
 			if (ret)
@@ -353,7 +356,7 @@ static int kill_something_info(int sig, kernel_siginfo_t *info, pid_t pid)
 	ret = 0;
 	rcu_read_lock();
 	for_each_process(p) {
-		if (!thread_group_leader(p) || !process_alive(p) ||
+		if (!thread_group_leader(p) || !p->signal ||
 		    p->tgid <= 1 || same_thread_group(p, current))
 			continue;
 		count++;
@@ -382,7 +385,8 @@ static int do_send_specific(pid_t tgid, pid_t pid, int sig, kernel_siginfo_t *in
 
 	rcu_read_lock();
 	p = find_task_by_pid(pid);
-	if (p && p->signal && (tgid <= 0 || task_tgid_nr(p) == tgid) && !p->exit_state) {
+	/* As kill(2): a thread that has exited but is not yet reaped exists. */
+	if (p && p->signal && (tgid <= 0 || task_tgid_nr(p) == tgid)) {
 		error = may_send_signal(p, sig) ? 0 : -EPERM;
 		if (sig && !error)
 			error = send_sig_to_thread(sig, info, p);

@@ -547,6 +547,25 @@ static void test_kill_targets(void)
 	ok_errno(kill(getpid(), 65), EINVAL, "kill with signal 65: EINVAL");
 	ok_errno(kill(-gone, SIGTERM), ESRCH, "kill of a process group that does not exist: ESRCH");
 
+	/* A zombie exists until it is reaped: every form of kill finds it. */
+	gone = fork();
+	if (gone == 0) {
+		setpgid(0, 0);
+		_exit(0);
+	}
+	setpgid(gone, gone);
+	{
+		siginfo_t si = { 0 };
+
+		ok_sys(waitid(P_PID, gone, &si, WEXITED | WNOWAIT), "waitid(WNOWAIT): the child is a zombie");
+	}
+	ok_sys(kill(gone, 0), "kill(zombie, 0) succeeds");
+	ok_sys(kill(gone, SIGTERM), "kill(zombie, SIGTERM) succeeds (and changes nothing)");
+	ok_sys(syscall(SYS_tgkill, gone, gone, 0), "tgkill(zombie, zombie, 0) succeeds");
+	ok_sys(kill(-gone, 0), "kill(-pgid, 0) of a group holding only a zombie succeeds");
+	ok(WIFEXITED(wait_status(gone)), "the zombie still reports a plain exit");
+	ok_errno(kill(gone, 0), ESRCH, "once reaped, kill(pid, 0): ESRCH");
+
 	fflush(stdout);
 	a = fork();
 	if (a == 0) {
