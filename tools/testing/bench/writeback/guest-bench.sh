@@ -37,7 +37,7 @@
 #   WB_SAMPLE      iostat/vmstat sampling interval in seconds
 
 here=$(cd "$(dirname "$0")" && pwd)
-# now_cs
+# now_cs, bench_disk, sysfs_disk
 . "$here/guest-lib.sh"
 PATH=$here/bin:$PATH
 export PATH
@@ -89,27 +89,14 @@ say info policy="$(cat /proc/sys/vm/writeback_policy 2>/dev/null || echo -)" \
 	dirty_ratio="$(cat /proc/sys/vm/dirty_ratio 2>/dev/null || echo -)" \
 	dirty_background_ratio="$(cat /proc/sys/vm/dirty_background_ratio 2>/dev/null || echo -)"
 
-# array_volume N: the /dev name of the Smart Array's logical volume N
-array_volume()
-{
-	if [ -e "/dev/cciss/c0d$1" ]; then
-		echo "cciss/c0d$1"
-	else
-		ls /sys/bus/scsi/devices/*:1:0:"$1"/block 2>/dev/null | head -n 1
-	fi
-}
-
 # ROLE -> device, and whether it is mounted
 mounted=
 for pair in $WB_DISKS; do
 	role=${pair%%=*}
 	dev=${pair#*=}
-	case $dev in
-	vol:*) dev=$(array_volume "${dev#vol:}") ;;
-	esac
+	dev=$(bench_disk "$dev")
 	eval "DEV_$role=$dev"
-	# sysfs spells a '/' of a disk name as '!' (cciss!c0d1)
-	q=/sys/block/$(echo "$dev" | tr / !)/queue/scheduler
+	q=/sys/block/$(sysfs_disk "$dev")/queue/scheduler
 	if [ "$WB_SCHED" = deadline ] && [ -w "$q" ]; then
 		echo mq-deadline >"$q" 2>/dev/null || echo deadline >"$q" 2>/dev/null
 	elif [ -n "$WB_SCHED" ] && [ -w "$q" ]; then
