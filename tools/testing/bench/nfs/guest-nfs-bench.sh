@@ -2,22 +2,24 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
 # guest-nfs-bench.sh - the guest half of tools/testing/bench/nfs/run
-# (busybox sh).  Mounts the local ext2 disk (vda) on /mnt/F and the two NFS
-# exports (n1, n2) on /mnt/N1 and /mnt/N2, then runs the tests and prints
+# (busybox sh).  Mounts the local ext2 disk (NB_DISK) on /mnt/F and the two
+# NFS exports (n1, n2) on /mnt/N1 and /mnt/N2, then runs the tests and prints
 #   NB info KEY=VALUE...
 #   NB result test=T metric=M mbps=X
 #   NB na test=T reason="..."
 #   NB done
 # Environment: NB_TESTS (dd1 nfs-write nfs-read net1 mix3-nfs), NB_POLICY
 # (vm.writeback_policy; empty: the default), NB_SIZE_MB, NB_WARMUP (seconds
-# the NFS writers of mix3-nfs run before the disk writer), NB_TIMEOUT.
+# the NFS writers of mix3-nfs run before the disk writer), NB_TIMEOUT,
+# NB_DISK (the local disk: a name under /dev, default vda, or vol:N,
+# logical volume N of the Smart Array on the dl380 profile).
 
 here=$(cd "$(dirname "$0")" && pwd)
-# now_cs
+# now_cs, bench_disk
 . "$here/guest-lib.sh"
 PATH=$here/bin:$PATH
 : "${NB_TESTS:=dd1 nfs-write nfs-read net1 mix3-nfs}" "${NB_POLICY:=}" "${NB_SIZE_MB:=512}"
-: "${NB_WARMUP:=5}" "${NB_TIMEOUT:=1800}"
+: "${NB_WARMUP:=5}" "${NB_TIMEOUT:=1800}" "${NB_DISK:=vda}"
 
 say() { echo "NB $*"; }
 drop() { sync; echo 3 >/proc/sys/vm/drop_caches; }
@@ -43,7 +45,10 @@ if [ -n "$NB_POLICY" ] && ! sysctl -w vm.writeback_policy="$NB_POLICY" >/dev/nul
 fi
 say info policy="$(cat /proc/sys/vm/writeback_policy 2>/dev/null || echo -)"
 mkdir -p /mnt/F
-mount -t ext2 -o noatime /dev/vda /mnt/F || { say na test=all reason="\"no ext2 mount of vda\""; say done; exit 0; }
+disk=$(bench_disk "$NB_DISK")
+say info disk="${disk:--}"
+mount -t ext2 -o noatime "/dev/$disk" /mnt/F ||
+	{ say na test=all reason="\"no ext2 mount of $NB_DISK ($disk)\""; say done; exit 0; }
 for n in 1 2; do
 	nfs-mount "n$n" "/mnt/N$n" || { say na test=all reason="\"NFS mount n$n failed\""; say done; exit 0; }
 done
@@ -90,7 +95,7 @@ for t in $NB_TESTS; do
 		tx0=$(eth0_tx)
 		t0=$(now_cs)
 		out=$(timeout -s KILL "$NB_TIMEOUT" wbwrite -n mix3-nfs -s "${NB_SIZE_MB}M" \
-			-w "$NB_WARMUP" -B /mnt/N1/mix -B /mnt/N2/mix -D vda /mnt/F/mix)
+			-w "$NB_WARMUP" -B /mnt/N1/mix -B /mnt/N2/mix -D "$disk" /mnt/F/mix)
 		t1=$(now_cs)
 		tx1=$(eth0_tx)
 		m=$(echo "$out" | sed -n 's/^WB stream .*mbps=\([0-9.]*\).*/\1/p')
