@@ -10,19 +10,26 @@
 #	ext2 image DATA-DEV read-only on /mnt/data (chunk00 ... written on
 #	the host), then run the tests among seed002 anon-seq anon-rand
 #   guest-mm.sh stream FS-DEV MIB TESTS...
-#	512 MiB guest: mount the empty ext2 image FS-DEV on /mnt/fs and
+#	512 MiB guest: mount the empty ext2 image FS-DEV (a name under
+#	/dev, or vol:N: logical volume N of the Smart Array) on /mnt/fs and
 #	write MIB MiB of zeros to it once per test among seed004-default
 #	(the kernel's own writeback knobs) and seed004-bdflush (the seed's
 #	line "10 0 0 0 500 3000 30 0 0" into /proc/sys/vm/bdflush, or, on a
 #	kernel without that file, as Linux 6.1, the four knobs it maps to:
 #	dirty_background_ratio 10, dirty_writeback_centisecs 500,
-#	dirty_expire_centisecs 3000, dirty_ratio 30)
+#	dirty_expire_centisecs 3000, dirty_ratio 30).  seed004-tcp-default
+#	and seed004-tcp-bdflush are the same with the MIB MiB received on
+#	TCP port 5004 of eth0 (10.0.2.15, brought up here) from the host's
+#	nettool tcp-send instead of made of zeros.  A -default test runs with
+#	the knobs the kernel booted with, also after a -bdflush one.
 # Each test is framed by "@@ begin TEST" and "@@ end TEST rc=N" with the
 # mmbench line in between; "@@ note ..." lines record the set-up.  Caches
 # are dropped before each test.
 
 bin=/selftests/mmbench
 vm=/proc/sys/vm
+# bench_disk
+. /selftests/guest-lib.sh
 
 settle()
 {
@@ -77,15 +84,31 @@ small)
 	swapoff "$swap"
 	;;
 stream)
-	dev=/dev/$1 mib=$2
+	dev=/dev/$(bench_disk "$1") mib=$2
 	shift 2
+	# the boot's knobs, for the -default tests
+	boot_knobs="dirty_background_ratio=$(cat $vm/dirty_background_ratio)
+dirty_ratio=$(cat $vm/dirty_ratio)
+dirty_writeback_centisecs=$(cat $vm/dirty_writeback_centisecs)
+dirty_expire_centisecs=$(cat $vm/dirty_expire_centisecs)"
+	case " $* " in
+	*" seed004-tcp-"*)
+		ip link set lo up 2>/dev/null
+		ip link set eth0 up && ip addr add 10.0.2.15/24 dev eth0 ||
+			echo "@@ note eth0 did not come up"
+		echo "@@ note eth0: $(cat /sys/class/net/eth0/speed 2>/dev/null) Mb/s," \
+			"driver $(basename "$(readlink /sys/class/net/eth0/device/driver)" 2>/dev/null)" ;;
+	esac
 	mkdir -p /mnt/fs
 	mount -t ext2 "$dev" /mnt/fs || { echo "@@ note mount $dev failed"; exit 1; }
 	echo "@@ note $(grep -E '^(MemTotal|MemFree):' /proc/meminfo | tr -s ' \n' ' ')"
 	for t in "$@"; do
 		case $t in
-		seed004-default) ;;
-		seed004-bdflush)
+		seed004-default|seed004-tcp-default)
+			for kv in $boot_knobs; do
+				echo "${kv#*=}" >"$vm/${kv%%=*}"
+			done ;;
+		seed004-bdflush|seed004-tcp-bdflush)
 			if [ -w $vm/bdflush ]; then
 				echo "10 0 0 0 500 3000 30 0 0" >$vm/bdflush
 				echo "@@ note bdflush line written; reads back: $(cat $vm/bdflush)"
@@ -100,7 +123,12 @@ stream)
 		esac
 		knobs
 		rm -f /mnt/fs/zero
-		run_test "$t" "$bin" stream /mnt/fs/zero --mib "$mib" --policy "${t#seed004-}"
+		case $t in
+		seed004-tcp-*) from="--listen 5004" ;;
+		*) from= ;;
+		esac
+		# shellcheck disable=SC2086
+		run_test "$t" "$bin" stream /mnt/fs/zero --mib "$mib" --policy "${t#seed004-}" $from
 	done
 	rm -f /mnt/fs/zero
 	umount /mnt/fs

@@ -20,10 +20,16 @@
  *	write M MiB (default X = 2 times MemTotal) of anonymous memory page
  *	by page, then read it all back and check it, in address order or in
  *	a random page order
- *   mmbench stream PATH --mib M --policy NAME [--interval S]
+ *   mmbench stream PATH --mib M --policy NAME [--interval S] [--listen PORT]
  *	write M MiB of zeros to PATH with 64 KiB write(2) calls, sampling the
  *	file size and /proc/vmstat nr_written every S seconds (default 5)
- *	from a child, then fsync
+ *	from a child, then fsync.  With --listen, the M MiB come from one TCP
+ *	connection accepted on PORT instead, each read(2) of up to 64 KiB
+ *	written as it came: the receiving side of nettool's protocol
+ *	(tools/testing/net/nettool.c: greet with "NETTOOL1", answer
+ *	"DONE <bytes> -" once the file is synced), so that the host's
+ *	`nettool tcp-send` retries until the listener is up and checks that
+ *	every byte arrived
  *
  * Figures: elapsed times from CLOCK_MONOTONIC; faults from getrusage(2);
  * pswpin, pswpout, nr_written from /proc/vmstat (system-wide deltas).
@@ -41,10 +47,15 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <netinet/in.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+
+/* write_all(): a write that finishes, shared with nettool */
+#include "../../net/netutil.h"
 
 #define MIB		(1024UL * 1024UL)
 #define PG		4096UL
@@ -62,7 +73,7 @@ static void usage(void)
 		"usage: mmbench mkfile PATH MIB INDEX\n"
 		"       mmbench seed002 DIR [--files N] [--file-mib M] [--hot-mib H] [--pause-ms P]\n"
 		"       mmbench anon --order seq|rand [--mib M | --times X]\n"
-		"       mmbench stream PATH --mib M --policy NAME [--interval S]\n");
+		"       mmbench stream PATH --mib M --policy NAME [--interval S] [--listen PORT]\n");
 	exit(2);
 }
 
@@ -503,17 +514,64 @@ static void mean_cv(const double *v, unsigned long n, double *mean, double *cv)
 		*cv = sqrt(sq / n) / *mean;
 }
 
+/*
+ * The TCP source of a stream: wait on PORT (every local address) for one
+ * connection and greet it as a nettool receiver does.  Returns the
+ * connected socket.
+ */
+static int stream_accept(unsigned long port)
+{
+	static const char greeting[] = "NETTOOL1\n";
+	struct sockaddr_in sa;
+	int one = 1, lfd, fd;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sin_family = AF_INET;
+	sa.sin_port = htons((uint16_t)port);
+	sa.sin_addr.s_addr = htonl(INADDR_ANY);
+	lfd = socket(AF_INET, SOCK_STREAM, 0);
+	if (lfd < 0)
+		die("socket");
+	if (setsockopt(lfd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one)))
+		die("SO_REUSEADDR");
+	if (bind(lfd, (struct sockaddr *)&sa, sizeof(sa)) || listen(lfd, 1))
+		die("bind/listen");
+	do
+		fd = accept(lfd, NULL, NULL);
+	while (fd < 0 && errno == EINTR);
+	if (fd < 0)
+		die("accept");
+	close(lfd);
+	if (write(fd, greeting, sizeof(greeting) - 1) != (ssize_t)sizeof(greeting) - 1)
+		die("greeting");
+	return fd;
+}
+
+/* Tell the sender how many bytes were stored, then wait for its close. */
+static void stream_verdict(int sock, unsigned long long bytes)
+{
+	char line[64], sink[256];
+	int n = snprintf(line, sizeof(line), "DONE %llu -\n", bytes);
+
+	if (write_all(sock, line, (size_t)n))
+		fprintf(stderr, "mmbench: sending the verdict: %s\n", strerror(errno));
+	shutdown(sock, SHUT_WR);
+	while (read(sock, sink, sizeof(sink)) > 0)
+		;
+	close(sock);
+}
+
 static int mode_stream(int argc, char **argv)
 {
-	static char zeros[65536];
-	unsigned long mib = 0, interval = 5, n, k, full;
+	static char buf[65536];
+	unsigned long mib = 0, interval = 5, port = 0, n, k, full;
 	const char *path, *policy = NULL;
 	volatile unsigned long *count;
 	double start, t_write, t_sync, mean, cv, dmean, dcv;
 	double *rate, *drate;
 	unsigned long long total, done = 0;
 	struct sample *s;
-	int fd, st;
+	int fd, st, sock = -1;
 	pid_t pid;
 
 	if (argc < 1)
@@ -521,8 +579,9 @@ static int mode_stream(int argc, char **argv)
 	path = argv[0];
 	parse_opts(argc - 1, argv + 1, (const struct opt[]) {
 		{ "--mib", &mib, NULL }, { "--policy", NULL, &policy },
-		{ "--interval", &interval, NULL }, { NULL, NULL, NULL } });
-	if (!mib || !policy || !interval)
+		{ "--interval", &interval, NULL }, { "--listen", &port, NULL },
+		{ NULL, NULL, NULL } });
+	if (!mib || !policy || !interval || port > 65535)
 		usage();
 	total = (unsigned long long)mib * MIB;
 
@@ -534,6 +593,9 @@ static int mode_stream(int argc, char **argv)
 	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 	if (fd < 0)
 		die(path);
+	/* the clock starts once the sender is there */
+	if (port)
+		sock = stream_accept(port);
 	s[0].t = 0;
 	s[0].size = 0;
 	s[0].written = vmstat_get("nr_written");
@@ -546,14 +608,25 @@ static int mode_stream(int argc, char **argv)
 		sampler(path, start, interval, s, count);
 
 	while (done < total) {
-		size_t len = total - done < sizeof(zeros) ? total - done : sizeof(zeros);
-		ssize_t r = write(fd, zeros, len);
+		size_t len = total - done < sizeof(buf) ? total - done : sizeof(buf);
+		ssize_t r = (ssize_t)len;
 
-		if (r <= 0) {
+		if (sock >= 0) {
+			r = read(sock, buf, len);
+			if (r < 0 && errno == EINTR)
+				continue;
+			if (r < 0) {
+				kill(pid, SIGKILL);
+				die("read from the connection");
+			}
+			if (r == 0)
+				break;	/* the sender stopped early */
+		}
+		if (write_all(fd, buf, (size_t)r)) {
 			kill(pid, SIGKILL);
 			die("write");
 		}
-		done += r;
+		done += (unsigned long long)r;
 	}
 	t_write = now_s() - start;
 	if (fsync(fd))
@@ -562,6 +635,8 @@ static int mode_stream(int argc, char **argv)
 	kill(pid, SIGKILL);
 	waitpid(pid, &st, 0);
 	close(fd);
+	if (sock >= 0)
+		stream_verdict(sock, done);
 
 	/* the intervals that ended before the last write returned */
 	n = *count;
@@ -581,10 +656,10 @@ static int mode_stream(int argc, char **argv)
 	mean_cv(rate, full, &mean, &cv);
 	mean_cv(drate, full, &dmean, &dcv);
 
-	printf("mmbench test=seed004-%s mib=%lu interval_s=%lu elapsed_s=%.3f sync_s=%.3f"
-	       " MBps=%.2f sync_MBps=%.2f intervals=%lu",
-	       policy, mib, interval, t_write, t_sync, total / t_write / 1e6,
-	       total / t_sync / 1e6, full);
+	printf("mmbench test=seed004-%s mib=%lu source=%s bytes=%llu interval_s=%lu"
+	       " elapsed_s=%.3f sync_s=%.3f MBps=%.2f sync_MBps=%.2f intervals=%lu",
+	       policy, mib, sock >= 0 ? "tcp" : "zeros", done, interval, t_write, t_sync,
+	       done / t_write / 1e6, done / t_sync / 1e6, full);
 	/* no whole interval: no mean; fewer than two: no spread */
 	if (full)
 		printf(" mean_MBps=%.2f disk_mean_MBps=%.2f", mean, dmean);
@@ -601,6 +676,11 @@ static int mode_stream(int argc, char **argv)
 	for (k = 0; k < full; k++)
 		printf("%s%.1f", k ? "," : "", drate[k]);
 	printf("\n");
+	if (done < total) {
+		fprintf(stderr, "mmbench: the sender stopped after %llu of %llu bytes\n",
+			done, total);
+		return 1;
+	}
 	return 0;
 }
 
