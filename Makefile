@@ -189,14 +189,20 @@ stress-debian: all debian-deps
 # NFS one (net1, mix3-nfs, NFS alone: Documentation/dev-tools/nfs-tests.md);
 # QUICK=1 for the short run.  VERSIONS="0.2 0.5 HEAD": the writeback table
 # with one column per version (built from the commit cache) and Linux.
-# PROFILE=dl380: the writeback one alone, on the DL380 G4 profile (GRUB from
-# CD-ROM, disks on the Smart Array; Documentation/dev-tools/dl380.md).
+# PROFILE=dl380: on the DL380 G4 profile (GRUB from CD-ROM, disks on the
+# Smart Array, NICs on the NC7782; Documentation/dev-tools/dl380.md) the
+# writeback one, the NFS one over tg3, and seed 004's streaming write of the
+# memory-management one, from memory and received over TCP.
 bench: all
 ifneq ($(VERSIONS),)
 	$(Q)$(srctree)/scripts/bench-versions $(if $(filter 1,$(QUICK)),--quick) $(VERSIONS)
 else ifneq ($(PROFILE),)
 	$(Q)O=$(objtree) $(srctree)/tools/testing/bench/writeback/run $(if $(filter 1,$(QUICK)),--quick) \
 		--profile $(PROFILE)
+	$(Q)O=$(objtree) $(srctree)/tools/testing/bench/nfs/run $(if $(filter 1,$(QUICK)),--quick) \
+		--profile $(PROFILE)
+	$(Q)O=$(objtree) $(srctree)/tools/testing/bench/mm/run $(if $(filter 1,$(QUICK)),--quick) \
+		--profile $(PROFILE) --tests seed004
 else
 	$(Q)O=$(objtree) $(srctree)/tools/testing/bench/writeback/run $(if $(filter 1,$(QUICK)),--quick)
 	$(Q)O=$(objtree) $(srctree)/tools/testing/bench/nfs/run $(if $(filter 1,$(QUICK)),--quick)
