@@ -20,8 +20,9 @@
 #	dirty_expire_centisecs 3000, dirty_ratio 30).  seed004-tcp-default
 #	and seed004-tcp-bdflush are the same with the MIB MiB received on
 #	TCP port 5004 of eth0 (10.0.2.15, brought up here) from the host's
-#	nettool tcp-send instead of made of zeros.  A -default test runs with
-#	the knobs the kernel booted with, also after a -bdflush one.
+#	nettool tcp-send instead of made of zeros, each followed by a note of
+#	eth0's and TCP's counters.  A -default test runs with the knobs the
+#	kernel booted with, also after a -bdflush one.
 # Each test is framed by "@@ begin TEST" and "@@ end TEST rc=N" with the
 # mmbench line in between; "@@ note ..." lines record the set-up.  Caches
 # are dropped before each test.
@@ -57,6 +58,18 @@ run_test()	# NAME COMMAND...
 	grep -E '^(pswpin|pswpout|pgmajfault|nr_written) ' /proc/vmstat | tr '\n' ' ' |
 		sed 's/^/@@ note vmstat after: /'
 	echo
+}
+
+# net_note: what the NIC and TCP counted so far (since boot): frames the
+# NIC dropped for want of buffers or with errors, and TCP's segments in,
+# out and retransmitted
+net_note()
+{
+	st=/sys/class/net/eth0/statistics
+	echo "@@ note eth0 since boot: rx_packets=$(cat $st/rx_packets)" \
+		"rx_missed_errors=$(cat $st/rx_missed_errors) rx_errors=$(cat $st/rx_errors)" \
+		"rx_dropped=$(cat $st/rx_dropped)" \
+		"$(awk '$1 == "Tcp:" && $2 ~ /^[0-9]/ { print "tcp_in_segs=" $11, "tcp_out_segs=" $12, "tcp_retrans_segs=" $13, "tcp_in_errs=" $14 }' /proc/net/snmp)"
 }
 
 mode=$1
@@ -129,6 +142,7 @@ dirty_expire_centisecs=$(cat $vm/dirty_expire_centisecs)"
 		esac
 		# shellcheck disable=SC2086
 		run_test "$t" "$bin" stream /mnt/fs/zero --mib "$mib" --policy "${t#seed004-}" $from
+		[ -z "$from" ] || net_note
 	done
 	rm -f /mnt/fs/zero
 	umount /mnt/fs
