@@ -18,6 +18,7 @@
 #include <linux/fdtable.h>
 #include <linux/seq_file.h>
 #include <linux/sched.h>
+#include <linux/sched/signal.h>
 #include <linux/proc_fs.h>
 #include "internal.h"
 #include "../mount.h"
@@ -219,8 +220,29 @@ static int proc_readfd(struct file *file, struct dir_context *ctx)
 	return proc_readfd_common(file, ctx, false);
 }
 
+/*
+ * fd/ is 0500 and belongs to root once its process is not dumpable, but a
+ * process may always list and follow its own descriptors (as in Linux):
+ * what it reaches there it holds already.
+ */
+static int proc_fd_permission(struct inode *inode, int mask)
+{
+	struct task_struct *task;
+	bool own;
+
+	if (!generic_permission(inode, mask))
+		return 0;
+	task = get_proc_task(inode);
+	if (!task)
+		return -EACCES;
+	own = same_thread_group(task, current);
+	put_task_struct(task);
+	return own ? 0 : -EACCES;
+}
+
 const struct inode_operations proc_fd_inode_operations = {
 	.lookup = proc_lookupfd,
+	.permission = proc_fd_permission,
 };
 
 const struct file_operations proc_fd_operations = {

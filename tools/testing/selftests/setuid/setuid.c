@@ -250,6 +250,39 @@ static void check_setuid_dumpable(int dump)
 	   "setresuid: PR_GET_DUMPABLE becomes fs.suid_dumpable %d (status 0x%x)", dump, status);
 }
 
+/*
+ * A process that is not dumpable still reads its own /proc/<pid>/fd,
+ * although that directory (0500) now belongs to root.
+ */
+static void check_own_fd_dir(void)
+{
+	int status;
+	pid_t pid = fork();
+
+	if (pid == 0) {
+		char path[64];
+		struct stat st;
+		int fd;
+
+		/* exit codes: 1 set-up, 2 not root's, 3 self/fd, 4 <pid>/fd */
+		if (setresuid(USER, USER, USER) || prctl(PR_SET_DUMPABLE, 0, 0, 0, 0))
+			_exit(1);
+		snprintf(path, sizeof(path), "/proc/%d/fd", (int)getpid());
+		if (stat(path, &st) || st.st_uid != 0)
+			_exit(2);
+		fd = open("/proc/self/fd", O_RDONLY | O_DIRECTORY);
+		if (fd < 0)
+			_exit(3);
+		close(fd);
+		fd = open(path, O_RDONLY | O_DIRECTORY);
+		_exit(fd < 0 ? 4 : 0);
+	}
+	waitpid(pid, &status, 0);
+	ok(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+	   "not dumpable: /proc/<pid>/fd is root's, and its own process still opens it (status 0x%x)",
+	   status);
+}
+
 int main(int argc, char **argv)
 {
 	int dump;
@@ -271,6 +304,7 @@ int main(int argc, char **argv)
 	if (dump < 0)
 		dump = 0;
 	check_setuid_dumpable(dump);
+	check_own_fd_dir();
 
 	int fd = open(PRIVATE, O_WRONLY | O_CREAT | O_TRUNC, 0600);
 
