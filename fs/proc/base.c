@@ -166,6 +166,24 @@ bool proc_may_access(struct task_struct *task)
 	return ok;
 }
 
+/*
+ * The modes of /proc/<pid> and its entries are fixed by the kernel, and
+ * their owner follows the process (pid_revalidate()): the owner - which
+ * for fd/ and friends is the process's user - must not open them up to
+ * others or shut the process out of its own files with chmod(2).
+ */
+int proc_setattr(struct dentry *dentry, struct iattr *attr)
+{
+	if (attr->ia_valid & ATTR_MODE)
+		return -EPERM;
+	return simple_setattr(dentry, attr);
+}
+
+/* Per-process entries that need no other inode operation (files, fdinfo/N). */
+static const struct inode_operations proc_pid_file_inode_operations = {
+	.setattr = proc_setattr,
+};
+
 struct inode *proc_pid_make_inode(struct super_block *sb, struct task_struct *task,
 				  umode_t mode)
 {
@@ -178,6 +196,7 @@ struct inode *proc_pid_make_inode(struct super_block *sb, struct task_struct *ta
 	ei->task = get_task_struct(task);
 	inode->i_ino = get_next_ino();
 	inode->i_mode = mode;
+	inode->i_op = &proc_pid_file_inode_operations;
 	inode->i_atime = inode->i_mtime = inode->i_ctime = current_time(inode);
 	task_euid_egid(task, mode, &inode->i_uid, &inode->i_gid);
 	return inode;
@@ -845,6 +864,7 @@ static const char *proc_pid_get_link(struct dentry *dentry, struct inode *inode,
 
 const struct inode_operations proc_pid_link_inode_operations = {
 	.get_link = proc_pid_get_link,
+	.setattr = proc_setattr,
 };
 
 /* ------------------------------------------------------------ per-process directories */
@@ -994,6 +1014,7 @@ static const struct file_operations proc_tgid_base_operations = {
 
 static const struct inode_operations proc_tgid_base_inode_operations = {
 	.lookup = proc_tgid_base_lookup,
+	.setattr = proc_setattr,
 };
 
 static const struct file_operations proc_tid_base_operations = {
@@ -1004,6 +1025,7 @@ static const struct file_operations proc_tid_base_operations = {
 
 static const struct inode_operations proc_tid_base_inode_operations = {
 	.lookup = proc_tid_base_lookup,
+	.setattr = proc_setattr,
 };
 
 /* A decimal pid without sign or leading zeros, or -1. */
@@ -1194,6 +1216,7 @@ static const struct file_operations proc_task_operations = {
 
 static const struct inode_operations proc_task_inode_operations = {
 	.lookup = proc_task_lookup,
+	.setattr = proc_setattr,
 };
 
 /* ------------------------------------------------------------ self, thread-self */

@@ -243,6 +243,7 @@ static int proc_fd_permission(struct inode *inode, int mask)
 const struct inode_operations proc_fd_inode_operations = {
 	.lookup = proc_lookupfd,
 	.permission = proc_fd_permission,
+	.setattr = proc_setattr,
 };
 
 const struct file_operations proc_fd_operations = {
@@ -264,6 +265,7 @@ static int proc_readfdinfo(struct file *file, struct dir_context *ctx)
 
 const struct inode_operations proc_fdinfo_inode_operations = {
 	.lookup = proc_lookupfdinfo,
+	.setattr = proc_setattr,
 };
 
 const struct file_operations proc_fdinfo_operations = {

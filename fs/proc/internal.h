@@ -120,6 +120,8 @@ extern const struct dentry_operations pid_dentry_operations;
 void proc_self_init(void);
 /* May current read task's private files (cmdline/environ/fd/maps of others)? */
 bool proc_may_access(struct task_struct *task);
+/* setattr of every per-process inode: no chmod (EPERM), times and owner as usual. */
+int proc_setattr(struct dentry *dentry, struct iattr *attr);
 
 extern const struct inode_operations proc_pid_link_inode_operations;
 

@@ -734,6 +734,46 @@ static void test_sysrq(void)
 	   before, after);
 }
 
+/*
+ * The modes under /proc/<pid> are the kernel's: chmod fails with EPERM,
+ * for root too and for the process's own user (who owns fd/ and could
+ * otherwise lock the process out of it), and changes nothing.
+ */
+static void test_pid_chmod(void)
+{
+	static const char *const paths[] = {
+		"/proc/self/fd", "/proc/self/status", "/proc/self/task", "/proc/self/fdinfo/0",
+	};
+	struct stat before, after;
+	char self[32];
+	int status;
+	pid_t pid;
+
+	snprintf(self, sizeof(self), "/proc/%d", (int)getpid());
+	ok_errno(chmod(self, 0700), EPERM, "chmod /proc/<pid>: EPERM");
+	for (unsigned int i = 0; i < sizeof(paths) / sizeof(paths[0]); i++) {
+		if (lstat(paths[i], &before)) {
+			ok(0, "lstat %s: %s", paths[i], strerror(errno));
+			continue;
+		}
+		ok_errno(fchmodat(AT_FDCWD, paths[i], 0777, 0), EPERM, "chmod %s: EPERM", paths[i]);
+		ok(!lstat(paths[i], &after) && after.st_mode == before.st_mode,
+		   "%s keeps mode %o", paths[i], before.st_mode);
+	}
+	pid = fork();
+	if (pid == 0) {
+		/* exit codes: 1 set-up, 2 chmod allowed, 3 cannot open fd/ any more */
+		if (setresgid(65534, 65534, 65534) || setresuid(65534, 65534, 65534))
+			_exit(1);
+		if (chmod("/proc/self/fd", 0) == 0 || errno != EPERM)
+			_exit(2);
+		_exit(opendir("/proc/self/fd") ? 0 : 3);
+	}
+	status = wait_status(pid);
+	ok(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+	   "an unprivileged owner cannot chmod its /proc/self/fd either (status 0x%x)", status);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc >= 2 && !strcmp(argv[1], "--child-cmdline"))
@@ -755,5 +795,6 @@ int main(int argc, char **argv)
 	test_cpuinfo();
 	test_sysctl();
 	test_sysrq();
+	test_pid_chmod();
 	return tap_finish();
 }
