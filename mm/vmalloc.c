@@ -22,8 +22,11 @@
  *
  * Locking: vmap_lock (irqsave) guards the tree and the hint, and the
  * VM_FREEING flag that stops two vfree()s of one area.  Mapping,
- * unmapping and page allocation happen outside it.  Process context
- * only.
+ * unmapping and page allocation happen outside it.  Allocation is for
+ * process context only; vfree() may be called with interrupts disabled
+ * or from an interrupt (an RCU callback freeing what it held, for
+ * instance): the unmap and its TLB shootdown then wait for a work item,
+ * the area chained through its own first word until then.
  */
 #include <linux/kernel.h>
 #include <linux/init.h>
@@ -33,6 +36,7 @@
 #include <linux/vmstat.h>
 #include <linux/spinlock.h>
 #include <linux/rbtree.h>
+#include <linux/workqueue.h>
 #include <asm/pgtable.h>
 #include <asm/tlbflush.h>
 
@@ -193,6 +197,33 @@ void *vzalloc(unsigned long size)
 	return __vmalloc(size, GFP_KERNEL | __GFP_ZERO);
 }
 
+/* Areas vfree()d with interrupts off, chained through their first word. */
+static DEFINE_SPINLOCK(vfree_later_lock);
+static void *vfree_later_head;
+
+static void vfree_later_work_fn(struct work_struct *work)
+{
+	unsigned long flags;
+	void *next;
+
+	spin_lock_irqsave(&vfree_later_lock, flags);
+	next = vfree_later_head;
+	vfree_later_head = NULL;
+	spin_unlock_irqrestore(&vfree_later_lock, flags);
+	while (next) {
+		void *addr = next;
+
+		next = *(void **)addr;
+		vfree(addr);
+	}
+}
+static DECLARE_WORK(vfree_later_work, vfree_later_work_fn);
+
+void vfree_flush_deferred(void)
+{
+	flush_work(&vfree_later_work);
+}
+
 void vfree(const void *addr)
 {
 	struct vm_struct *area;
@@ -200,7 +231,20 @@ void vfree(const void *addr)
 
 	if (!addr)
 		return;
-	WARN_ON_ONCE(irqs_disabled());
+	if (irqs_disabled()) {
+		if (WARN(!is_vmalloc_addr(addr), "vfree: %px is not a vmalloc address\n", addr))
+			return;
+		/*
+		 * The area is still mapped and ours to scribble on: its
+		 * first word links it into the list the work item frees.
+		 */
+		spin_lock_irqsave(&vfree_later_lock, flags);
+		*(void **)addr = vfree_later_head;
+		vfree_later_head = (void *)addr;
+		spin_unlock_irqrestore(&vfree_later_lock, flags);
+		schedule_work(&vfree_later_work);
+		return;
+	}
 	spin_lock_irqsave(&vmap_lock, flags);
 	area = __find_vm_area((unsigned long)addr);
 	if (area && area->addr == (unsigned long)addr && !(area->flags & VM_FREEING))

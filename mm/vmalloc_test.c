@@ -11,6 +11,8 @@
 #include <linux/vmalloc.h>
 #include <linux/vmstat.h>
 #include <linux/selftest.h>
+#include <linux/workqueue.h>
+#include <asm/irqflags.h>
 #include <asm/pgtable.h>
 
 static bool mapped(unsigned long va)
@@ -121,3 +123,28 @@ static int vmalloc_reuse_test(void)
 	return 0;
 }
 DEFINE_SELFTEST("vmalloc: first-fit address reuse, guard pages, vzalloc", vmalloc_reuse_test);
+
+/*
+ * vfree() with interrupts off (as from an RCU callback in the tick) hands
+ * the area to a work item: no warning, and once the work has run the
+ * area is gone and its address range free for the next allocation.
+ */
+static int vmalloc_irqs_off_free_test(void)
+{
+	unsigned long flags;
+	void *a, *b;
+
+	a = vmalloc(4 * PAGE_SIZE);
+	ST_ASSERT(a, "vmalloc");
+	local_irq_save(flags);
+	vfree(a);
+	local_irq_restore(flags);
+	ST_ASSERT(find_vm_area(a), "the area went away with interrupts off");
+	vfree_flush_deferred();
+	ST_ASSERT(!find_vm_area(a), "the deferred vfree did not free the area");
+	b = vmalloc(4 * PAGE_SIZE);
+	ST_ASSERT(b == a, "the range was not reused first-fit: got %px, freed %px", b, a);
+	vfree(b);
+	return 0;
+}
+DEFINE_SELFTEST("vmalloc: vfree with interrupts off is deferred, then done", vmalloc_irqs_off_free_test);

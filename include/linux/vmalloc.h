@@ -4,8 +4,9 @@
  *
  * vmalloc() maps separately allocated pages at consecutive addresses in
  * the vmalloc area, with an unmapped guard page after each allocation so
- * an overrun faults.  Process context only: vfree() flushes TLBs on every
- * CPU, which needs interrupts on.
+ * an overrun faults.  Allocation is for process context; vfree() flushes
+ * TLBs on every CPU, which needs interrupts on, so with interrupts off it
+ * leaves the work to a work item (vfree_flush_deferred() waits for it).
  */
 #ifndef _LINUX_VMALLOC_H
 #define _LINUX_VMALLOC_H
@@ -36,6 +37,7 @@ void *vzalloc(unsigned long size);
 /* vmalloc with explicit GFP flags for the pages (e.g. GFP_NOFS | __GFP_ZERO). */
 void *__vmalloc(unsigned long size, gfp_t gfp);
 void vfree(const void *addr);
+void vfree_flush_deferred(void);
 bool is_vmalloc_addr(const void *addr);
 /* The page mapped at a vmalloc address, or NULL. */
 struct page *vmalloc_to_page(const void *addr);
