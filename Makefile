@@ -9,7 +9,7 @@
 #
 #   make defconfig | <name>_defconfig | olddefconfig | menuconfig | savedefconfig
 #   make [V=1] [O=dir] [-jN]       build vmlinux, arch/x86/boot/bzImage
-#   make qemu | qemu-debian | check | check-debian | stress-debian | soak | bench | bench-net | bench-sched | bench-mm | bench-ext2 | bench-bisect |
+#   make qemu | qemu-debian | check | check-debian | stress-debian | soak-debian | soak | bench | bench-net | bench-sched | bench-mm | bench-ext2 | bench-bisect |
 #        clean | mrproper | help
 
 # Tidewater's version (Documentation/process/changes.md); bump PATCHLEVEL at
@@ -137,7 +137,7 @@ include $(srctree)/scripts/Makefile.build
 endif
 
 # ---------------------------------------------------------------- tests
-PHONY += qemu qemu-debian check-debian stress-debian debian-deps check soak bench bench-net bench-sched bench-mm bench-ext2 bench-bisect install-deps
+PHONY += qemu qemu-debian check-debian stress-debian soak-debian debian-deps check soak bench bench-net bench-sched bench-mm bench-ext2 bench-bisect install-deps
 install-deps:
 	$(Q)$(srctree)/scripts/install-deps
 
@@ -183,6 +183,21 @@ stress-debian: all debian-deps
 	$(Q)$(srctree)/tools/testing/rootfs/mkdebian >/dev/null
 	$(Q)O=$(objtree) $(srctree)/tools/testing/rootfs/stress-debian --seconds $(STRESS_SECONDS) \
 		--kernel tidewater:$(objtree)/arch/x86/boot/bzImage --kernel linux:$(DEBIAN_LINUX)
+
+# The long Debian runs of the userland issue: trinity, TRINITY_CALLS (default
+# 1000000) calls of each of TRINITY_SEEDS (default 3) as the user tide, then
+# the stress-ng stressors for 60 s each, on this kernel and on Debian's Linux
+# (about an hour and a half under TCG).
+TRINITY_CALLS ?= 1000000
+TRINITY_SEEDS ?= 3
+soak-debian: all debian-deps
+	$(Q)$(srctree)/tools/testing/rootfs/mkdebian >/dev/null
+	$(Q)O=$(objtree) $(srctree)/tools/testing/rootfs/trinity-debian --calls $(TRINITY_CALLS) \
+		--seeds "$(TRINITY_SEEDS)" \
+		--kernel tidewater:$(objtree)/arch/x86/boot/bzImage --kernel linux:$(DEBIAN_LINUX); t=$$?; \
+	O=$(objtree) $(srctree)/tools/testing/rootfs/stress-debian --seconds 60 \
+		--kernel tidewater:$(objtree)/arch/x86/boot/bzImage --kernel linux:$(DEBIAN_LINUX); s=$$?; \
+	[ $$t = 0 ] && [ $$s = 0 ]
 
 # The writeback benchmark: Debian's Linux and this kernel under each
 # writeback policy (Documentation/dev-tools/writeback-bench.md), then the
@@ -293,6 +308,7 @@ help:
 	@echo '  qemu-debian       - boot the Debian 12 image to login: on ttyS0 (KERNEL=vmlinuz: Linux)'
 	@echo '  check-debian      - log in on the Debian image over the serial line, Tidewater and Linux'
 	@echo '  stress-debian     - stress-ng stressors with --verify in the Debian image, both kernels'
+	@echo '  soak-debian       - trinity 1M calls (TRINITY_CALLS, TRINITY_SEEDS) and stress-ng 60 s, both kernels'
 	@echo '  bench             - writeback benchmarks (Tidewater vs Linux; QUICK=1: short;'
 	@echo '                      VERSIONS="0.2 HEAD": one column per version)'
 	@echo '  bench-net         - networking benchmark (Tidewater vs Linux; QUICK=1: short)'
