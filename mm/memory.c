@@ -778,7 +778,11 @@ static vm_fault_t do_wp_page(struct vm_area_struct *vma, unsigned long address, 
 	return ret;
 }
 
-/* No pte, VMA with vm_ops: ask the object for the page. */
+/*
+ * No pte, VMA with vm_ops: ask the object for the page.  Whether the
+ * object had to wait for I/O (VM_FAULT_MAJOR) goes back to the caller
+ * with whatever installing the page returns: it is what ru_majflt counts.
+ */
 static vm_fault_t do_object_fault(struct vm_area_struct *vma, unsigned long address,
 				  pte_t *ptep, unsigned int flags)
 {
@@ -789,7 +793,7 @@ static vm_fault_t do_object_fault(struct vm_area_struct *vma, unsigned long addr
 		.flags = flags,
 		.pgoff = linear_page_index(vma, address),
 	};
-	vm_fault_t ret;
+	vm_fault_t ret, major;
 	pte_t entry;
 
 	if (!vma->vm_ops->fault)
@@ -797,11 +801,12 @@ static vm_fault_t do_object_fault(struct vm_area_struct *vma, unsigned long addr
 	ret = vma->vm_ops->fault(&vmf);
 	if (ret & VM_FAULT_ERROR)
 		return ret;
+	major = ret & VM_FAULT_MAJOR;
 	if ((flags & FAULT_FLAG_WRITE) && !(vma->vm_flags & VM_SHARED)) {
 		/* A write to a private mapping of an object: copy at once. */
 		ret = cow_replace(vma, address, ptep, __pte(0), vmf.page);
 		put_page(vmf.page);
-		return ret;
+		return ret | major;
 	}
 	/*
 	 * A shared writable mapping of a written-back file maps read-only
@@ -809,7 +814,7 @@ static vm_fault_t do_object_fault(struct vm_area_struct *vma, unsigned long addr
 	 * writable and the page dirty (do_shared_write()).
 	 */
 	if ((flags & FAULT_FLAG_WRITE) && shared_write_of_file_page(vma, vmf.page))
-		return do_shared_write(vma, address, ptep, __pte(0), vmf.page);
+		return do_shared_write(vma, address, ptep, __pte(0), vmf.page) | major;
 	entry = mk_pte(vmf.page, vma->vm_page_prot);
 	if (flags & FAULT_FLAG_WRITE)
 		entry = pte_mkdirty(entry);
@@ -817,13 +822,13 @@ static vm_fault_t do_object_fault(struct vm_area_struct *vma, unsigned long addr
 	if (!pte_none(ptep_get(ptep)) || vma_reaped(vma)) {
 		spin_unlock(&mm->page_table_lock);
 		put_page(vmf.page);
-		return vma_reaped(vma) ? VM_FAULT_SIGBUS : 0;
+		return vma_reaped(vma) ? VM_FAULT_SIGBUS : major;
 	}
 	page_add_file_rmap(vmf.page);
 	inc_mm_counter(mm, mm_counter(vmf.page, vma));
 	set_pte(ptep, entry);		/* the pte takes over vmf.page's reference */
 	spin_unlock(&mm->page_table_lock);
-	return 0;
+	return major;
 }
 
 /*

@@ -8,7 +8,10 @@
  * page faults exactly once (ru_minflt) and dirties the page anew; a store
  * to a page already dirty does not fault.  Truncation unmaps the pages
  * past the new end: touching them raises SIGBUS.  msync's argument
- * errors are compared with Linux's.
+ * errors are compared with Linux's.  A page read in from the disk through
+ * a mapping counts as a major fault (ru_majflt), in the process and in the
+ * rusage its parent's wait4() collects; one found in the page cache as a
+ * minor fault (what /usr/bin/time prints for a build).
  *
  * Usage: writeback/mmap [DIR]   (DIR or $FSTEST_DIR: the mounted fs;
  * $FSTEST_DEV: its device, ext2 with 4 KiB blocks, for the on-disk checks)
@@ -53,6 +56,62 @@ static long minflt(void)
 
 	getrusage(RUSAGE_SELF, &ru);
 	return ru.ru_minflt;
+}
+
+static long majflt(void)
+{
+	struct rusage ru;
+
+	getrusage(RUSAGE_SELF, &ru);
+	return ru.ru_majflt;
+}
+
+/* Read one byte of fd's page pg through a fresh read-only shared mapping. */
+static unsigned char touch_page(int fd, size_t len, size_t pg)
+{
+	unsigned char *m = mmap(NULL, len, PROT_READ, MAP_SHARED, fd, 0);
+	unsigned char c;
+
+	if (m == MAP_FAILED)
+		bail_out("mmap: %s", strerror(errno));
+	c = *(volatile unsigned char *)(m + pg * PG + 3);
+	munmap(m, len);
+	return c;
+}
+
+static void test_major_fault(void)
+{
+	int fd = laid_out(P("major"), 16 * PG, 8);
+	struct rusage ru;
+	int status;
+	long j0, n0, dj, dn;
+	unsigned char c;
+	pid_t pid;
+
+	/* laid_out() synced the file: its pages are clean and may go */
+	ok_sys(posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED) ? -1 : 0,
+	       "POSIX_FADV_DONTNEED drops the file's cached pages");
+	pid = fork();
+	if (pid == 0) {
+		long before = majflt();
+		unsigned char c = touch_page(fd, 16 * PG, 5);
+
+		_exit(c == pat_byte(8, 5 * PG + 3) && majflt() - before >= 1 ? 0 : 1);
+	}
+	if (pid < 0 || wait4(pid, &status, 0, &ru) != pid)
+		bail_out("fork/wait4: %s", strerror(errno));
+	ok(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+	   "a page read from the disk through a mapping is a major fault, and reads right");
+	ok(ru.ru_majflt >= 1, "wait4() hands the child's major faults to the parent: %ld",
+	   ru.ru_majflt);
+	j0 = majflt();
+	n0 = minflt();
+	c = touch_page(fd, 16 * PG, 5);
+	dj = majflt() - j0;
+	dn = minflt() - n0;
+	ok(c == pat_byte(8, 5 * PG + 3) && dj == 0 && dn >= 1,
+	   "the same page, now cached: %ld minor fault(s), %ld major", dn, dj);
+	close(fd);
 }
 
 static void test_msync_args(void)
@@ -193,6 +252,7 @@ int main(int argc, char **argv)
 	RUN(test_munmap_then_fsync);
 	RUN(test_hole);
 	RUN(test_truncate);
+	RUN(test_major_fault);
 	fst_cleanup();
 	return tap_finish();
 }
