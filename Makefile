@@ -10,7 +10,7 @@
 #   make defconfig | <name>_defconfig | olddefconfig | menuconfig | savedefconfig
 #   make [V=1] [O=dir] [-jN]       build vmlinux, arch/x86/boot/bzImage
 #   make qemu | qemu-debian | check | check-debian | stress-debian | soak-debian | soak | bench | bench-net | bench-sched | bench-mm | bench-ext2 | bench-bisect |
-#        clean | mrproper | help
+#        bench-selfhost | clean | mrproper | help
 
 # Tidewater's version (Documentation/process/changes.md); bump PATCHLEVEL at
 # each milestone: scripts/version-commit finds a version by the commit that
@@ -137,7 +137,7 @@ include $(srctree)/scripts/Makefile.build
 endif
 
 # ---------------------------------------------------------------- tests
-PHONY += qemu qemu-debian check-debian stress-debian soak-debian debian-deps check soak bench bench-net bench-sched bench-mm bench-ext2 bench-bisect install-deps
+PHONY += qemu qemu-debian check-debian stress-debian soak-debian bench-selfhost debian-deps check soak bench bench-net bench-sched bench-mm bench-ext2 bench-bisect install-deps
 install-deps:
 	$(Q)$(srctree)/scripts/install-deps
 
@@ -198,6 +198,13 @@ soak-debian: all debian-deps
 	O=$(objtree) $(srctree)/tools/testing/rootfs/stress-debian --seconds 60 \
 		--kernel tidewater:$(objtree)/arch/x86/boot/bzImage --kernel linux:$(DEBIAN_LINUX); s=$$?; \
 	[ $$t = 0 ] && [ $$s = 0 ]
+
+# Self-hosting (seed 002's make -j2): this tree, committed, built in the
+# Debian image on this kernel and on Debian's Linux under /usr/bin/time, and
+# the guest-built bzImage booted through its self tests; QUICK=1 builds only
+# mm/'s objects (Documentation/admin-guide/debian.md, "Self-hosting").
+bench-selfhost: all debian-deps
+	$(Q)O=$(objtree) $(srctree)/tools/testing/rootfs/selfhost $(if $(filter 1,$(QUICK)),--quick)
 
 # The writeback benchmark: Debian's Linux and this kernel under each
 # writeback policy (Documentation/dev-tools/writeback-bench.md), then the
@@ -309,6 +316,8 @@ help:
 	@echo '  check-debian      - log in on the Debian image over the serial line, Tidewater and Linux'
 	@echo '  stress-debian     - stress-ng stressors with --verify in the Debian image, both kernels'
 	@echo '  soak-debian       - trinity 1M calls (TRINITY_CALLS, TRINITY_SEEDS) and stress-ng 60 s, both kernels'
+
+	@echo '  bench-selfhost    - make -j2 of this tree in the Debian image, both kernels, timed (QUICK=1: mm/ only)'
 	@echo '  bench             - writeback benchmarks (Tidewater vs Linux; QUICK=1: short;'
 	@echo '                      VERSIONS="0.2 HEAD": one column per version)'
 	@echo '  bench-net         - networking benchmark (Tidewater vs Linux; QUICK=1: short)'
