@@ -343,7 +343,7 @@ static int kill_something_info(int sig, kernel_siginfo_t *info, pid_t pid)
 		ret = -ESRCH;
 		rcu_read_lock();
 		for_each_process(p) {
-			if (!thread_group_leader(p) || task_pgrp_nr(p) != pgrp)
+			if (!thread_group_leader(p) || !p->signal || task_pgrp_nr(p) != pgrp)
 				continue;
 			err = kill_one(sig, info, p);
 			if (ret)
