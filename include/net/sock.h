@@ -48,7 +48,8 @@ struct proto;
 
 /*
  * The owner lock of a socket.  @holder says who has the socket (a task;
- * NULL: nobody); @guard, a spinlock never held for long, covers @holder
+ * NULL: nobody); @guard, a spinlock never held for long (and with
+ * interrupts off, net/core/sock.c), covers @holder
  * and the socket's backlog; lock_sock() callers that find the socket
  * taken sleep on @waiters.
  */

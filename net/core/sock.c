@@ -176,8 +176,14 @@ void sock_put(struct sock *sk)
  *
  * sk_lock.holder names the task that has the socket; the guard spinlock
  * covers it and sk_backlog and is only ever held for a few instructions
- * (never across protocol work), so it needs no irq protection: nothing in
- * interrupt context touches a socket's owner lock.
+ * (never across protocol work).  Nothing in interrupt context touches a
+ * socket's owner lock, yet the guard is taken with interrupts off: an
+ * interrupt taken while holding it would stretch those few instructions
+ * by a whole handler while the other CPU (the netrx thread against the
+ * reader, once per received segment) spins.  Under TCG, where a spinning
+ * vCPU's PAUSE also contends for QEMU's global lock that the handler's
+ * device accesses need, that made two thirds of a tg3 receiver's time
+ * spinning here (Documentation/networking/design.md, "Locking").
  *
  * lock_sock() sets holder to itself when it is NULL, else it queues on
  * sk_lock.waiters (exclusively: one is woken per release) and sleeps.  A
@@ -204,12 +210,13 @@ void lock_sock(struct sock *sk)
 {
 	struct sock_owner_lock *ol = &sk->sk_lock;
 	DEFINE_WAIT(wait);
+	unsigned long flags;
 
 	might_sleep();
-	spin_lock(&ol->guard);
+	spin_lock_irqsave(&ol->guard, flags);
 	if (likely(!ol->holder)) {
 		ol->holder = current;
-		spin_unlock(&ol->guard);
+		spin_unlock_irqrestore(&ol->guard, flags);
 		return;
 	}
 	WARN_ONCE(ol->holder == current, "socket %p: lock_sock() by its holder %s/%d\n",
@@ -218,12 +225,12 @@ void lock_sock(struct sock *sk)
 		prepare_to_wait_exclusive(&ol->waiters, &wait, TASK_UNINTERRUPTIBLE);
 		if (!ol->holder)
 			break;
-		spin_unlock(&ol->guard);
+		spin_unlock_irqrestore(&ol->guard, flags);
 		schedule();
-		spin_lock(&ol->guard);
+		spin_lock_irqsave(&ol->guard, flags);
 	}
 	ol->holder = current;
-	spin_unlock(&ol->guard);
+	spin_unlock_irqrestore(&ol->guard, flags);
 	finish_wait(&ol->waiters, &wait);
 }
 
@@ -231,16 +238,17 @@ bool sk_rcv_own_or_defer(struct sock *sk, struct sk_buff *skb, unsigned int limi
 {
 	struct sock_owner_lock *ol = &sk->sk_lock;
 	struct sock_backlog *bl = &sk->sk_backlog;
+	unsigned long flags;
 
 	*err = 0;
-	spin_lock(&ol->guard);
+	spin_lock_irqsave(&ol->guard, flags);
 	if (!ol->holder) {
 		ol->holder = current;
-		spin_unlock(&ol->guard);
+		spin_unlock_irqrestore(&ol->guard, flags);
 		return true;
 	}
 	if (bl->queued + skb->truesize > limit) {
-		spin_unlock(&ol->guard);
+		spin_unlock_irqrestore(&ol->guard, flags);
 		kfree_skb(skb);
 		*err = -ENOBUFS;
 		return false;
@@ -252,7 +260,7 @@ bool sk_rcv_own_or_defer(struct sock *sk, struct sk_buff *skb, unsigned int limi
 		bl->first = skb;
 	bl->last = skb;
 	bl->queued += skb->truesize;
-	spin_unlock(&ol->guard);
+	spin_unlock_irqrestore(&ol->guard, flags);
 	return false;
 }
 
@@ -260,16 +268,17 @@ void release_sock(struct sock *sk)
 {
 	struct sock_owner_lock *ol = &sk->sk_lock;
 	struct sock_backlog *bl = &sk->sk_backlog;
+	unsigned long flags;
 	bool wake;
 
 	WARN_ONCE(ol->holder != current, "socket %p: release_sock() by %s/%d, not its holder\n",
 		  sk, current->comm, current->pid);
-	spin_lock(&ol->guard);
+	spin_lock_irqsave(&ol->guard, flags);
 	while (bl->first) {
 		struct sk_buff *skb = bl->first;
 
 		bl->first = bl->last = NULL;
-		spin_unlock(&ol->guard);
+		spin_unlock_irqrestore(&ol->guard, flags);
 		while (skb) {
 			struct sk_buff *next = skb->next;
 
@@ -281,12 +290,12 @@ void release_sock(struct sock *sk)
 			skb = next;
 		}
 		cond_resched();
-		spin_lock(&ol->guard);
+		spin_lock_irqsave(&ol->guard, flags);
 	}
 	bl->queued = 0;
 	ol->holder = NULL;
 	wake = waitqueue_active(&ol->waiters);
-	spin_unlock(&ol->guard);
+	spin_unlock_irqrestore(&ol->guard, flags);
 	if (wake)
 		wake_up(&ol->waiters);
 }
