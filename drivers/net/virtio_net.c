@@ -19,8 +19,8 @@
  * Receive: the ring is kept full of page-sized buffers, each the data
  * area of an skb, so a frame that fits one buffer goes up without a
  * copy; a frame spread over several (num_buffers > 1) is copied into
- * one skb.  Consecutive in-order segments of one TCP flow taken in the
- * same poll go up as one packet (receive coalescing, below).  The
+ * one skb.  Frames go up through napi_gro_receive(), which joins the
+ * in-order segments of a TCP stream (net/core/gro.c).  The
  * queue's interrupt only schedules NAPI; the poll (on the netrx thread)
  * takes frames, refills the ring and re-enables the interrupt when it
  * finishes under budget.
@@ -50,7 +50,6 @@
 #include <linux/virtio_net.h>
 #include <linux/etherdevice.h>
 #include <linux/netdevice.h>
-#include <uapi/linux/in.h>
 #include <uapi/linux/ip.h>
 #include <uapi/linux/tcp.h>
 #include <net/checksum.h>
@@ -64,8 +63,6 @@
 #define VIRTNET_NAPI_WEIGHT	NAPI_POLL_WEIGHT
 /* Wake a stopped queue once this many descriptors are free again. */
 #define VIRTNET_TX_WAKE_ROOM	16
-/* Largest IPv4 packet that receive coalescing builds (the total length field). */
-#define VIRTNET_COALESCE_MAX	65535
 /* Retry delay when the receive ring could not be refilled. */
 #define VIRTNET_REFILL_RETRY_MS	10
 
@@ -167,136 +164,6 @@ static struct sk_buff *virtnet_merge(struct virtnet_info *vi, struct sk_buff *fi
 }
 
 /*
- * Receive coalescing: consecutive in-order segments of one TCP flow
- * taken in the same poll are handed up as one packet (what Linux calls
- * GRO), so the stack runs, wakes the reader and decides about an ACK
- * once per burst instead of once per frame.  Only plain IPv4 (no
- * options, not a fragment) carrying TCP with just ACK (PSH ends a
- * burst), the same ACK number, window and options, and payloads of one
- * size (a shorter one ends the burst).  Each frame's TCP checksum is
- * verified here; the merged packet gets a new IP header checksum and
- * CHECKSUM_UNNECESSARY.
- */
-struct virtnet_burst {
-	struct sk_buff *skb;		/* the packet being built, NULL: none */
-	bool merged;			/* skb is our copy (more than one frame) */
-	u32 next_seq;			/* sequence number that may follow */
-	unsigned int seg_len;		/* payload of the first segment */
-};
-
-/* The TCP header of a frame that may join a burst (data at the IP header), else NULL. */
-static struct tcphdr *virtnet_tcp_candidate(struct sk_buff *skb)
-{
-	struct iphdr *iph = (struct iphdr *)skb->data;
-	struct tcphdr *th;
-	unsigned int tcp_len, hlen;
-
-	if (skb->protocol != htons(ETH_P_IP) || skb->pkt_type != PACKET_HOST ||
-	    skb->len < sizeof(*iph) + sizeof(*th))
-		return NULL;
-	if (iph->version != 4 || iph->ihl != 5 || iph->protocol != IPPROTO_TCP ||
-	    (ntohs(iph->frag_off) & (IP_MF | IP_OFFSET)) || ntohs(iph->tot_len) != skb->len)
-		return NULL;
-	th = (struct tcphdr *)(iph + 1);
-	tcp_len = skb->len - sizeof(*iph);
-	hlen = tcp_hdr_doff(th) * 4;
-	if ((th->flags & ~TCPHDR_PSH) != TCPHDR_ACK || hlen < sizeof(*th) || hlen >= tcp_len)
-		return NULL;
-	if (skb->ip_summed != CHECKSUM_UNNECESSARY &&
-	    csum_tcpudp_magic(iph->saddr, iph->daddr, tcp_len, IPPROTO_TCP,
-			      csum_partial(th, tcp_len, 0)))
-		return NULL;	/* bad: the stack counts and drops it */
-	return th;
-}
-
-static void virtnet_burst_flush(struct virtnet_burst *b)
-{
-	struct sk_buff *skb = b->skb;
-
-	if (!skb)
-		return;
-	b->skb = NULL;
-	if (b->merged) {
-		struct iphdr *iph = (struct iphdr *)skb->data;
-
-		iph->tot_len = htons(skb->len);
-		iph->check = 0;
-		iph->check = ip_fast_csum(iph, iph->ihl);
-	}
-	skb->ip_summed = CHECKSUM_UNNECESSARY;
-	netif_receive_skb(skb);
-}
-
-/* Can the segment @th (@skb) continue the burst? */
-static bool virtnet_burst_fits(struct virtnet_burst *b, struct sk_buff *skb,
-			       const struct tcphdr *th, unsigned int payload)
-{
-	const struct iphdr *iph = (const struct iphdr *)skb->data;
-	const struct iphdr *biph = (const struct iphdr *)b->skb->data;
-	const struct tcphdr *bth = (const struct tcphdr *)(biph + 1);
-	unsigned int hlen = tcp_hdr_doff(th) * 4;
-
-	return iph->saddr == biph->saddr && iph->daddr == biph->daddr &&
-	       th->source == bth->source && th->dest == bth->dest &&
-	       ntohl(th->seq) == b->next_seq && th->ack_seq == bth->ack_seq &&
-	       th->window == bth->window && th->doff_res == bth->doff_res &&
-	       !memcmp(th + 1, bth + 1, hlen - sizeof(*th)) &&
-	       payload <= b->seg_len && b->skb->len + payload <= VIRTNET_COALESCE_MAX;
-}
-
-/* Append @skb's payload to the burst (its first frame is copied into a big skb first). */
-static bool virtnet_burst_append(struct virtnet_info *vi, struct virtnet_burst *b,
-				 struct sk_buff *skb, unsigned int payload)
-{
-	if (!b->merged) {
-		struct sk_buff *first = b->skb;
-		struct sk_buff *big = netdev_alloc_skb(vi->dev, ETH_HLEN + VIRTNET_COALESCE_MAX);
-
-		if (!big)
-			return false;
-		skb_put_data(big, skb_mac_header(first), ETH_HLEN + first->len);
-		big->protocol = eth_type_trans(big, vi->dev);
-		consume_skb(first);
-		b->skb = big;
-		b->merged = true;
-	}
-	skb_put_data(b->skb, skb->data + skb->len - payload, payload);
-	b->next_seq += payload;
-	consume_skb(skb);
-	return true;
-}
-
-/* Hand @skb (data at the network header) up, through the burst when it is TCP. */
-static void virtnet_deliver(struct virtnet_info *vi, struct virtnet_burst *b, struct sk_buff *skb)
-{
-	struct tcphdr *th = virtnet_tcp_candidate(skb);
-	unsigned int payload;
-
-	if (!th) {
-		virtnet_burst_flush(b);
-		netif_receive_skb(skb);
-		return;
-	}
-	payload = skb->len - sizeof(struct iphdr) - tcp_hdr_doff(th) * 4;
-	if (b->skb && virtnet_burst_fits(b, skb, th, payload) &&
-	    virtnet_burst_append(vi, b, skb, payload)) {
-		if ((th->flags & TCPHDR_PSH) || payload < b->seg_len)
-			virtnet_burst_flush(b);
-		return;
-	}
-	virtnet_burst_flush(b);
-	if (th->flags & TCPHDR_PSH) {
-		skb->ip_summed = CHECKSUM_UNNECESSARY;
-		netif_receive_skb(skb);
-		return;
-	}
-	b->skb = skb;
-	b->merged = false;
-	b->next_seq = ntohl(th->seq) + payload;
-	b->seg_len = payload;
-}
-
-/*
  * GUEST_CSUM: what the header says about the frame's checksum (@skb's
  * data at the Ethernet header).  DATA_VALID: checked by the device.
  * NEEDS_CSUM: sent from the host with the sum left undone (the rest
@@ -322,7 +189,6 @@ static int virtnet_rx_csum(struct sk_buff *skb, u8 flags, u16 start, u16 offset)
 static int virtnet_receive(struct virtnet_info *vi, int budget)
 {
 	struct net_device *dev = vi->dev;
-	struct virtnet_burst burst = { NULL };
 	u64 packets = 0, bytes = 0, mcast = 0;
 	unsigned long flags;
 	int done = 0;
@@ -368,9 +234,8 @@ static int virtnet_receive(struct virtnet_info *vi, int budget)
 		skb->protocol = eth_type_trans(skb, dev);
 		if (skb->pkt_type == PACKET_MULTICAST)
 			mcast++;
-		virtnet_deliver(vi, &burst, skb);
+		napi_gro_receive(&vi->napi, skb);
 	}
-	virtnet_burst_flush(&burst);
 	spin_lock_irqsave(&dev->stats_lock, flags);
 	dev->stats.rx_packets += packets;
 	dev->stats.rx_bytes += bytes;

@@ -196,6 +196,13 @@ struct napi_struct {
 	int (*poll)(struct napi_struct *napi, int budget);
 	struct net_device *dev;
 	struct list_head dev_list;	/* on dev->napi_list */
+	/* The run napi_gro_receive() holds (net/core/gro.c); NULL: none. */
+	struct sk_buff *gro_skb;
+	unsigned int gro_area;		/* its area if gro.c made it, else 0 */
+	unsigned int gro_payload;	/* TCP payload bytes in the run */
+	u16 gro_mss;			/* the first segment's payload */
+	u16 gro_segs;			/* frames in the run */
+	bool gro_open;			/* the last one was full: more may follow */
 };
 
 enum {
@@ -225,6 +232,13 @@ bool napi_complete_done(struct napi_struct *napi, int work_done);
 
 /* Hand a received frame (data at the network header, protocol set) to the stack. Process context. */
 int netif_receive_skb(struct sk_buff *skb);
+/*
+ * From ->poll instead of netif_receive_skb(): the frame may be held and
+ * joined with the next ones of its TCP stream (net/core/gro.c).
+ */
+int napi_gro_receive(struct napi_struct *napi, struct sk_buff *skb);
+/* Deliver what napi_gro_receive() holds (netrx.c does it at the end of a poll). */
+void napi_gro_flush(struct napi_struct *napi);
 /* Same from any context: queued on this CPU's backlog. NET_RX_SUCCESS or NET_RX_DROP. */
 int netif_rx(struct sk_buff *skb);
 #define NET_RX_SUCCESS	0

@@ -2,13 +2,16 @@
 /*
  * Private interfaces between the files of net/core that make up the
  * device layer: dev.c (registration, configuration, transmit),
- * netrx.c (NAPI, receive threads, handler dispatch), net-sysfs.c and
- * rx_fault.c (the test knob that disturbs received frames).
+ * netrx.c (NAPI, receive threads, handler dispatch), gro.c (receive
+ * coalescing), net-sysfs.c and rx_fault.c (the test knob that disturbs
+ * received frames).
  */
 #ifndef _NET_CORE_DEV_H
 #define _NET_CORE_DEV_H
 
 #include <linux/netdevice.h>
+
+struct dentry;
 
 /* netrx.c: start the per-CPU receive threads (boot). */
 int netrx_init(void);
@@ -38,6 +41,9 @@ int dev_change_tx_queue_len(struct net_device *dev, unsigned long len);
  * a frame held back earlier) and returns how many.
  */
 int rx_fault_apply(struct sk_buff *skb, struct sk_buff **out);
+/* gro.c: joining on (1) or off (0); its debugfs files in @dir. */
+extern unsigned int gro_enabled;
+void gro_debugfs_init(struct dentry *dir);
 /* netrx.c: deliver a frame to taps and handlers, skipping the fault knobs. */
 int __netif_receive_skb(struct sk_buff *skb);
 

@@ -135,6 +135,8 @@ bool napi_complete_done(struct napi_struct *napi, int work_done)
 {
 	unsigned long old, new;
 
+	/* While SCHED is still ours: nothing may stay held past the poll. */
+	napi_gro_flush(napi);
 	do {
 		old = READ_ONCE(napi->state);
 		if (old & BIT(NAPI_STATE_MISSED))
@@ -159,6 +161,7 @@ void netif_napi_add(struct net_device *dev, struct napi_struct *napi,
 	napi->weight = weight > 0 ? weight : NAPI_POLL_WEIGHT;
 	napi->poll = poll;
 	napi->dev = dev;
+	napi->gro_skb = NULL;
 	if (dev)
 		list_add_tail(&napi->dev_list, &dev->napi_list);
 	else
@@ -194,6 +197,7 @@ static void napi_poll_one(struct napi_struct *napi)
 	WARN_ON_ONCE(work > napi->weight);
 	if (work < napi->weight)
 		return;		/* the driver completed (or was rescheduled) itself */
+	napi_gro_flush(napi);
 	if (test_bit(NAPI_STATE_DISABLE, &napi->state)) {
 		/* napi_disable() is waiting: let it have SCHED. */
 		clear_bit(NAPI_STATE_MISSED, &napi->state);

@@ -12,6 +12,7 @@
  *   rx_fault_stats   what was done: "dropped N", "duplicated N",
  *                    "reordered N", one per line
  * Writing a number sets a knob (at most 1000000); the counters only grow.
+ * The same directory has gro.c's knob, gro (0 or 1), and its gro_stats.
  * Only netif_receive_skb() calls from devices that are not loopback pass
  * through here.
  *
@@ -131,7 +132,8 @@ static ssize_t ppm_read(struct file *file, char *ubuf, size_t count, loff_t *ppo
 	return rx_fault_read_text(ubuf, count, ppos, text);
 }
 
-static ssize_t ppm_write(struct file *file, const char *ubuf, size_t count, loff_t *ppos)
+static ssize_t knob_write(struct file *file, const char *ubuf, size_t count, loff_t *ppos,
+			  unsigned int max)
 {
 	unsigned int *knob = file_inode(file)->i_private;
 	char text[16];
@@ -143,16 +145,32 @@ static ssize_t ppm_write(struct file *file, const char *ubuf, size_t count, loff
 	text[len] = '\0';
 	if (len && text[len - 1] == '\n')
 		text[len - 1] = '\0';
-	if (kstrtouint(text, 0, &val) || val > RX_FAULT_PPM_MAX)
+	if (kstrtouint(text, 0, &val) || val > max)
 		return -EINVAL;
 	WRITE_ONCE(*knob, val);
 	*ppos += count;
 	return count;
 }
 
+static ssize_t ppm_write(struct file *file, const char *ubuf, size_t count, loff_t *ppos)
+{
+	return knob_write(file, ubuf, count, ppos, RX_FAULT_PPM_MAX);
+}
+
 static const struct file_operations ppm_fops = {
 	.read = ppm_read,
 	.write = ppm_write,
+};
+
+/* An on/off knob: 0 or 1. */
+static ssize_t switch_write(struct file *file, const char *ubuf, size_t count, loff_t *ppos)
+{
+	return knob_write(file, ubuf, count, ppos, 1);
+}
+
+static const struct file_operations switch_fops = {
+	.read = ppm_read,
+	.write = switch_write,
 };
 
 static int rx_fault_stats_show(struct seq_file *m, void *v)
@@ -174,6 +192,8 @@ static int __init rx_fault_init(void)
 	debugfs_create_file("rx_dup_ppm", 0600, dir, &rx_dup_ppm, &ppm_fops);
 	debugfs_create_file("rx_reorder_ppm", 0600, dir, &rx_reorder_ppm, &ppm_fops);
 	debugfs_create_file("rx_fault_stats", 0444, dir, NULL, &rx_fault_stats_fops);
+	debugfs_create_file("gro", 0600, dir, &gro_enabled, &switch_fops);
+	gro_debugfs_init(dir);
 	return 0;
 }
 device_initcall(rx_fault_init);

@@ -12,6 +12,7 @@
  * initiators and selectors).  Rings live in one DMA32 area: the return
  * ring (1024 BDs of 32 bytes), the standard receive ring (512 x 32), the
  * send ring (512 x 16), the statistics block and the status block.
+ * Received frames go up through napi_gro_receive() (net/core/gro.c).
  * Interrupts: INTx with tagged status; the handler masks through the
  * interrupt mailbox and schedules NAPI; the poll reaps sent frames, hands
  * received ones to the stack, refills the standard ring and unmasks by
@@ -1106,7 +1107,7 @@ static int tg3_receive(struct tg3 *tp, unsigned int hw_prod, int budget)
 			mcast++;
 		packets++;
 		bytes += len - ETH_FCS_LEN;
-		netif_receive_skb(skb);
+		napi_gro_receive(&tp->napi, skb);
 	}
 	if (done)
 		tg3_wr(tp, MBOX_RET_CONS, tp->ret_cons);
