@@ -150,7 +150,7 @@ check:
 	$(Q)$(srctree)/scripts/check
 
 # Debian 12 on ext2 as the root file system (Documentation/admin-guide/
-# debian.md): tools/testing/rootfs/mkdebian builds the image once (network,
+# debian-root.md): tools/testing/rootfs/mkdebian builds the image once (network,
 # root) and caches it outside the tree; qemu-debian boots it to login: on
 # the serial console, check-debian logs in and out over it on this kernel
 # and on Debian's Linux.  KERNEL=/boot/vmlinuz-<ver> boots that Linux
@@ -202,7 +202,7 @@ soak-debian: all debian-deps
 # Self-hosting (seed 002's make -j2): this tree, committed, built in the
 # Debian image on this kernel and on Debian's Linux under /usr/bin/time, and
 # the guest-built bzImage booted through its self tests; QUICK=1 builds only
-# mm/'s objects (Documentation/admin-guide/debian.md, "Self-hosting").
+# mm/'s objects (Documentation/admin-guide/debian-root.md, "Self-hosting").
 bench-selfhost: all debian-deps
 	$(Q)O=$(objtree) $(srctree)/tools/testing/rootfs/selfhost $(if $(filter 1,$(QUICK)),--quick)
 
