@@ -198,8 +198,6 @@ struct napi_struct {
 	struct list_head dev_list;	/* on dev->napi_list */
 	/* The run napi_gro_receive() holds (net/core/gro.c); NULL: none. */
 	struct sk_buff *gro_skb;
-	unsigned int gro_area;		/* its area if gro.c made it, else 0 */
-	unsigned int gro_payload;	/* TCP payload bytes in the run */
 	u16 gro_mss;			/* the first segment's payload */
 	u16 gro_segs;			/* frames in the run */
 	bool gro_open;			/* the last one was full: more may follow */

@@ -9,11 +9,13 @@
  * time (Documentation/networking/gro.md has the measurements).
  *
  * Unlike Linux, whose GRO chains the frames' pages, Tidewater's skbs are
- * linear: the first segment of a run stays as the driver gave it, and when
- * a second one follows, both go into a new 16 KiB skb (skb_copy_expand():
- * the driver's headroom and metadata come along), which grows once to
- * 64 KiB; the payloads are copied there and the driver's buffers freed.  A
- * failed allocation ends the run (the frames go up one by one).
+ * linear: the first segment of a run stays in the driver's buffer, and the
+ * payloads that follow are copied behind it while its tailroom lasts (a
+ * page-sized virtio buffer takes a second segment); then the run moves
+ * into a new 16 KiB skb (skb_copy_expand(): the driver's headroom and
+ * metadata come along), and from that once into a 64 KiB one.  The
+ * joined frames' buffers are freed.  A failed allocation ends the run
+ * (the frames go up one by one).
  *
  * What joins a run (everything else ends it and goes up alone):
  *   - IPv4 without options or fragmentation, a header checksum that is
@@ -34,9 +36,11 @@
  * Interface: napi_gro_receive() from ->poll; napi_gro_flush() delivers
  * what is held.  netrx.c flushes in napi_complete_done() and when a poll
  * used its whole budget, so nothing is held once a context leaves its
- * poller.  Devices without NETIF_F_GRO in dev->features, and frames while
- * the receive fault knobs are on, go up one by one.  Debugfs
- * net/gro_stats counts runs and frames joined.
+ * poller.  The receive fault knobs (rx_fault.c) act on the wire frames
+ * before any joining; loopback frames are never joined.  Debugfs net/gro
+ * (1, the default: on; 0: every frame goes up alone, for comparisons; the
+ * file is rx_fault.c's) and net/gro_stats (runs, frames joined, failed
+ * allocations).
  *
  * Locking: the held run (napi->gro_*) belongs to whoever holds the NAPI
  * context's SCHED bit, like the driver's rings.
@@ -63,7 +67,7 @@
 unsigned int gro_enabled = 1;		/* debugfs net/gro (rx_fault.c) */
 static atomic_long_t gro_runs, gro_joined, gro_grow_failed;
 
-/* A candidate's headers, as found in its skb. */
+/* A candidate's headers, as found in its skb (for a held run: the whole run). */
 struct gro_seg {
 	struct iphdr *iph;
 	struct tcphdr *th;
@@ -106,7 +110,7 @@ static bool gro_parse(struct sk_buff *skb, struct gro_seg *s)
 	return true;
 }
 
-/* Does @s continue the run held in @napi (whose headers are in @h)? */
+/* Does @s continue the run held in @napi (whose headers and payload are @h)? */
 static bool gro_continues(const struct napi_struct *napi, const struct gro_seg *h,
 			  const struct gro_seg *s)
 {
@@ -122,42 +126,43 @@ static bool gro_continues(const struct napi_struct *napi, const struct gro_seg *
 	    x->window != y->window || h->thlen != s->thlen ||
 	    memcmp(x + 1, y + 1, s->thlen - sizeof(*x)))
 		return false;
-	if (ntohl(y->seq) != ntohl(x->seq) + napi->gro_payload)
+	if (ntohl(y->seq) != ntohl(x->seq) + h->payload)
 		return false;
-	return sizeof(*a) + h->thlen + napi->gro_payload + s->payload <= GRO_IP_MAX;
+	return sizeof(*a) + h->thlen + h->payload + s->payload <= GRO_IP_MAX;
 }
 
 /*
- * Move the held run into a fresh skb of @area bytes (the driver's frame
- * at the first join, the 16 KiB one when it is full).  False if there is
- * no memory; the run is then left as it was.
+ * Make room for @need more bytes behind the held run: its own tailroom,
+ * else a move into a fresh skb of 16 KiB, or 64 KiB if that is too small
+ * or already what it has.  False if it cannot (no memory, or more than
+ * 64 KiB); the run is then left as it was.
  */
-static bool gro_move(struct napi_struct *napi, unsigned int area)
+static bool gro_make_room(struct napi_struct *napi, unsigned int need)
 {
 	struct sk_buff *old = napi->gro_skb, *skb = NULL;
-	unsigned int used = skb_headroom(old) + old->len;
+	unsigned int used = skb_headroom(old) + old->len, area;
 
+	if (skb_tailroom(old) >= need)
+		return true;
+	area = used + need <= GRO_AREA_FIRST && old->size < GRO_AREA_FIRST ? GRO_AREA_FIRST
+									   : GRO_AREA_MAX;
+	if (used + need > area)
+		return false;
 	/* The same headroom (the Ethernet header is in it), the rest as tailroom. */
-	if (used < area)
-		skb = skb_copy_expand(old, 0, area - used, GFP_ATOMIC);
+	skb = skb_copy_expand(old, 0, area - used, GFP_ATOMIC);
 	if (!skb) {
 		atomic_long_inc(&gro_grow_failed);
 		return false;
 	}
 	consume_skb(old);
 	napi->gro_skb = skb;
-	napi->gro_area = area;
 	return true;
 }
 
 /* Append @skb's payload to the held run; false (nothing changed) if it cannot. */
 static bool gro_append(struct napi_struct *napi, struct sk_buff *skb, const struct gro_seg *s)
 {
-	if (napi->gro_area < GRO_AREA_FIRST && !gro_move(napi, GRO_AREA_FIRST))
-		return false;
-	if (skb_tailroom(napi->gro_skb) < s->payload &&
-	    (napi->gro_area >= GRO_AREA_MAX || !gro_move(napi, GRO_AREA_MAX) ||
-	     skb_tailroom(napi->gro_skb) < s->payload))
+	if (!gro_make_room(napi, s->payload))
 		return false;
 	skb_put_data(napi->gro_skb, (const u8 *)s->th + s->thlen, s->payload);
 	if (s->th->flags & TCPHDR_PSH) {
@@ -165,7 +170,6 @@ static bool gro_append(struct napi_struct *napi, struct sk_buff *skb, const stru
 
 		th->flags |= TCPHDR_PSH;
 	}
-	napi->gro_payload += s->payload;
 	napi->gro_segs++;
 	napi->gro_open = s->payload == napi->gro_mss;
 	consume_skb(skb);
@@ -195,9 +199,7 @@ void napi_gro_flush(struct napi_struct *napi)
 static void gro_hold(struct napi_struct *napi, struct sk_buff *skb, const struct gro_seg *s)
 {
 	napi->gro_skb = skb;
-	napi->gro_area = 0;
 	napi->gro_mss = s->payload;
-	napi->gro_payload = s->payload;
 	napi->gro_segs = 1;
 	napi->gro_open = true;
 }
@@ -217,6 +219,7 @@ static void gro_one(struct napi_struct *napi, struct sk_buff *skb)
 		h.iph = (struct iphdr *)held->data;
 		h.th = (struct tcphdr *)(h.iph + 1);
 		h.thlen = tcp_hdr_doff(h.th) * 4;
+		h.payload = held->len - sizeof(*h.iph) - h.thlen;
 		if (gro_continues(napi, &h, &s) && gro_append(napi, skb, &s))
 			return;
 		napi_gro_flush(napi);

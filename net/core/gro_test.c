@@ -4,9 +4,10 @@
  * go through napi_gro_receive() on a registered test device that is
  * never brought up, and an ETH_P_ALL tap on that device records what
  * reaches the stack.  Checked: a run of full segments goes up as one
- * segment with the payload in order and a valid IP header; PSH, a short
- * segment, a sequence gap, another flow, a non-TCP frame and a bad TCP
- * checksum each end a run (and order is kept); the 64 KiB limit; the
+ * segment with the payload in order and a valid IP header (moved into a
+ * 16 KiB skb, or joined in place when the first buffer has room); PSH, a
+ * short segment, a sequence gap, another flow, a non-TCP frame and a bad
+ * TCP checksum each end a run (and order is kept); the 64 KiB limit; the
  * off switch.  The frames are for TEST-NET-1 addresses, so IP drops
  * them after the tap has seen them.
  */
@@ -56,15 +57,16 @@ static u8 gt_byte(u32 off)
 
 /*
  * A frame of flow @port carrying @len payload bytes at stream offset
- * @off, with TCP @flags; @bad_csum spoils the TCP checksum; @proto other
- * than TCP makes a UDP datagram of the same size instead.
+ * @off, with TCP @flags and @room bytes of tailroom behind it; @bad_csum
+ * spoils the TCP checksum; @proto other than TCP makes a UDP datagram of
+ * the same size instead.
  */
-static struct sk_buff *gt_frame(struct net_device *dev, u16 port, u32 off, unsigned int len,
-				u8 flags, bool bad_csum, u8 proto)
+static struct sk_buff *gt_frame_room(struct net_device *dev, u16 port, u32 off, unsigned int len,
+				     u8 flags, bool bad_csum, u8 proto, unsigned int room)
 {
 	unsigned int l4 = proto == IPPROTO_TCP ? sizeof(struct tcphdr) : sizeof(struct udphdr);
-	struct sk_buff *skb = alloc_skb(NET_SKB_PAD_TEST + ETH_HLEN + sizeof(struct iphdr) + l4 + len,
-					GFP_KERNEL);
+	struct sk_buff *skb = alloc_skb(NET_SKB_PAD_TEST + ETH_HLEN + sizeof(struct iphdr) + l4 +
+					len + room, GFP_KERNEL);
 	struct ethhdr *eth;
 	struct iphdr *iph;
 	u8 *p;
@@ -120,12 +122,19 @@ static struct sk_buff *gt_frame(struct net_device *dev, u16 port, u32 off, unsig
 	return skb;
 }
 
+static struct sk_buff *gt_frame(struct net_device *dev, u16 port, u32 off, unsigned int len,
+				u8 flags, bool bad_csum, u8 proto)
+{
+	return gt_frame_room(dev, port, off, len, flags, bad_csum, proto, 0);
+}
+
 /* What the tap saw, in order: TCP payload offset and length, flags. */
 struct gt_seen {
 	u32 off;
 	unsigned int len;
 	u8 flags;
 	u8 proto;
+	unsigned int size;	/* the skb's area (a tap's copy has the original's) */
 	bool ip_ok;		/* header checksum and total length agree with the frame */
 	bool payload_ok;	/* the bytes are the stream's at off */
 };
@@ -143,6 +152,7 @@ static int gt_collect(struct gro_tap *tap, struct gt_seen *out, int max)
 
 			memset(s, 0, sizeof(*s));
 			s->proto = iph->protocol;
+			s->size = skb->size;
 			s->ip_ok = !ip_fast_csum(iph, iph->ihl) && ntohs(iph->tot_len) == skb->len;
 			if (iph->protocol == IPPROTO_TCP) {
 				const struct tcphdr *th = (const struct tcphdr *)(iph + 1);
@@ -178,6 +188,15 @@ static int gt_feed(struct napi_struct *napi, struct sk_buff **frames, int n)
 #define GT_ACK		TCPHDR_ACK
 #define GT_PSH		(TCPHDR_ACK | TCPHDR_PSH)
 
+/* @n full segments of @len bytes of flow @port from offset 0, fed as one poll. */
+static int gt_feed_stream(struct napi_struct *napi, struct net_device *dev, struct sk_buff **f,
+			  u16 port, int n, unsigned int len)
+{
+	for (int i = 0; i < n; i++)
+		f[i] = gt_frame(dev, port, i * len, len, GT_ACK, false, IPPROTO_TCP);
+	return gt_feed(napi, f, n);
+}
+
 static int gro_test_runs(void)
 {
 	struct net_device *dev = alloc_netdev(0, "grot%d", gro_test_setup);
@@ -200,15 +219,27 @@ static int gro_test_runs(void)
 	WRITE_ONCE(gro_enabled, 1);
 
 	/* Three full segments: one segment of 3000 bytes, valid headers, ordered bytes. */
-	for (int i = 0; i < 3; i++)
-		f[i] = gt_frame(dev, 1, i * 1000, 1000, GT_ACK, false, IPPROTO_TCP);
-	if (gt_feed(&napi, f, 3))
+	if (gt_feed_stream(&napi, dev, f, 1, 3, 1000))
 		goto out;
 	n = gt_collect(&tap, s, 64);
 	if (n != 1 || s[0].off != 0 || s[0].len != 3000 || !s[0].ip_ok || !s[0].payload_ok ||
-	    s[0].flags != GT_ACK) {
-		st_diag("three segments: %d up, first off %u len %u ip_ok %d payload_ok %d flags %#x",
-			n, s[0].off, s[0].len, s[0].ip_ok, s[0].payload_ok, s[0].flags);
+	    s[0].flags != GT_ACK || s[0].size != 16 * 1024) {
+		st_diag("three segments: %d up, first off %u len %u ip_ok %d payload_ok %d flags %#x size %u",
+			n, s[0].off, s[0].len, s[0].ip_ok, s[0].payload_ok, s[0].flags, s[0].size);
+		goto out;
+	}
+
+	/* A first buffer with room (a page-sized one) takes the others in place. */
+	f[0] = gt_frame_room(dev, 1, 0, 1000, GT_ACK, false, IPPROTO_TCP, 4096);
+	f[1] = gt_frame(dev, 1, 1000, 1000, GT_ACK, false, IPPROTO_TCP);
+	f[2] = gt_frame(dev, 1, 2000, 1000, GT_ACK, false, IPPROTO_TCP);
+	if (gt_feed(&napi, f, 3))
+		goto out;
+	n = gt_collect(&tap, s, 64);
+	if (n != 1 || s[0].len != 3000 || !s[0].ip_ok || !s[0].payload_ok ||
+	    s[0].size >= 16 * 1024) {
+		st_diag("joined in place: %d up, len %u ip_ok %d payload_ok %d size %u", n,
+			s[0].len, s[0].ip_ok, s[0].payload_ok, s[0].size);
 		goto out;
 	}
 
@@ -248,9 +279,7 @@ static int gro_test_runs(void)
 	}
 
 	/* 50 x 1400 bytes: runs stop below 64 KiB; every byte arrives once, in order. */
-	for (int i = 0; i < 50; i++)
-		f[i] = gt_frame(dev, 3, i * 1400, 1400, GT_ACK, false, IPPROTO_TCP);
-	if (gt_feed(&napi, f, 50))
+	if (gt_feed_stream(&napi, dev, f, 3, 50, 1400))
 		goto out;
 	n = gt_collect(&tap, s, 64);
 	if (n != 2 || s[0].off != 0 || s[1].off != s[0].len || s[0].len + s[1].len != 70000 ||
@@ -263,9 +292,7 @@ static int gro_test_runs(void)
 
 	/* Switched off: every frame goes up alone. */
 	WRITE_ONCE(gro_enabled, 0);
-	for (int i = 0; i < 3; i++)
-		f[i] = gt_frame(dev, 1, i * 1000, 1000, GT_ACK, false, IPPROTO_TCP);
-	if (gt_feed(&napi, f, 3))
+	if (gt_feed_stream(&napi, dev, f, 1, 3, 1000))
 		goto out;
 	n = gt_collect(&tap, s, 64);
 	if (n != 3) {
