@@ -19,6 +19,10 @@
  *   sbi->s_group_lock[g]   the free/dir counts of group g's descriptor;
  *                          bitmap bits change with atomic bit operations
  *   sbi->s_rsv_window_lock the reservation window tree (balloc.c)
+ *   sbi->s_release_sem     shared across a truncation or deletion until it
+ *                          recorded what undoes it on the disk, exclusive
+ *                          while fsync takes that record (release.c);
+ *                          outside truncate_mutex
  *   ei->truncate_mutex     an inode's block map: i_data[], its indirect
  *                          blocks, the reservation window and the
  *                          last-allocated hint; taken by get_block and
@@ -332,6 +336,21 @@ struct ext2_system_zone {
 	u32 count;
 };
 
+/*
+ * Release ordering (release.c).  One cut (truncate or deletion) clears
+ * pointers in at most one chain of indirect blocks, three deep, and
+ * rewrites the inode's table block; the record a file system keeps for
+ * the next fsync holds EXT2_RELEASE_MAX blocks.
+ */
+#define EXT2_RELEASE_PER_CUT	4
+#define EXT2_RELEASE_MAX	64
+
+struct ext2_release {
+	bool tracked;			/* the inode's disk copy may map blocks */
+	unsigned int count;
+	u32 blocks[EXT2_RELEASE_PER_CUT + 1];	/* + the inode table block */
+};
+
 struct ext2_sb_info {
 	unsigned long s_inodes_per_block;
 	unsigned long s_blocks_per_group;
@@ -382,6 +401,14 @@ struct ext2_sb_info {
 	/* Metadata runs, sorted and merged (block validity checks). */
 	struct ext2_system_zone *s_zones;
 	unsigned int s_nr_zones;
+	/*
+	 * Release ordering (release.c): blocks whose dirty copies undo the
+	 * disk's mappings of freed blocks, written by the next fsync.
+	 */
+	struct rw_semaphore s_release_sem;
+	spinlock_t s_release_lock;
+	unsigned int s_nr_release;
+	u32 s_release_blocks[EXT2_RELEASE_MAX];
 };
 
 static inline struct ext2_sb_info *EXT2_SB(struct super_block *sb)
@@ -412,6 +439,8 @@ struct ext2_inode_info {
 	u32 i_dir_free_block;
 	u32 i_dir_free_reclen;
 	unsigned int i_state;		/* EXT2_STATE_* */
+	/* The disk's copy may map blocks: cuts record their undoing (release.c). */
+	bool i_mapped_on_disk;
 	struct ext2_block_alloc_info *i_block_alloc_info;	/* truncate_mutex */
 	/* ext2_new_inode() zeroes every field above this one. */
 	struct mutex truncate_mutex;
@@ -531,6 +560,13 @@ struct inode *ext2_new_inode(struct inode *dir, umode_t mode, const struct qstr 
 void ext2_free_inode(struct inode *inode);
 unsigned long ext2_count_free_inodes(struct super_block *sb);
 
+/* ------------------------------------------------------------ release.c */
+void ext2_release_init(struct ext2_sb_info *sbi);
+void ext2_release_begin(struct inode *inode, struct ext2_release *rel);
+void ext2_release_note(struct ext2_release *rel, u32 block);
+void ext2_release_end(struct inode *inode, struct ext2_release *rel);
+int ext2_sync_releases(struct super_block *sb);
+
 /* ------------------------------------------------------------ indirect.c */
 int ext2_get_block(struct inode *inode, sector_t iblock, struct buffer_head *bh_result,
 		   int create);
@@ -542,6 +578,7 @@ loff_t ext2_max_size(int bits);
 struct inode *ext2_iget(struct super_block *sb, unsigned long ino);
 struct ext2_inode *ext2_get_raw_inode(struct super_block *sb, unsigned long ino,
 				      struct buffer_head **p);
+struct buffer_head *ext2_encode_inode(struct inode *inode);
 struct buffer_head *ext2_bread_run(struct super_block *sb, sector_t first, unsigned long count);
 int ext2_write_inode(struct inode *inode, struct writeback_control *wbc);
 int ext2_sync_inode(struct inode *inode);

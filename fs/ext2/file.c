@@ -4,7 +4,8 @@
  * (generic_file_read_iter/generic_file_write_iter with ext2_aops), mmap
  * through generic_file_mmap, fsync writes the data pages, the inode's
  * metadata buffers (indirect and directory blocks), the inode and the
- * inode table block holding it, then flushes the disk's cache.
+ * inode table block holding it, what undoes other inodes' mappings of
+ * blocks freed since (release.c), then flushes the disk's cache.
  *
  * Interface: ext2_file_operations, ext2_file_inode_operations,
  * ext2_fsync() (also used by directories).
@@ -35,6 +36,9 @@ int ext2_fsync(struct file *file, loff_t start, loff_t end, int datasync)
 	/* The inode table block too, if a flusher left the inode there. */
 	if (!ret)
 		ret = ext2_sync_raw_inode(inode);
+	/* No freed block we now hold is still mapped on the disk by its old owner. */
+	if (!ret)
+		ret = ext2_sync_releases(sb);
 	/* A failed write of data or metadata: the volume may be inconsistent. */
 	if (ret == -EIO)
 		ext2_error(sb, __func__, "I/O error writing the file's blocks or its inode");

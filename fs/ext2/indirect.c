@@ -330,6 +330,7 @@ struct buffer_head *ext2_bread(struct inode *inode, unsigned long block, int cre
 /* Blocks to free, gathered into runs so each run is one bitmap update. */
 struct free_ctx {
 	struct inode *inode;
+	struct ext2_release *rel;	/* indirect blocks left with cleared pointers */
 	u32 run_start;
 	unsigned long run_len;
 	unsigned int errors;	/* reported so far: a garbage indirect block is one report */
@@ -445,16 +446,17 @@ static void free_partial(struct free_ctx *ctx, u32 blk, int height, u64 rel)
 		free_tree(ctx, child, height - 1);
 	}
 	mark_buffer_dirty_inode(bh, ctx->inode);
+	ext2_release_note(ctx->rel, bh->b_blocknr);
 	brelse(bh);
 }
 
-static void __ext2_truncate_blocks(struct inode *inode, loff_t offset)
+static void __ext2_truncate_blocks(struct inode *inode, loff_t offset, struct ext2_release *rel)
 {
 	struct ext2_inode_info *ei = EXT2_I(inode);
 	struct super_block *sb = inode->i_sb;
 	int bits = EXT2_ADDR_PER_BLOCK_BITS(sb);
 	u64 from = ((u64)offset + sb->s_blocksize - 1) >> sb->s_blocksize_bits;
-	struct free_ctx ctx = { .inode = inode };
+	struct free_ctx ctx = { .inode = inode, .rel = rel };
 	u64 base = EXT2_NDIR_BLOCKS, span = 1ULL << bits;
 	int level;
 	u64 i;
@@ -487,17 +489,25 @@ static void __ext2_truncate_blocks(struct inode *inode, loff_t offset)
 	}
 }
 
+/*
+ * Free the blocks that map bytes from offset on.  The freed blocks are
+ * available at once; what undoes their mapping on the disk is recorded
+ * for the next fsync (release.c).
+ */
 void ext2_truncate_blocks(struct inode *inode, loff_t offset)
 {
 	struct ext2_inode_info *ei = EXT2_I(inode);
+	struct ext2_release rel;
 
 	if (!ext2_inode_has_block_map(inode))
 		return;
+	ext2_release_begin(inode, &rel);
 	mutex_lock(&ei->truncate_mutex);
 	ext2_discard_reservation(inode);
-	__ext2_truncate_blocks(inode, offset);
+	__ext2_truncate_blocks(inode, offset, &rel);
 	mutex_unlock(&ei->truncate_mutex);
 	mark_inode_dirty(inode);
+	ext2_release_end(inode, &rel);
 }
 
 /*

@@ -270,6 +270,7 @@ static int ext2_inode_from_disk(struct inode *inode, const struct ext2_inode *ra
 	inode->i_gid = ext2_join_id(raw->i_gid, raw->i_gid_high);
 	inode->i_generation = le32_to_cpu(raw->i_generation);
 	inode->i_blocks = le32_to_cpu(raw->i_blocks);
+	ei->i_mapped_on_disk = inode->i_blocks != 0;
 	/* i_size_high: the size's top half for files, i_dir_acl for the rest. */
 	inode->i_size = le32_to_cpu(raw->i_size);
 	if (S_ISREG(inode->i_mode))
@@ -404,31 +405,47 @@ static void ext2_inode_to_disk(struct inode *inode, struct ext2_inode *raw)
 	raw->i_fsize = ei->i_frag_size;
 }
 
-static int __ext2_write_inode(struct inode *inode, int do_sync)
+/*
+ * Copy the inode into its slot of the inode table block and mark the
+ * block dirty; returns the block, referenced, or an ERR_PTR.  An inode
+ * copied there with blocks may map them on the disk from now on.
+ */
+struct buffer_head *ext2_encode_inode(struct inode *inode)
 {
 	struct ext2_inode_info *ei = EXT2_I(inode);
 	struct super_block *sb = inode->i_sb;
 	struct buffer_head *bh;
 	struct ext2_inode *raw;
-	int err = 0;
 
 	if (ei->i_state & EXT2_STATE_BAD)
-		return -EUCLEAN;
+		return ERR_PTR(-EUCLEAN);
 	if (S_ISREG(inode->i_mode) && inode->i_size > 0x7fffffffLL)
 		ext2_need_large_file(sb);
 	raw = ext2_get_raw_inode(sb, inode->i_ino, &bh);
 	if (IS_ERR(raw))
-		return PTR_ERR(raw);
+		return ERR_CAST(raw);
 	/* A fresh inode must not keep a previous owner's bytes, extra space included. */
 	if (ei->i_state & EXT2_STATE_NEW)
 		memset(raw, 0, EXT2_SB(sb)->s_inode_size);
 	ext2_inode_to_disk(inode, raw);
 	mark_buffer_dirty(bh);
 	ei->i_state &= ~EXT2_STATE_NEW;
+	if (inode->i_blocks && !READ_ONCE(ei->i_mapped_on_disk))
+		WRITE_ONCE(ei->i_mapped_on_disk, true);
+	return bh;
+}
+
+static int __ext2_write_inode(struct inode *inode, int do_sync)
+{
+	struct buffer_head *bh = ext2_encode_inode(inode);
+	int err = 0;
+
+	if (IS_ERR(bh))
+		return PTR_ERR(bh);
 	if (do_sync) {
 		sync_dirty_buffer(bh);
 		if (buffer_write_io_error(bh) || !buffer_uptodate(bh)) {
-			ext2_msg(sb, KERN_ERR, "inode %lu: writing its table block failed",
+			ext2_msg(inode->i_sb, KERN_ERR, "inode %lu: writing its table block failed",
 				 inode->i_ino);
 			err = -EIO;
 		}

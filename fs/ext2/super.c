@@ -994,6 +994,7 @@ static int ext2_fill_super(struct super_block *sb, void *data, int silent)
 	spin_lock_init(&sbi->s_lock);
 	spin_lock_init(&sbi->s_next_gen_lock);
 	spin_lock_init(&sbi->s_rsv_window_lock);
+	ext2_release_init(sbi);
 	sbi->s_rsv_window_root = RB_ROOT;
 	sbi->s_sb_block = ext2_get_sb_block(data);
 
