@@ -46,6 +46,10 @@ write)
 	exec crashwrite -d /mnt/crash -s "${CR_SEED:-1}" -m "${CR_MIN:-1}" \
 		-M "${CR_MAX:-262144}"
 	;;
+reuse)
+	echo "CRASH-START seed=${CR_SEED:-1} reuse"
+	exec crashwrite -R -d /mnt/crash -s "${CR_SEED:-1}" -M "${CR_MAX:-262144}"
+	;;
 verify)
 	printf '%s\n' "$CR_CLAIMS" >/tmp/claims
 	crashwrite -v /tmp/claims -d /mnt/crash >/tmp/verify

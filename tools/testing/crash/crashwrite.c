@@ -4,6 +4,7 @@
  * with known content and tells the console each time one is durable.
  *
  * Usage: crashwrite -d DIR [-s SEED] [-n FILES] [-m MIN] [-M MAX]
+ *        crashwrite -R -d DIR [-s SEED] [-M MAX]
  *        crashwrite -v CLAIMS -d DIR
  *
  * Write mode runs until killed (or FILES files): for file i it
@@ -24,6 +25,18 @@
  * written with one write(2) each, after the fsync returned: a line that
  * reached the console is a promise the kernel made.
  *
+ * Reuse mode (-R) is one scripted step of the same kind, the case where a
+ * file system must order a block's release before its reuse:
+ *   - writes the scratch files ta and tb (MAX bytes each, 256 KiB by
+ *     default: indirect blocks too) and makes them durable;
+ *   - fills the file system with "fill" until ENOSPC (made durable too);
+ *   - cuts ta to a few blocks and deletes tb, syncing neither, so that the
+ *     disk still has their old inodes pointing at the freed blocks;
+ *   - writes f00000 into the freed space (every free block is one of
+ *     theirs), fsync()s it and DIR and claims it, then "CRASH-DONE" and
+ *     waits to be killed.
+ * A repair must not let the stale inodes take f00000's blocks back.
+ *
  * Verify mode reads CLAIMS (lines as above) and checks DIR against them;
  * prints "ok"/"BAD ..." per claim and exits 1 if any is bad.
  */
@@ -34,6 +47,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/statvfs.h>
 
 #define CHUNK_MAX	(64 * 1024)
 #define LOG_REC_MAX	3000
@@ -185,6 +199,16 @@ static void write_file(const char *path, const unsigned char *buf, size_t len,
 		die("close", path);
 }
 
+/* DIR itself, for fsync()ing its entries. */
+static int open_dir(const char *dir)
+{
+	int fd = open(dir, O_RDONLY | O_DIRECTORY);
+
+	if (fd < 0)
+		die("open", dir);
+	return fd;
+}
+
 static void churn(const char *dir, unsigned long i, uint64_t *r, unsigned char *buf,
 		  size_t maxsize)
 {
@@ -233,9 +257,7 @@ static int write_mode(const char *dir, uint64_t seed, unsigned long nfiles,
 
 	if (!buf)
 		die("malloc", dir);
-	dfd = open(dir, O_RDONLY | O_DIRECTORY);
-	if (dfd < 0)
-		die("open", dir);
+	dfd = open_dir(dir);
 	snprintf(path, sizeof(path), "%s/log", dir);
 	lfd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, 0644);
 	if (lfd < 0)
@@ -270,6 +292,81 @@ static int write_mode(const char *dir, uint64_t seed, unsigned long nfiles,
 		churn(dir, i, &r, buf, maxsize);
 	}
 	return 0;
+}
+
+/* Appends to fd until the file system is full; returns the bytes written. */
+static unsigned long long fill_up(int fd, const char *path, unsigned char *buf, size_t bufsize)
+{
+	unsigned long long total = 0;
+	size_t chunk = bufsize;
+	ssize_t n;
+
+	for (;;) {
+		n = write(fd, buf, chunk);
+		if (n > 0) {
+			total += n;
+			continue;
+		}
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && errno != ENOSPC)
+			die("write", path);
+		if (chunk <= 512)
+			return total;
+		chunk /= 2;	/* the last free blocks, in smaller pieces */
+	}
+}
+
+static int reuse_mode(const char *dir, uint64_t seed, size_t size)
+{
+	unsigned char *buf = malloc(size > CHUNK_MAX ? size : CHUNK_MAX);
+	uint64_t r = rnd_seed(seed, 1);
+	char ta[600], tb[600], path[600];
+	unsigned long long len;
+	struct statvfs st;
+	int dfd, fd;
+
+	if (!buf)
+		die("malloc", dir);
+	dfd = open_dir(dir);
+	snprintf(ta, sizeof(ta), "%s/ta", dir);
+	snprintf(tb, sizeof(tb), "%s/tb", dir);
+	fill(buf, size, rnd_next(&r));
+	write_file(ta, buf, size, &r, 1);
+	fill(buf, size, rnd_next(&r));
+	write_file(tb, buf, size, &r, 1);
+
+	snprintf(path, sizeof(path), "%s/fill", dir);
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	if (fd < 0)
+		die("open", path);
+	fill(buf, CHUNK_MAX, rnd_next(&r));
+	fill_up(fd, path, buf, CHUNK_MAX);
+	if (fsync(fd) || close(fd) || fsync(dfd))
+		die("fsync", path);
+
+	/* Release blocks without syncing: the old inodes stay on the disk. */
+	if (truncate(ta, rnd_range(&r, 1, 4096)))
+		die("truncate", ta);
+	if (unlink(tb))
+		die("unlink", tb);
+
+	/* f00000 takes the freed blocks: nothing else is free. */
+	if (statvfs(dir, &st))
+		die("statvfs", dir);
+	len = (unsigned long long)st.f_bfree * st.f_bsize;
+	len = len > 16 * st.f_bsize ? len - 16 * st.f_bsize : len / 2;
+	if (len > size)
+		len = size;
+	snprintf(path, sizeof(path), "%s/f00000", dir);
+	fill(buf, len, rnd_next(&r));
+	write_file(path, buf, len, &r, 1);
+	if (fsync(dfd))
+		die("fsync", dir);
+	say("FSYNCED %s %llu %lu\n", "f00000", len, crc_final(crc_update(0, buf, len), len));
+	say("CRASH-DONE %s %llu %lu\n", "reuse", (unsigned long long)st.f_bfree, 0);
+	for (;;)
+		pause();
 }
 
 /* Checks one claim; prints the verdict.  0 if it holds. */
@@ -341,6 +438,7 @@ static int verify_mode(const char *claims, const char *dir)
 static void usage(void)
 {
 	fprintf(stderr, "usage: crashwrite -d DIR [-s SEED] [-n FILES] [-m MIN] [-M MAX]\n"
+		"       crashwrite -R -d DIR [-s SEED] [-M MAX]\n"
 		"       crashwrite -v CLAIMS -d DIR\n");
 	exit(2);
 }
@@ -351,9 +449,9 @@ int main(int argc, char **argv)
 	unsigned long nfiles = 0;
 	size_t minsize = 1, maxsize = 256 * 1024;
 	const char *dir = NULL, *claims = NULL;
-	int opt;
+	int opt, reuse = 0;
 
-	while ((opt = getopt(argc, argv, "d:s:n:m:M:v:")) != -1) {
+	while ((opt = getopt(argc, argv, "d:s:n:m:M:v:R")) != -1) {
 		switch (opt) {
 		case 'd': dir = optarg; break;
 		case 's': seed = strtoull(optarg, NULL, 0); break;
@@ -361,6 +459,7 @@ int main(int argc, char **argv)
 		case 'm': minsize = strtoul(optarg, NULL, 0); break;
 		case 'M': maxsize = strtoul(optarg, NULL, 0); break;
 		case 'v': claims = optarg; break;
+		case 'R': reuse = 1; break;
 		default: usage();
 		}
 	}
@@ -369,5 +468,7 @@ int main(int argc, char **argv)
 	crc_init();
 	if (claims)
 		return verify_mode(claims, dir);
+	if (reuse)
+		return reuse_mode(dir, seed, maxsize);
 	return write_mode(dir, seed, nfiles, minsize, maxsize);
 }
