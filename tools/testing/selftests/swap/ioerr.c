@@ -68,20 +68,26 @@ static int flush_dev(const char *dev)
 
 /*
  * Wait until no swap write is in flight and none has started for a
- * second (at most 60 s): a write would end the disk's bad spell early.
+ * second (at most about a minute): a write would end the disk's bad
+ * spell early.  Says every 10 s what it is still waiting for.
  */
 static void swap_writes_settle(void)
 {
-	long last = -1;
+	long last = -1, out = 0, wb = 0;
+	int i;
 
-	for (int i = 0; i < 600; i++) {
-		long out = vmstat("pswpout"), wb = vmstat("nr_writeback");
-
+	for (i = 0; i < 70; i++) {
+		out = vmstat("pswpout");
+		wb = vmstat("nr_writeback");
 		if (out == last && wb == 0)
 			return;
+		if (i >= 10 && i % 10 == 0)
+			diag("swap writes still going after %d s: pswpout %ld (+%ld), nr_writeback %ld, pswpin %ld",
+			     i - 9, out, out - last, wb, vmstat("pswpin"));
 		last = out;
 		usleep(i < 10 ? 100000 : 1000000);
 	}
+	diag("swap writes did not settle: pswpout %ld, nr_writeback %ld", out, wb);
 }
 
 /* An O_DIRECT read of one page in the middle of the device: 0 or errno. */
