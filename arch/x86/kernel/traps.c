@@ -372,7 +372,7 @@ void exception_dispatch(struct pt_regs *regs, unsigned long vector)
 	case X86_TRAP_NMI:
 		if (nmi_stop_handler(regs))
 			return;
-		printk(KERN_WARNING "NMI received on CPU %d, ignored\n", smp_processor_id());
+		unknown_nmi_report(regs);
 		return;
 	case X86_TRAP_GP:
 		if (!user_mode(regs) && fixup_exception(regs))

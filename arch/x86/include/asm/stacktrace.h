@@ -12,4 +12,7 @@ void show_stack_from(unsigned long bp);
 struct pt_regs;
 bool nmi_stop_handler(struct pt_regs *regs);
 
+/* Any other NMI: report registers, stacks and tasks (arch/x86/kernel/nmi.c). */
+void unknown_nmi_report(struct pt_regs *regs);
+
 #endif /* _ASM_X86_STACKTRACE_H */
