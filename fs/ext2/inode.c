@@ -408,7 +408,7 @@ static void ext2_inode_to_disk(struct inode *inode, struct ext2_inode *raw)
 /*
  * Copy the inode into its slot of the inode table block and mark the
  * block dirty; returns the block, referenced, or an ERR_PTR.  An inode
- * copied there with blocks may map them on the disk from now on.
+ * copied there with blocks and links may map them on the disk from now on.
  */
 struct buffer_head *ext2_encode_inode(struct inode *inode)
 {
@@ -430,7 +430,8 @@ struct buffer_head *ext2_encode_inode(struct inode *inode)
 	ext2_inode_to_disk(inode, raw);
 	mark_buffer_dirty(bh);
 	ei->i_state &= ~EXT2_STATE_NEW;
-	if (inode->i_blocks && !READ_ONCE(ei->i_mapped_on_disk))
+	/* e2fsck treats an inode without links as deleted, blocks and all. */
+	if (inode->i_blocks && inode->i_nlink && !READ_ONCE(ei->i_mapped_on_disk))
 		WRITE_ONCE(ei->i_mapped_on_disk, true);
 	return bh;
 }

@@ -16,7 +16,8 @@
  * the two, so the ordering is done here:
  *
  *   - an inode whose copy on the disk may map blocks (it was read with
- *     blocks, or written with some since: ei->i_mapped_on_disk) records,
+ *     blocks, or written with some and with links since - an inode
+ *     without links is deleted to e2fsck: ei->i_mapped_on_disk) records,
  *     after each truncate or deletion, the blocks whose dirty copies undo
  *     the old mapping: its inode table block (re-encoded first) and the
  *     indirect blocks the cut left with cleared pointers;
@@ -25,7 +26,10 @@
  *     now holds.
  *
  * A file never written back with blocks costs nothing (its copy on the
- * disk maps nothing), which is the common create-write-delete case.
+ * disk maps nothing), which is the common create-write-delete case; one
+ * that became mapped on the disk while being cut (a flusher wrote it
+ * meanwhile) records too, without the semaphore's guarantee for the cut's
+ * first blocks.
  *
  * Interface:
  *   ext2_release_begin(inode, rel)  before the cut; rel collects blocks
@@ -70,8 +74,6 @@ void ext2_release_note(struct ext2_release *rel, u32 block)
 {
 	unsigned int i;
 
-	if (!rel->tracked)
-		return;
 	for (i = 0; i < rel->count; i++) {
 		if (rel->blocks[i] == block)
 			return;
@@ -130,8 +132,12 @@ void ext2_release_end(struct inode *inode, struct ext2_release *rel)
 	struct buffer_head *bh;
 	unsigned int i;
 
-	if (!rel->tracked)
-		return;
+	if (!rel->tracked) {
+		/* A flusher may have written the inode during the cut. */
+		if (!READ_ONCE(EXT2_I(inode)->i_mapped_on_disk) || sb_rdonly(sb))
+			return;
+		down_read(&sbi->s_release_sem);
+	}
 	/* The inode's new map goes into its table block now, not at writeback. */
 	bh = ext2_encode_inode(inode);
 	if (!IS_ERR(bh)) {
