@@ -72,29 +72,23 @@ void ext2_release_begin(struct inode *inode, struct ext2_release *rel)
 
 void ext2_release_note(struct ext2_release *rel, u32 block)
 {
-	unsigned int i;
-
-	for (i = 0; i < rel->count; i++) {
-		if (rel->blocks[i] == block)
-			return;
-	}
 	/* A cut clears pointers in at most one chain of indirect blocks. */
 	if (!WARN_ON_ONCE(rel->count == EXT2_RELEASE_PER_CUT))
 		rel->blocks[rel->count++] = block;
 }
 
-/* Wait until block is on the disk, writing it if it is dirty. */
+/*
+ * Wait until block is on the disk: sync_dirty_buffer() waits for a write
+ * under way (the buffer lock) and writes the buffer if it is dirty.
+ */
 static int ext2_write_cached_block(struct super_block *sb, u32 block)
 {
 	struct buffer_head *bh = sb_find_get_block(sb, block);
-	int err = 0;
+	int err;
 
 	if (!bh)
 		return 0;	/* not cached: the disk has the latest copy */
-	if (buffer_dirty(bh))
-		err = sync_dirty_buffer(bh);
-	else
-		wait_on_buffer(bh);
+	err = sync_dirty_buffer(bh);
 	if (!err && buffer_write_io_error(bh))
 		err = -EIO;
 	brelse(bh);
