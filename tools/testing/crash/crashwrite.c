@@ -294,25 +294,20 @@ static int write_mode(const char *dir, uint64_t seed, unsigned long nfiles,
 	return 0;
 }
 
-/* Appends to fd until the file system is full; returns the bytes written. */
-static unsigned long long fill_up(int fd, const char *path, unsigned char *buf, size_t bufsize)
+/* Appends to fd until the file system is full. */
+static void fill_up(int fd, const char *path, unsigned char *buf, size_t bufsize)
 {
-	unsigned long long total = 0;
 	size_t chunk = bufsize;
 	ssize_t n;
 
 	for (;;) {
 		n = write(fd, buf, chunk);
-		if (n > 0) {
-			total += n;
-			continue;
-		}
-		if (n < 0 && errno == EINTR)
+		if (n > 0 || (n < 0 && errno == EINTR))
 			continue;
 		if (n < 0 && errno != ENOSPC)
 			die("write", path);
 		if (chunk <= 512)
-			return total;
+			return;
 		chunk /= 2;	/* the last free blocks, in smaller pieces */
 	}
 }
