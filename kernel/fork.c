@@ -64,9 +64,19 @@ void __init fork_init(void)
 					       SLAB_HWCACHE_ALIGN | SLAB_PANIC, NULL);
 }
 
+/*
+ * A new task's kernel stack, zeroed as Linux does: what an earlier user
+ * of the pages left there is never read through an uninitialised slot,
+ * and the stack starts from the same state every time.  Under QEMU's TCG
+ * the zeroing also matters for speed: a page that once held code QEMU
+ * translated stays marked as code until the translated bytes are
+ * overwritten, and every store to such a page takes QEMU's slow
+ * self-modifying-code path - on a stack that is every function call
+ * (seen as a TCP stream written to disk at a tenth of its usual rate).
+ */
 static void *alloc_thread_stack(void)
 {
-	unsigned long stack = __get_free_pages(GFP_KERNEL, THREAD_SIZE_ORDER);
+	unsigned long stack = __get_free_pages(GFP_KERNEL | __GFP_ZERO, THREAD_SIZE_ORDER);
 
 	if (!stack)
 		return NULL;

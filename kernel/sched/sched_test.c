@@ -4,8 +4,10 @@
  * 2 x num_online_cpus() threads all finish and spread over the CPUs;
  * NCPU + 1 CPU hogs take turns at the CPUs (queues one apart rotate);
  * wait-queue and completion ping-pong between threads on two CPUs;
- * kthread_stop() semantics; a sleeping thread's saved frame gives a valid
- * backtrace; affinity moves a running thread; wait_on_bit()/wake_up_bit();
+ * kthread_stop() semantics; a new thread's kernel stack starts zeroed
+ * (its lower half, over pages just filled and freed); a sleeping thread's
+ * saved frame gives a valid backtrace; affinity moves a running thread;
+ * wait_on_bit()/wake_up_bit();
  * cond_resched() in a non-running state yields without sleeping; an
  * idle CPU polling need_resched is woken without a reschedule IPI.
  */
@@ -24,6 +26,7 @@
 #include <asm/irq.h>
 #include <linux/smp.h>
 #include <linux/slab.h>
+#include <linux/gfp.h>
 #include <linux/string.h>
 #include <asm/atomic.h>
 #include <asm/page_types.h>
@@ -305,6 +308,66 @@ static int kthread_stop_test(void)
 	return 0;
 }
 DEFINE_SELFTEST("kthread: kthread_stop returns the result; stop before start", kthread_stop_test);
+
+/* ---------------------------------------------------------------- stacks */
+
+/*
+ * Count the non-zero words in the lower half of the running thread's
+ * kernel stack, above the end marker.  A new thread runs near the top of
+ * its 16 KiB, and interrupts taken meanwhile reach a few KiB below that
+ * at most, so the lower half is what the allocation left there.
+ */
+static int stack_garbage_fn(void *arg)
+{
+	unsigned long *word = (unsigned long *)current->stack + 1;
+	unsigned long *half = (unsigned long *)((char *)current->stack + THREAD_SIZE / 2);
+	unsigned long here = (unsigned long)&word;
+	int dirty = 0;
+
+	if (here < (unsigned long)current->stack + THREAD_SIZE / 2 + 4096)
+		return -1;	/* deeper than a new thread should be */
+	for (; word < half; word++)
+		dirty += *word != 0;
+	*(int *)arg = dirty;
+	return 0;
+}
+
+/* Pages of the stack's order filled with a pattern and freed: likely reused next. */
+static void leave_dirty_pages(void)
+{
+	unsigned long pages[4];
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(pages); i++) {
+		pages[i] = __get_free_pages(GFP_KERNEL, THREAD_SIZE_ORDER);
+		if (pages[i])
+			memset((void *)pages[i], 0xa5, THREAD_SIZE);
+	}
+	for (i = ARRAY_SIZE(pages) - 1; i >= 0; i--)
+		if (pages[i])
+			free_pages(pages[i], THREAD_SIZE_ORDER);
+}
+
+static int zeroed_stack_test(void)
+{
+	int round, dirty, ret;
+
+	for (round = 0; round < 4; round++) {
+		struct task_struct *t;
+
+		leave_dirty_pages();
+		dirty = -1;
+		t = selftest_thread_start(stack_garbage_fn, &dirty, "fresh-stack", -1);
+		ST_ASSERT(t, "cannot create thread");
+		ret = selftest_thread_reap(t);
+		ST_ASSERT(ret == 0, "the thread started %s", ret == -1 ? "too deep in its stack" :
+			  "but failed");
+		ST_ASSERT(dirty == 0, "round %d: %d non-zero words in a new stack's lower half",
+			  round, dirty);
+	}
+	return 0;
+}
+DEFINE_SELFTEST("kthread: a new thread's kernel stack starts zeroed", zeroed_stack_test);
 
 /* ---------------------------------------------------------------- backtrace */
 
