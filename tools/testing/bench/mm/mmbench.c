@@ -564,7 +564,7 @@ static void stream_verdict(int sock, unsigned long long bytes)
 static int mode_stream(int argc, char **argv)
 {
 	static char buf[65536];
-	unsigned long mib = 0, interval = 5, port = 0, n, k, full;
+	unsigned long mib = 0, interval = 5, port = 0, n, k, full, reads = 0;
 	const char *path, *policy = NULL;
 	volatile unsigned long *count;
 	double start, t_write, t_sync, mean, cv, dmean, dcv;
@@ -621,6 +621,7 @@ static int mode_stream(int argc, char **argv)
 			}
 			if (r == 0)
 				break;	/* the sender stopped early */
+			reads++;
 		}
 		if (write_all(fd, buf, (size_t)r)) {
 			kill(pid, SIGKILL);
@@ -669,6 +670,9 @@ static int mode_stream(int argc, char **argv)
 		printf(" cv=%.3f disk_cv=%.3f", cv, dcv);
 	else
 		printf(" cv=n/a disk_cv=n/a");
+	/* how the reader met the stream: a starved reader gets small reads */
+	if (reads)
+		printf(" reads=%lu read_avg_B=%llu", reads, done / reads);
 	printf(" rates=");
 	for (k = 0; k < full; k++)
 		printf("%s%.1f", k ? "," : "", rate[k]);
