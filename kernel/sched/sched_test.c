@@ -7,9 +7,9 @@
  * kthread_stop() semantics; a new thread's kernel stack starts zeroed
  * (its lower half, over pages just filled and freed); a sleeping thread's
  * saved frame gives a valid backtrace; affinity moves a running thread;
- * wait_on_bit()/wake_up_bit();
- * cond_resched() in a non-running state yields without sleeping; an
- * idle CPU polling need_resched is woken without a reschedule IPI.
+ * wait_on_bit()/wake_up_bit(); cond_resched() in a non-running state
+ * yields without sleeping; an idle CPU polling need_resched is woken
+ * without a reschedule IPI.
  */
 #include <linux/kernel.h>
 #include <linux/selftest.h>

@@ -670,7 +670,7 @@ static int mode_stream(int argc, char **argv)
 		printf(" cv=%.3f disk_cv=%.3f", cv, dcv);
 	else
 		printf(" cv=n/a disk_cv=n/a");
-	/* how the reader met the stream: a starved reader gets small reads */
+	/* how the reader met the stream: one that keeps up gets short reads */
 	if (reads)
 		printf(" reads=%lu read_avg_B=%llu", reads, done / reads);
 	printf(" rates=");
