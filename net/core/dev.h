@@ -43,6 +43,8 @@ int dev_change_tx_queue_len(struct net_device *dev, unsigned long len);
 int rx_fault_apply(struct sk_buff *skb, struct sk_buff **out);
 /* gro.c: joining on (1) or off (0); its debugfs files in @dir. */
 extern unsigned int gro_enabled;
+/* gro.c: while set, this context's moves of a run into a larger area fail (self tests). */
+extern struct napi_struct *gro_fail_grows;
 void gro_debugfs_init(struct dentry *dir);
 /* netrx.c: deliver a frame to taps and handlers, skipping the fault knobs. */
 int __netif_receive_skb(struct sk_buff *skb);

@@ -15,7 +15,11 @@
  * into a new 16 KiB skb (skb_copy_expand(): the driver's headroom and
  * metadata come along), and from that once into a 64 KiB one.  The
  * joined frames' buffers are freed.  A failed allocation ends the run
- * (the frames go up one by one).
+ * (the frames go up one by one).  Those allocations are a convenience
+ * with a fallback, made in the receive path while the page cache may
+ * have taken nearly all memory (a 64 KiB area is an order-4 block): they
+ * neither dip into the emergency reserve, which the drivers' ring refills
+ * need, nor print a failure report.
  *
  * What joins a run (everything else ends it and goes up alone):
  *   - IPv4 without options or fragmentation, a header checksum that is
@@ -65,7 +69,11 @@
 #define GRO_IP_MAX		0xffff
 
 unsigned int gro_enabled = 1;		/* debugfs net/gro (rx_fault.c) */
+struct napi_struct *gro_fail_grows;	/* self tests: this context's moves fail */
 static atomic_long_t gro_runs, gro_joined, gro_grow_failed;
+
+/* How a run's larger area is allocated: see the top of the file. */
+#define GRO_AREA_GFP		(GFP_NOWAIT | __GFP_NOWARN)
 
 /* A candidate's headers, as found in its skb (for a held run: the whole run). */
 struct gro_seg {
@@ -149,7 +157,8 @@ static bool gro_make_room(struct napi_struct *napi, unsigned int need)
 	if (used + need > area)
 		return false;
 	/* The same headroom (the Ethernet header is in it), the rest as tailroom. */
-	skb = skb_copy_expand(old, 0, area - used, GFP_ATOMIC);
+	if (likely(READ_ONCE(gro_fail_grows) != napi))
+		skb = skb_copy_expand(old, 0, area - used, GRO_AREA_GFP);
 	if (!skb) {
 		atomic_long_inc(&gro_grow_failed);
 		return false;

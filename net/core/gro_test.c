@@ -7,7 +7,8 @@
  * segment with the payload in order and a valid IP header (moved into a
  * 16 KiB skb, or joined in place when the first buffer has room); PSH, a
  * short segment, a sequence gap, another flow, a non-TCP frame and a bad
- * TCP checksum each end a run (and order is kept); the 64 KiB limit; the
+ * TCP checksum each end a run (and order is kept); the 64 KiB limit; a
+ * run whose move to a larger area fails (every frame still goes up); the
  * off switch.  The frames are for TEST-NET-1 addresses, so IP drops
  * them after the tap has seen them.
  */
@@ -197,6 +198,32 @@ static int gt_feed_stream(struct napi_struct *napi, struct net_device *dev, stru
 	return gt_feed(napi, f, n);
 }
 
+/*
+ * Three segments whose first buffer has room for the others (a page-sized
+ * one), fed as one poll: true when they went up as one 3000-byte segment
+ * that never left the first buffer (@what names the case in the diagnostic).
+ */
+static bool gt_joined_in_place(struct napi_struct *napi, struct net_device *dev,
+			       struct gro_tap *tap, struct sk_buff **f, struct gt_seen *s,
+			       const char *what)
+{
+	int n;
+
+	f[0] = gt_frame_room(dev, 1, 0, 1000, GT_ACK, false, IPPROTO_TCP, 4096);
+	f[1] = gt_frame(dev, 1, 1000, 1000, GT_ACK, false, IPPROTO_TCP);
+	f[2] = gt_frame(dev, 1, 2000, 1000, GT_ACK, false, IPPROTO_TCP);
+	if (gt_feed(napi, f, 3))
+		return false;
+	n = gt_collect(tap, s, 64);
+	if (n != 1 || s[0].len != 3000 || !s[0].ip_ok || !s[0].payload_ok ||
+	    s[0].size >= 16 * 1024) {
+		st_diag("%s: %d up, len %u ip_ok %d payload_ok %d size %u", what, n, s[0].len,
+			s[0].ip_ok, s[0].payload_ok, s[0].size);
+		return false;
+	}
+	return true;
+}
+
 static int gro_test_runs(void)
 {
 	struct net_device *dev = alloc_netdev(0, "grot%d", gro_test_setup);
@@ -230,18 +257,8 @@ static int gro_test_runs(void)
 	}
 
 	/* A first buffer with room (a page-sized one) takes the others in place. */
-	f[0] = gt_frame_room(dev, 1, 0, 1000, GT_ACK, false, IPPROTO_TCP, 4096);
-	f[1] = gt_frame(dev, 1, 1000, 1000, GT_ACK, false, IPPROTO_TCP);
-	f[2] = gt_frame(dev, 1, 2000, 1000, GT_ACK, false, IPPROTO_TCP);
-	if (gt_feed(&napi, f, 3))
+	if (!gt_joined_in_place(&napi, dev, &tap, f, s, "joined in place"))
 		goto out;
-	n = gt_collect(&tap, s, 64);
-	if (n != 1 || s[0].len != 3000 || !s[0].ip_ok || !s[0].payload_ok ||
-	    s[0].size >= 16 * 1024) {
-		st_diag("joined in place: %d up, len %u ip_ok %d payload_ok %d size %u", n,
-			s[0].len, s[0].ip_ok, s[0].payload_ok, s[0].size);
-		goto out;
-	}
 
 	/* PSH ends a run; a short segment ends a run; a gap starts a new one. */
 	f[0] = gt_frame(dev, 1, 0, 1000, GT_ACK, false, IPPROTO_TCP);
@@ -290,6 +307,25 @@ static int gro_test_runs(void)
 		goto out;
 	}
 
+	/*
+	 * Moves into a larger area failing (memory short): the frames of a
+	 * run go up one by one, all of them, in order; joining in place
+	 * needs no allocation and goes on.
+	 */
+	WRITE_ONCE(gro_fail_grows, &napi);
+	if (gt_feed_stream(&napi, dev, f, 1, 4, 1000))
+		goto out;
+	n = gt_collect(&tap, s, 64);
+	if (n != 4 || s[0].off != 0 || s[1].off != 1000 || s[2].off != 2000 ||
+	    s[3].off != 3000 || s[3].len != 1000 || !s[0].payload_ok || !s[3].payload_ok) {
+		st_diag("moves failing: %d up: %u+%u, %u+%u, %u+%u, %u+%u", n, s[0].off, s[0].len,
+			s[1].off, s[1].len, s[2].off, s[2].len, s[3].off, s[3].len);
+		goto out;
+	}
+	if (!gt_joined_in_place(&napi, dev, &tap, f, s, "moves failing, in place"))
+		goto out;
+	WRITE_ONCE(gro_fail_grows, NULL);
+
 	/* Switched off: every frame goes up alone. */
 	WRITE_ONCE(gro_enabled, 0);
 	if (gt_feed_stream(&napi, dev, f, 1, 3, 1000))
@@ -301,6 +337,7 @@ static int gro_test_runs(void)
 	}
 	err = 0;
 out:
+	WRITE_ONCE(gro_fail_grows, NULL);
 	WRITE_ONCE(gro_enabled, saved);
 	napi_gro_flush(&napi);
 	dev_remove_pack(&tap.pt);
