@@ -17,10 +17,22 @@
  * if work is waiting.  So a CPU normally runs one work item at a time,
  * yet items that sleep - even on each other - do not stall the queue.  A
  * worker that starts processing while no other worker is idle first
- * creates one, so an idle worker is always in reserve (when memory
- * allows: there are no rescuer threads).  Unbound pools run every
- * queued item as soon as a worker is free.  Beyond MAX_IDLE_WORKERS idle
- * workers, workers going idle exit.
+ * creates one, so an idle worker is always in reserve.  Unbound pools
+ * run every queued item as soon as a worker is free.  Beyond
+ * MAX_IDLE_WORKERS idle workers, workers going idle exit.
+ *
+ * Rescuers.  Creating a worker allocates memory, and under memory
+ * pressure that allocation waits for reclaim - which may wait for I/O
+ * that only a queued work item would start (kblockd running a request
+ * queue, say).  So every WQ_MEM_RECLAIM queue owns one thread made when
+ * the queue is, its rescuer (named after the queue).  While a pool's
+ * manager is creating a worker, the pool's mayday timer goes off after
+ * MAYDAY_FIRST and then every MAYDAY_AGAIN; each time work is still
+ * waiting with no worker to take it, the timer asks the rescuer of every
+ * reclaim queue with items on the worklist for help (the pwq goes on
+ * wq->maydays).  The rescuer joins that pool for a while (on its CPU,
+ * for a bound pool), runs that queue's items from the worklist, and
+ * leaves.  It is not counted in nr_running.
  *
  * Non-reentrancy: a work queued while it still runs is given to the
  * worker running it (its "scheduled" list) - also across pools, by
@@ -39,7 +51,9 @@
  *
  * Locking: pool->lock (irq-safe: works are queued from interrupts)
  * guards the pool's lists and counters, the pwqs on it, and the entry,
- * pwq and data bits of works queued there.  wq->flush_mutex serialises
+ * pwq and data bits of works queued there.  mayday_lock (irq-safe,
+ * taken inside pool->lock) guards every wq->maydays list and the
+ * mayday_node of the pwqs on them.  wq->flush_mutex serialises
  * flushers.  wq_lock guards the list of workqueues.
  */
 #include <linux/kernel.h>
@@ -66,6 +80,12 @@
 #define MAX_IDLE_WORKERS	2	/* idle workers kept per pool */
 #define MAX_POOL_WORKERS	64	/* workers per pool at most */
 
+/* How long a worker may take to create before rescuers are called, and again. */
+#define MAYDAY_FIRST		msecs_to_jiffies(20)
+#define MAYDAY_AGAIN		msecs_to_jiffies(100)
+/* After a failed worker creation, the manager waits this long to retry. */
+#define CREATE_RETRY		msecs_to_jiffies(100)
+
 struct worker_pool {
 	spinlock_t lock;
 	int cpu;			/* bound CPU, -1 for the unbound pool */
@@ -77,6 +97,7 @@ struct worker_pool {
 	struct list_head workers;	/* all workers */
 	bool manager_active;		/* a worker is creating another */
 	int next_id;			/* for worker names */
+	struct timer_list mayday_timer;	/* armed while the manager creates */
 };
 
 struct worker {
@@ -92,6 +113,7 @@ struct worker {
 	bool idle;
 	bool processing;		/* counted in nr_running unless sleeping */
 	bool sleeping;
+	struct workqueue_struct *rescues;	/* a rescuer: the queue it serves */
 };
 
 struct pool_workqueue {
@@ -101,6 +123,7 @@ struct pool_workqueue {
 	int nr_active;			/* on the worklist or running */
 	int max_active;
 	struct list_head inactive_works;
+	struct list_head mayday_node;	/* on wq->maydays; mayday_lock */
 };
 
 struct workqueue_struct {
@@ -112,6 +135,8 @@ struct workqueue_struct {
 	struct mutex flush_mutex;
 	int work_color;			/* colour of newly queued items */
 	struct wait_queue_head flush_wait;
+	struct worker *rescuer;		/* WQ_MEM_RECLAIM queues, once workers run */
+	struct list_head maydays;	/* pwqs the rescuer should help; mayday_lock */
 };
 
 struct wq_barrier {
@@ -123,12 +148,18 @@ static struct worker_pool cpu_pools[NR_CPUS];
 static struct worker_pool unbound_pool;
 static LIST_HEAD(wq_list);
 static DEFINE_MUTEX(wq_lock);
+static DEFINE_SPINLOCK(mayday_lock);
+static bool workers_started;		/* workqueue_init() ran: threads can be made */
+
+/* Self tests (workqueue_test.c): holds up worker creation in one pool. */
+struct wq_create_gate *wq_create_gate;
 
 struct workqueue_struct *system_wq;
 struct workqueue_struct *system_unbound_wq;
 struct workqueue_struct *system_long_wq;
 
 static int worker_thread(void *arg);
+static int rescuer_thread(void *arg);
 
 /* ------------------------------------------------------------ helpers */
 
@@ -631,10 +662,17 @@ static void worker_leave_idle(struct worker *worker)
 
 static struct worker *create_worker(struct worker_pool *pool)
 {
+	struct wq_create_gate *gate;
 	struct task_struct *task;
 	struct worker *worker;
 	unsigned long flags;
 	int id;
+
+	gate = READ_ONCE(wq_create_gate);
+	if (gate && gate->pool_cpu == pool->cpu) {
+		WRITE_ONCE(gate->reached, true);
+		wait_for_completion(&gate->open);
+	}
 
 	worker = kzalloc(sizeof(*worker), GFP_KERNEL);
 	if (!worker)
@@ -669,9 +707,55 @@ static struct worker *create_worker(struct worker_pool *pool)
 	return worker;
 }
 
+/* Work is waiting and no worker will take it: only a new one (or a rescuer) can. */
+static bool pool_stuck(struct worker_pool *pool)
+{
+	return pool->manager_active && !pool->nr_idle && need_more_worker(pool);
+}
+
+/*
+ * Ask for the rescuers of the reclaim queues with items on pool's
+ * worklist.  pool->lock held.
+ */
+static void pool_send_maydays(struct worker_pool *pool)
+{
+	struct work_struct *work;
+
+	spin_lock(&mayday_lock);
+	list_for_each_entry(work, &pool->worklist, entry) {
+		struct pool_workqueue *pwq = work->pwq;
+		struct worker *rescuer = pwq->wq->rescuer;
+
+		if (!rescuer || !list_empty(&pwq->mayday_node))
+			continue;
+		list_add_tail(&pwq->mayday_node, &pwq->wq->maydays);
+		wake_up_process(rescuer->task);
+	}
+	spin_unlock(&mayday_lock);
+}
+
+/* The manager has been creating a worker for a while: call for help, and again later. */
+static void pool_mayday_timeout(struct timer_list *t)
+{
+	struct worker_pool *pool = from_timer(pool, t, mayday_timer);
+	unsigned long flags;
+
+	spin_lock_irqsave(&pool->lock, flags);
+	if (pool->manager_active) {
+		if (pool_stuck(pool))
+			pool_send_maydays(pool);
+		mod_timer(&pool->mayday_timer, jiffies + MAYDAY_AGAIN);
+	}
+	spin_unlock_irqrestore(&pool->lock, flags);
+}
+
 /*
  * Make sure an idle worker is in reserve before this one starts working.
  * pool->lock held (dropped meanwhile); returns true if it dropped the lock.
+ * While no memory can be had for a worker, keeps trying as long as work is
+ * waiting; the mayday timer brings the rescuers in meanwhile.  A timer
+ * left armed when the manager is done finds manager_active clear and
+ * does nothing.
  */
 static bool manage_workers(struct worker *worker)
 {
@@ -680,10 +764,19 @@ static bool manage_workers(struct worker *worker)
 	if (pool->manager_active || pool->nr_workers >= MAX_POOL_WORKERS)
 		return false;
 	pool->manager_active = true;
+	mod_timer(&pool->mayday_timer, jiffies + MAYDAY_FIRST);
 	spin_unlock_irq(&pool->lock);
-	if (!create_worker(pool))
+	while (!create_worker(pool)) {
 		pr_warn_once("workqueue: cannot create a worker for pool %d (no memory)\n",
 			     pool->cpu);
+		schedule_timeout_uninterruptible(CREATE_RETRY);
+		spin_lock_irq(&pool->lock);
+		if (!need_more_worker(pool) || pool->nr_idle) {
+			spin_unlock_irq(&pool->lock);
+			break;
+		}
+		spin_unlock_irq(&pool->lock);
+	}
 	spin_lock_irq(&pool->lock);
 	pool->manager_active = false;
 	return true;
@@ -790,6 +883,113 @@ sleep:
 	return 0;
 }
 
+/* The first item on pool's worklist that belongs to pwq, or NULL.  pool->lock held. */
+static struct work_struct *first_work_of(struct worker_pool *pool, struct pool_workqueue *pwq)
+{
+	struct work_struct *work;
+
+	list_for_each_entry(work, &pool->worklist, entry)
+		if (work->pwq == pwq)
+			return work;
+	return NULL;
+}
+
+/*
+ * Help pwq's pool: join it, run pwq's items from its worklist until none
+ * is left or the pool has workers again, leave.  Items that are running
+ * on another worker go to that worker, as in worker_thread().
+ */
+static void rescue_pwq(struct worker *rescuer, struct pool_workqueue *pwq)
+{
+	struct worker_pool *pool = pwq->pool;
+	struct cpumask where;
+	struct work_struct *work;
+
+	if (pool->cpu >= 0) {
+		cpumask_clear(&where);
+		cpumask_set_cpu(pool->cpu, &where);
+	} else {
+		cpumask_copy(&where, cpu_online_mask);
+	}
+	set_cpus_allowed_ptr(current, &where);
+
+	spin_lock_irq(&pool->lock);
+	rescuer->pool = pool;
+	/* On pool->workers, so a work queued again while it runs waits for it. */
+	list_add_tail(&rescuer->all, &pool->workers);
+	while ((work = first_work_of(pool, pwq))) {
+		struct worker *collision = find_worker_executing_work(pool, work);
+
+		if (collision) {
+			move_linked_works(work, &collision->scheduled);
+			continue;
+		}
+		move_linked_works(work, &rescuer->scheduled);
+		process_scheduled_works(rescuer);
+		/* Workers are back (or someone is running): leave the rest to them. */
+		if (!pool_stuck(pool))
+			break;
+	}
+	list_del_init(&rescuer->all);
+	rescuer->pool = NULL;
+	kick_pool(pool);
+	spin_unlock_irq(&pool->lock);
+}
+
+/* A WQ_MEM_RECLAIM queue's rescuer: sleeps until a pool calls it (pool_send_maydays()). */
+static int rescuer_thread(void *arg)
+{
+	struct worker *rescuer = arg;
+	struct workqueue_struct *wq = rescuer->rescues;
+
+	/* For current_work(); never counted in a pool's nr_running. */
+	current->flags |= PF_WQ_WORKER;
+	for (;;) {
+		struct pool_workqueue *pwq;
+
+		set_current_state(TASK_IDLE);
+		spin_lock_irq(&mayday_lock);
+		pwq = list_first_entry_or_null(&wq->maydays, struct pool_workqueue, mayday_node);
+		if (pwq)
+			list_del_init(&pwq->mayday_node);
+		spin_unlock_irq(&mayday_lock);
+		if (!pwq) {
+			if (kthread_should_stop())
+				break;
+			schedule();
+			continue;
+		}
+		__set_current_state(TASK_RUNNING);
+		rescue_pwq(rescuer, pwq);
+	}
+	__set_current_state(TASK_RUNNING);
+	current->flags &= ~PF_WQ_WORKER;
+	return 0;
+}
+
+/* Give wq its rescuer.  Process context, workers_started. */
+static int wq_start_rescuer(struct workqueue_struct *wq)
+{
+	struct worker *rescuer = kzalloc(sizeof(*rescuer), GFP_KERNEL);
+	struct task_struct *task;
+
+	if (!rescuer)
+		return -ENOMEM;
+	INIT_LIST_HEAD(&rescuer->node);
+	INIT_LIST_HEAD(&rescuer->all);
+	INIT_LIST_HEAD(&rescuer->scheduled);
+	rescuer->rescues = wq;
+	task = kthread_create(rescuer_thread, rescuer, "%s", wq->name);
+	if (IS_ERR(task)) {
+		kfree(rescuer);
+		return PTR_ERR(task);
+	}
+	rescuer->task = task;
+	wq->rescuer = rescuer;
+	wake_up_process(task);
+	return 0;
+}
+
 void wq_worker_sleeping(struct task_struct *task)
 {
 	struct worker *worker = kthread_data(task);
@@ -842,6 +1042,7 @@ static struct pool_workqueue *alloc_pwq(struct workqueue_struct *wq, struct work
 	pwq->wq = wq;
 	pwq->max_active = max_active;
 	INIT_LIST_HEAD(&pwq->inactive_works);
+	INIT_LIST_HEAD(&pwq->mayday_node);
 	return pwq;
 }
 
@@ -873,6 +1074,7 @@ struct workqueue_struct *alloc_workqueue(const char *fmt, unsigned int flags,
 	wq->flags = flags;
 	mutex_init(&wq->flush_mutex);
 	init_waitqueue_head(&wq->flush_wait);
+	INIT_LIST_HEAD(&wq->maydays);
 
 	if (flags & WQ_UNBOUND) {
 		wq->unbound_pwq = alloc_pwq(wq, &unbound_pool, max_active);
@@ -886,7 +1088,12 @@ struct workqueue_struct *alloc_workqueue(const char *fmt, unsigned int flags,
 		}
 	}
 
+	/* Queues made before workqueue_init() get theirs from it. */
 	mutex_lock(&wq_lock);
+	if ((flags & WQ_MEM_RECLAIM) && workers_started && wq_start_rescuer(wq)) {
+		mutex_unlock(&wq_lock);
+		goto fail;
+	}
 	list_add_tail(&wq->list, &wq_list);
 	mutex_unlock(&wq_lock);
 	return wq;
@@ -902,6 +1109,11 @@ void destroy_workqueue(struct workqueue_struct *wq)
 	mutex_lock(&wq_lock);
 	list_del(&wq->list);
 	mutex_unlock(&wq_lock);
+	/* Nothing is queued any more: a rescuer still on a mayday finds nothing to do. */
+	if (wq->rescuer) {
+		kthread_stop(wq->rescuer->task);
+		kfree(wq->rescuer);
+	}
 	/* A worker may still be inside pwq_dec_nr_in_flight(): wait it out. */
 	for (int cpu = 0; cpu < NR_CPUS; cpu++) {
 		struct pool_workqueue *pwq = wq_pwq(wq, cpu);
@@ -922,6 +1134,7 @@ static void __init init_pool(struct worker_pool *pool, int cpu)
 	INIT_LIST_HEAD(&pool->worklist);
 	INIT_LIST_HEAD(&pool->idle_list);
 	INIT_LIST_HEAD(&pool->workers);
+	timer_setup(&pool->mayday_timer, pool_mayday_timeout, 0);
 }
 
 /* Pools and system queues: queue_work() works from here on; items wait for workers. */
@@ -941,6 +1154,7 @@ void __init workqueue_init_early(void)
 /* Start the first worker of each pool (after SMP bring-up, from kernel_init()). */
 void __init workqueue_init(void)
 {
+	struct workqueue_struct *wq;
 	int cpu;
 
 	for_each_online_cpu(cpu)
@@ -948,5 +1162,12 @@ void __init workqueue_init(void)
 			panic("workqueue: cannot create a worker for CPU %d", cpu);
 	if (!create_worker(&unbound_pool))
 		panic("workqueue: cannot create an unbound worker");
+
+	mutex_lock(&wq_lock);
+	workers_started = true;
+	list_for_each_entry(wq, &wq_list, list)
+		if ((wq->flags & WQ_MEM_RECLAIM) && wq_start_rescuer(wq))
+			panic("workqueue: cannot start the rescuer of %s", wq->name);
+	mutex_unlock(&wq_lock);
 	pr_info("workqueue: workers started on %d CPUs\n", num_online_cpus());
 }

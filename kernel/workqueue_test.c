@@ -4,7 +4,9 @@
  * an item that blocks on another item of the same CPU does not deadlock;
  * delayed work fires after its delay; cancel (pending, delayed, running)
  * and mod_delayed_work(); flush_workqueue() and destroy; an ordered queue
- * runs items one at a time in order; a work is never run twice at once.
+ * runs items one at a time in order; a work is never run twice at once;
+ * when a pool cannot create a worker, a WQ_MEM_RECLAIM queue's items are
+ * run by its rescuer (bound and unbound pools).
  */
 #include <linux/kernel.h>
 #include <linux/selftest.h>
@@ -15,7 +17,9 @@
 #include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/smp.h>
+#include <linux/string.h>
 #include <asm/atomic.h>
+#include "workqueue_internal.h"
 
 #define TEST_TIMEOUT	(5 * HZ)
 
@@ -327,3 +331,126 @@ static int flush_wq_reentry_test(void)
 }
 DEFINE_SELFTEST("workqueue: flush_workqueue (bound + unbound), no reentrancy",
 		flush_wq_reentry_test);
+
+/* ---------------------------------------------------------------- rescuer */
+
+#define RESCUE_BLOCKERS	8
+
+struct rescue_probe {
+	struct work_struct work;
+	struct completion ran;
+	int cpu;
+	bool saw_itself;		/* current_work() was this item */
+	char comm[TASK_COMM_LEN];	/* the task that ran it */
+};
+
+static void rescue_probe_fn(struct work_struct *work)
+{
+	struct rescue_probe *rp = container_of(work, struct rescue_probe, work);
+
+	rp->cpu = smp_processor_id();
+	rp->saw_itself = current_work() == work;
+	memcpy(rp->comm, current->comm, sizeof(rp->comm));
+	complete(&rp->ran);
+}
+
+static void rescue_probe_init(struct rescue_probe *rp)
+{
+	INIT_WORK(&rp->work, rescue_probe_fn);
+	init_completion(&rp->ran);
+	rp->cpu = -1;
+	rp->saw_itself = false;
+	rp->comm[0] = 0;
+}
+
+/*
+ * Worker creation in the pool of CPU cpu (-1: the unbound pool) waits at
+ * the gate, as if for memory; items that block occupy the workers it has.
+ * An item of a WQ_MEM_RECLAIM queue must still run - in its rescuer, on
+ * the pool's CPU - while one of a plain queue waits.  Everything is let
+ * go before the verdict, so a failure leaves the pool working.
+ *
+ * The gate is the caller's and is used once: a creator that read
+ * wq_create_gate just before it was cleared may still look at it after
+ * we return, so it must neither vanish (a stack frame) nor be set up
+ * again for the next pool while that creator waits on it.
+ */
+static int rescue_pool_test(int cpu, struct wq_create_gate *gate)
+{
+	static struct dep_work blockers[RESCUE_BLOCKERS];
+	static struct rescue_probe reclaim_probe, plain_probe;
+	unsigned int unbound = cpu < 0 ? WQ_UNBOUND : 0;
+	int where = cpu < 0 ? WORK_CPU_UNBOUND : cpu;
+	struct workqueue_struct *plain, *reclaim;
+	DECLARE_COMPLETION(release);
+	bool reached, rescued = false, plain_waited = false;
+	int queued = 0;
+
+	plain = alloc_workqueue("wq_test_plain", unbound, RESCUE_BLOCKERS + 2);
+	reclaim = alloc_workqueue("wq_test_reclaim", unbound | WQ_MEM_RECLAIM, 0);
+	if (!plain || !reclaim) {
+		if (plain)
+			destroy_workqueue(plain);
+		if (reclaim)
+			destroy_workqueue(reclaim);
+		ST_ASSERT(0, "alloc_workqueue failed");
+	}
+	rescue_probe_init(&reclaim_probe);
+	rescue_probe_init(&plain_probe);
+	gate->pool_cpu = cpu;
+	gate->reached = false;
+	init_completion(&gate->open);
+	WRITE_ONCE(wq_create_gate, gate);
+
+	/* Block workers until one of them, finding no idle worker left, must create one. */
+	for (int tries = 0; tries < 200 && !READ_ONCE(gate->reached); tries++) {
+		if (queued < RESCUE_BLOCKERS && tries % 4 == 0) {
+			blockers[queued] = (struct dep_work){ .wait_for = &release };
+			INIT_WORK(&blockers[queued].work, dep_fn);
+			queue_work_on(where, plain, &blockers[queued].work);
+			queued++;
+		}
+		msleep(5);
+	}
+	reached = READ_ONCE(gate->reached);
+	if (reached) {
+		queue_work_on(where, plain, &plain_probe.work);
+		queue_work_on(where, reclaim, &reclaim_probe.work);
+		rescued = wait_for_completion_timeout(&reclaim_probe.ran, TEST_TIMEOUT);
+		plain_waited = !completion_done(&plain_probe.ran);
+	}
+
+	WRITE_ONCE(wq_create_gate, NULL);
+	complete_all(&gate->open);
+	complete_all(&release);
+	flush_workqueue(plain);
+	flush_workqueue(reclaim);
+	destroy_workqueue(plain);
+	destroy_workqueue(reclaim);
+
+	st_diag("pool %d: %d blocking items; the reclaim item ran in %s on CPU %d; the plain "
+		"one %s", cpu, queued, reclaim_probe.comm[0] ? reclaim_probe.comm : "(none)",
+		reclaim_probe.cpu, plain_waited ? "waited" : "ran meanwhile");
+	ST_ASSERT(reached, "%d blocking items never made pool %d create a worker", queued, cpu);
+	ST_ASSERT(rescued, "pool %d could not create workers and the reclaim queue's item "
+		  "did not run in %d s", cpu, TEST_TIMEOUT / HZ);
+	ST_ASSERT(!strcmp(reclaim_probe.comm, "wq_test_reclaim"),
+		  "the item ran in %s, not in its queue's rescuer", reclaim_probe.comm);
+	ST_ASSERT(reclaim_probe.saw_itself, "current_work() in the rescuer is not its item");
+	ST_ASSERT(cpu < 0 || reclaim_probe.cpu == cpu,
+		  "the rescuer ran pool %d's item on CPU %d", cpu, reclaim_probe.cpu);
+	return 0;
+}
+
+static int rescuer_test(void)
+{
+	static struct wq_create_gate gates[2];
+	int last = -1, cpu, ret;
+
+	for_each_online_cpu(cpu)
+		last = cpu;
+	ret = rescue_pool_test(-1, &gates[0]);
+	return ret ? ret : rescue_pool_test(last, &gates[1]);
+}
+DEFINE_SELFTEST("workqueue: a WQ_MEM_RECLAIM queue's rescuer runs it when workers cannot be made",
+		rescuer_test);

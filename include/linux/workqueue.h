@@ -18,8 +18,10 @@
  * Work functions may sleep.  A worker that blocks lets another worker of
  * its pool run (workers are created on demand), so items that wait for
  * each other on one CPU do not deadlock - as long as a worker thread can
- * be created; there are no rescuer threads (WQ_MEM_RECLAIM is accepted
- * but gives no extra guarantee under memory pressure).
+ * be created.  A queue that reclaim may wait on (I/O submission,
+ * writeback) is allocated WQ_MEM_RECLAIM: it has a rescuer thread of its
+ * own, which runs the queue's items when a pool cannot get a new worker
+ * because creating one waits for memory.
  *
  * queue_work*() may be called from any context, interrupts included.
  */
@@ -115,7 +117,7 @@ static inline struct delayed_work *to_delayed_work(struct work_struct *work)
 /* alloc_workqueue() flags (Linux's values). */
 #define WQ_UNBOUND		(1 << 1)	/* workers not bound to a CPU */
 #define WQ_FREEZABLE		(1 << 2)	/* accepted (no freezer) */
-#define WQ_MEM_RECLAIM		(1 << 3)	/* accepted (no rescuer, see above) */
+#define WQ_MEM_RECLAIM		(1 << 3)	/* has a rescuer thread, see above */
 #define WQ_HIGHPRI		(1 << 4)	/* accepted (one priority) */
 #define WQ_CPU_INTENSIVE	(1 << 5)	/* accepted */
 #define __WQ_ORDERED		(1 << 17)	/* one item at a time, in order */
