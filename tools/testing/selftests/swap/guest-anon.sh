@@ -56,6 +56,15 @@ step umount /mnt
 # the host: a guest mkswap would flush and set the rules off too early).
 if [ -n "$errdev" ]; then
 	echo "# swap on $errdev, which fails reads on cue"
+	# busybox timeout leaves a watcher behind that looks once a second
+	# whether its program is still there.  One that wakes while reads
+	# fail may find its own pages on the bad disk and die of SIGBUS - and
+	# init, woken to reap the orphan, with it.  Let them all go first.
+	n=0
+	while [ $n -lt 50 ] && grep -qx timeout /proc/[0-9]*/comm 2>/dev/null; do
+		sleep 0.1
+		n=$((n + 1))
+	done
 	step swapon "$errdev"
 	# Without timeout(1): it wakes every second, and its pages may be on
 	# the bad disk - it would die, or init would.  Nothing but ioerr (whose
