@@ -218,7 +218,7 @@ for test in $WB_TESTS; do
 		case $test in *-dir*) direct=-d ;; esac
 		dd_test $role "$n" "$direct"
 		;;
-	mix3) mix_test F ;;
+	mix3|mix3.[0-9]*) mix_test F ;;	# mix3.N: the Nth run of mix3
 	mix3@40) mix_test T ;;
 	sweep[0-9]*) limit=$WB_SWEEP_TIMEOUT; sweep_test "${test#sweep}" ;;
 	*) say na test="$test" reason="\"unknown test\"" ;;
