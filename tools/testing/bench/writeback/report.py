@@ -544,9 +544,13 @@ def main():
           % params.get("slow_bps", "?"))
     print("three disks sharing %s B/s; MB/s and CV of each disk's 1 s samples from %s s after"
           % (params.get("sweep_bps", "?"), params.get("sweep_warmup", "?")))
-    print("writeback began to the end of the run; CV 5s: the same over 5 s means (QEMU's")
-    print("throttle group serves its disks in turns of about 4 MB, which alone makes 1 s")
-    print("samples of 4, 8 or 12 MB whatever the kernel does; 5 s means see the kernel).")
+    print("writeback began to the end of the run; CV 5s: the same over 5 s means.")
+    if params.get("sweep_merge", "1") == "1":
+        print("The sweep disks' requests were merged by QEMU: its throttle group then serves")
+        print("them in turns of up to 4 MB, which alone makes 1 s samples of 4, 8 or 12 MB")
+        print("whatever the kernel does; 5 s means see the kernel.")
+    else:
+        print("QEMU's request merging was off on the sweep disks: one guest request, one turn.")
     print("size %s MiB per dd test, quick=%s; disks with QEMU cache=%s." %
           (params.get("size_mb", "?"), params.get("quick", "?"), params.get("disk_cache", "writeback")))
     print("disk req/qd: the disk the test wrote most to: mean write request KiB and mean")
