@@ -23,7 +23,6 @@
 #include <linux/file.h>
 #include <linux/mm.h>
 #include <linux/pagemap.h>
-#include <linux/swap.h>
 #include <linux/syscalls.h>
 
 #define POSIX_FADV_NORMAL	0
@@ -76,20 +75,8 @@ static long fadvise_file(struct file *file, loff_t offset, loff_t len, int advic
 
 		if (offset & ~PAGE_MASK)
 			first++;
-		if (first >= stop)
-			break;
-		/*
-		 * invalidate_mapping_pages() empties only this CPU's LRU add
-		 * batch; a page the writer added on another CPU (it may have
-		 * slept in fsync and woken here) still has a reference there
-		 * and looks busy.  When pages remain, empty every CPU's batch
-		 * and try once more.
-		 */
-		if (invalidate_mapping_pages(mapping, first, stop - 1) < stop - first &&
-		    READ_ONCE(mapping->nrpages)) {
-			lru_add_drain_all();
+		if (first < stop)
 			invalidate_mapping_pages(mapping, first, stop - 1);
-		}
 		break;
 	}
 	}

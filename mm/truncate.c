@@ -228,38 +228,18 @@ static bool release_page_private(struct page *page, gfp_t gfp)
 	return !PagePrivate(page) || try_to_release_page(page, gfp);
 }
 
-/**
- * invalidate_mapping_pages() - drop the unused clean pages of an index range
- * @mapping: the address space
- * @start: first page index
- * @end: last page index (inclusive)
- *
- * Removes each page in [@start, @end] that is, at that moment, unlocked
- * (only a trylock is tried), clean, not under writeback, not mapped,
- * with buffers that can be released, and not referenced by anyone but the
- * cache.  Everything else is left alone: this is a best-effort shrink
- * (drop_caches, after a write-through of O_DIRECT leftovers), never a
- * correctness tool.  An AS_UNEVICTABLE mapping (ramfs) keeps all its
- * pages, and so does tmpfs (its pages are PG_swapbacked: only reclaim
- * takes them, to swap).  This CPU's LRU batch is drained first, so that its pages'
- * extra references do not make them look busy.
- *
- * Context: process context; may sleep between batches (cond_resched());
- * page locks are only tried.  No spinlocks held.
- * Return: the number of pages removed.
+/*
+ * One pass of invalidate_mapping_pages(); *held is set when a page passed
+ * every check but its reference count (somebody else's reference).
  */
-unsigned long invalidate_mapping_pages(struct address_space *mapping, pgoff_t start,
-				       pgoff_t end)
+static unsigned long invalidate_pass(struct address_space *mapping, pgoff_t start,
+				     pgoff_t end, bool *held)
 {
 	struct page *pages[TRUNCATE_BATCH];
 	unsigned long count = 0;
 	pgoff_t index = start;
 	unsigned int n;
 
-	if (mapping_unevictable(mapping))
-		return 0;
-	/* Pages in this CPU's LRU batch hold a reference the freeze would trip on. */
-	lru_add_drain();
 	while (index <= end && (n = find_get_pages(mapping, index, TRUNCATE_BATCH, pages))) {
 		bool past_end = false;
 
@@ -280,15 +260,60 @@ unsigned long invalidate_mapping_pages(struct address_space *mapping, pgoff_t st
 			/* A tmpfs page (swap-backed) is the only copy of its data. */
 			if (page->mapping == mapping && !PageDirty(page) && !PageSwapBacked(page) &&
 			    !PageWriteback(page) && !page_mapped(page) &&
-			    release_page_private(page, 0) &&
-			    __remove_mapping(mapping, page, 2, false))
-				count++;
+			    release_page_private(page, 0)) {
+				if (__remove_mapping(mapping, page, 2, false))
+					count++;
+				else
+					*held = true;
+			}
 			unlock_page(page);
 			put_page(page);
 		}
 		if (past_end || !index)
 			break;
 		cond_resched();
+	}
+	return count;
+}
+
+/**
+ * invalidate_mapping_pages() - drop the unused clean pages of an index range
+ * @mapping: the address space
+ * @start: first page index
+ * @end: last page index (inclusive)
+ *
+ * Removes each page in [@start, @end] that is, at that moment, unlocked
+ * (only a trylock is tried), clean, not under writeback, not mapped,
+ * with buffers that can be released, and not referenced by anyone but the
+ * cache.  Everything else is left alone: this is a best-effort shrink
+ * (drop_caches, after a write-through of O_DIRECT leftovers), never a
+ * correctness tool.  An AS_UNEVICTABLE mapping (ramfs) keeps all its
+ * pages, and so does tmpfs (its pages are PG_swapbacked: only reclaim
+ * takes them, to swap).  This CPU's LRU batch is drained first, so that its pages'
+ * extra references do not make them look busy; when a page that could
+ * otherwise go was held by a reference nonetheless (it may wait in another
+ * CPU's batch: its writer slept in fsync and woke here), every CPU's batch
+ * is drained and the range tried once more.
+ *
+ * Context: process context; may sleep between batches (cond_resched());
+ * page locks are only tried.  No spinlocks held.
+ * Return: the number of pages removed.
+ */
+unsigned long invalidate_mapping_pages(struct address_space *mapping, pgoff_t start,
+				       pgoff_t end)
+{
+	bool held = false;
+	unsigned long count;
+
+	if (mapping_unevictable(mapping))
+		return 0;
+	/* Pages in this CPU's LRU batch hold a reference the freeze would trip on. */
+	lru_add_drain();
+	count = invalidate_pass(mapping, start, end, &held);
+	if (held) {
+		lru_add_drain_all();
+		held = false;
+		count += invalidate_pass(mapping, start, end, &held);
 	}
 	return count;
 }
