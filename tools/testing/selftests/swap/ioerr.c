@@ -18,7 +18,11 @@
  * the device fails (if a stray swap write mended it in between, we settle
  * and flush again, three times at most); the child reads its memory back
  * and must die of SIGBUS at the first page whose slot cannot be read - not
- * get zeros or a wrong page.  Then a second child pages 1.5 x RAM through
+ * get zeros or a wrong page.  While the child reads, nothing may write to
+ * swap (a write mends the disk): so this process holds a locked reserve of
+ * an eighth of RAM through the fill and frees it just before the child
+ * reads, leaving enough free memory that the child's first faults need no
+ * reclaim, and so no swap write, before one of them reads a bad slot.  Then a second child pages 1.5 x RAM through
  * swap (its first write mends the disk) and must read it all back intact,
  * and an O_DIRECT read works again: the area survived.
  */
@@ -111,7 +115,8 @@ int main(int argc, char **argv)
 	int ready[2], go[2], st, err, flush_err, tries;
 	char cluster[32];
 	struct sysinfo si;
-	size_t bytes;
+	size_t bytes, reserve_bytes;
+	void *reserve;
 	pid_t pid;
 	char c;
 
@@ -127,6 +132,13 @@ int main(int argc, char **argv)
 		bail_out("cannot set vm.page-cluster");
 	if (mlockall(MCL_CURRENT | MCL_FUTURE))
 		bail_out("mlockall: %s", strerror(errno));
+	/* locked (MCL_FUTURE) and touched: it is ours until we unmap it */
+	reserve_bytes = ((size_t)si.totalram * si.mem_unit / 8) & ~(MiB - 1);
+	reserve = mmap(NULL, reserve_bytes, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (reserve == MAP_FAILED)
+		bail_out("cannot map a %zu MiB reserve: %s", reserve_bytes / MiB, strerror(errno));
+	memset(reserve, 1, reserve_bytes);
 	if (pipe(ready) || pipe(go))
 		bail_out("pipe: %s", strerror(errno));
 
@@ -160,6 +172,7 @@ int main(int argc, char **argv)
 	}
 	ok(!flush_err, "fsync of %s (the disk now fails reads): %s", argv[1], strerror(flush_err));
 	ok(err == EIO, "an O_DIRECT read of the bad disk fails with EIO (%s)", strerror(err));
+	munmap(reserve, reserve_bytes);
 	if (write(go[1], "g", 1) != 1)
 		bail_out("cannot wake the child");
 	st = wait_status(pid);
