@@ -70,7 +70,7 @@ SUMS=
 VMRUN_RC=
 guest_reader()
 {
-	local prefix=$1 hookfn=$2 line rest
+	local prefix=$1 hookfn=$2 line rest hook_t0
 	while IFS= read -r line; do
 		case $line in
 		"ok "[0-9]*)
@@ -98,8 +98,12 @@ guest_reader()
 " ;;
 		NFSHOOK\ *)
 			echo "# host hook: ${line#NFSHOOK }"
+			hook_t0=$SECONDS
 			# shellcheck disable=SC2086
 			$hookfn ${line#NFSHOOK }
+			# the guest waits 60 s for the answer
+			[ $((SECONDS - hook_t0)) -lt 20 ] ||
+				echo "# host hook took $((SECONDS - hook_t0)) s"
 			tell_guest "$HOOK_PORT" || echo "# could not reach the guest on port $HOOK_PORT"
 			;;
 		"vmrun-status "*) VMRUN_RC=${line#vmrun-status } ;;
