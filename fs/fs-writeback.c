@@ -60,6 +60,7 @@
 #include <linux/backing-dev.h>
 #include <linux/writeback.h>
 #include <linux/blkdev.h>
+#include <uapi/linux/magic.h>
 #include "internal.h"
 
 /*
@@ -307,23 +308,59 @@ void inode_io_list_del(struct inode *inode)
 }
 
 /*
+ * Beside a mounted file system, a block device's own inode holds the
+ * file system's metadata: group descriptors, bitmaps, inode tables,
+ * indirect blocks.  While files grow, those blocks are dirtied again
+ * milliseconds after each write, so a pass that took the inode every
+ * time would send the same handful of blocks to the disk as lone small
+ * writes at every turn - dozens a second while a fast disk streams (a
+ * seek each on a real disk, a turn each on a shared channel).  Passes
+ * that only work off dirty pages (background writeback, a dirtier's own
+ * pass) therefore leave such an inode until it has been dirty for a
+ * kupdate period (dirty_writeback_interval): everything that piled up
+ * meanwhile then goes out in one pass.  Integrity and kupdate passes
+ * take it as always, and queue_io() takes it at once when nothing else
+ * is waiting, so raw writes to a device are not held back.
+ */
+static bool pass_defers_inode(struct inode *inode)
+{
+	unsigned long period = msecs_to_jiffies(READ_ONCE(dirty_writeback_interval) * 10);
+
+	if (!S_ISBLK(inode->i_mode) || inode->i_sb->s_magic != BDEVFS_MAGIC || !period)
+		return false;
+	return time_after(inode->dirtied_when, jiffies - period);
+}
+
+/*
  * Fill b_io for a pass: first everything that did not finish last time
  * (b_more_io), then the inodes from b_dirty's old end that were dirtied
- * at or before dirtied_before and belong to sb (any sb if NULL).
+ * at or before dirtied_before and belong to sb (any sb if NULL).  With
+ * defer, block device inodes dirtied recently wait (pass_defers_inode())
+ * unless the pass would otherwise have nothing to write.
  */
 static void queue_io(struct bdi_writeback *wb, struct super_block *sb,
-		     unsigned long dirtied_before)
+		     unsigned long dirtied_before, bool defer)
 {
 	struct inode *inode, *prev;
+	bool deferred = false;
 
 	list_splice_tail_init(&wb->b_more_io, &wb->b_io);
+again:
 	list_for_each_entry_safe_reverse(inode, prev, &wb->b_dirty, i_io_list) {
 		if (time_after(inode->dirtied_when, dirtied_before))
 			break;
 		if (sb && inode->i_sb != sb)
 			continue;
+		if (defer && pass_defers_inode(inode)) {
+			deferred = true;
+			continue;
+		}
 		/* b_io is consumed from its tail: keep oldest-first order there. */
 		list_move(&inode->i_io_list, &wb->b_io);
+	}
+	if (deferred && list_empty(&wb->b_io)) {
+		defer = deferred = false;
+		goto again;
 	}
 }
 
@@ -755,7 +792,7 @@ static long wb_writeback(struct bdi_writeback *wb, struct wb_writeback_work *wor
 			dirtied_before = jiffies;
 
 		if (list_empty(&wb->b_io))
-			queue_io(wb, work->sb, dirtied_before);
+			queue_io(wb, work->sb, dirtied_before, work->for_background);
 		progress = writeback_inodes(wb, work);
 		if (progress)
 			continue;
@@ -802,7 +839,7 @@ long writeback_inodes_wb(struct bdi_writeback *wb, long nr_pages, enum wb_reason
 	 */
 	spin_lock(&wb->list_lock);
 	if (list_empty(&wb->b_io))
-		queue_io(wb, NULL, jiffies);
+		queue_io(wb, NULL, jiffies, true);
 	writeback_inodes(wb, &work);
 	spin_unlock(&wb->list_lock);
 	return nr_pages - work.nr_pages;

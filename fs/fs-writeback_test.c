@@ -6,7 +6,9 @@
  * list with the pages counted; sync_inodes_sb() and write_inode_now()
  * write pages and inode and take it off; the flusher's periodic run
  * writes expired data by itself; a writer over vm.dirty_bytes is held
- * back until the flusher catches up.
+ * back until the flusher catches up; a dirtier's pass leaves a block
+ * device inode dirtied moments ago (file system metadata) for later,
+ * unless it has nothing else to write or the inode has waited a period.
  */
 #include <linux/kernel.h>
 #include <linux/errno.h>
@@ -20,17 +22,23 @@
 #include <linux/writeback.h>
 #include <linux/backing-dev.h>
 #include <linux/selftest.h>
+#include <uapi/linux/magic.h>
 
 #define FWT_PAGES	1024
 
-static atomic_t fwt_pages_written, fwt_inodes_written;
+#define FWT_META_PAGES	4
+
+static atomic_t fwt_pages_written, fwt_inodes_written, fwt_meta_written;
+static struct inode *fwt_meta;	/* stands for a block device's own inode */
 
 static int fwt_writepage(struct page *page, struct writeback_control *wbc)
 {
+	bool meta = page->mapping->host == fwt_meta;
+
 	set_page_writeback(page);
 	unlock_page(page);
 	end_page_writeback(page);
-	atomic_inc(&fwt_pages_written);
+	atomic_inc(meta ? &fwt_meta_written : &fwt_pages_written);
 	return 0;
 }
 
@@ -48,7 +56,7 @@ static const struct super_operations fwt_sops = {
 	.write_inode = fwt_write_inode,
 };
 
-static struct super_block *fwt_sb;
+static struct super_block *fwt_sb, *fwt_meta_sb;
 static struct backing_dev_info *fwt_bdi;
 static struct inode *fwt_inode;
 
@@ -169,41 +177,116 @@ static int fwt_throttle_body(void)
 	return write_inode_now(fwt_inode, 1);
 }
 
-static int fwt_setup(void)
+/* Dirty every page of the stand-in block device inode. */
+static void fwt_dirty_meta(void)
 {
-	fwt_sb = kzalloc(sizeof(*fwt_sb), GFP_KERNEL);
-	fwt_bdi = bdi_alloc();
-	if (!fwt_sb || !fwt_bdi)
-		return -ENOMEM;
-	if (bdi_register(fwt_bdi, "selftest-wb"))
-		return -EIO;
-	INIT_LIST_HEAD(&fwt_sb->s_inodes);
-	spin_lock_init(&fwt_sb->s_inode_list_lock);
-	init_rwsem(&fwt_sb->s_umount);
-	fwt_sb->s_op = &fwt_sops;
-	fwt_sb->s_blocksize = PAGE_SIZE;
-	fwt_sb->s_blocksize_bits = PAGE_SHIFT;
-	fwt_sb->s_bdi = fwt_bdi;
-	strscpy(fwt_sb->s_id, "selftest-wb", sizeof(fwt_sb->s_id));
+	for (pgoff_t i = 0; i < FWT_META_PAGES; i++) {
+		struct page *page = find_get_page(fwt_meta->i_mapping, i);
 
-	fwt_inode = new_inode(fwt_sb);
-	if (!fwt_inode)
-		return -ENOMEM;
-	fwt_inode->i_mode = S_IFREG | 0600;
-	fwt_inode->i_mapping->a_ops = &fwt_aops;
-	fwt_inode->i_size = (loff_t)FWT_PAGES << PAGE_SHIFT;
-	for (pgoff_t i = 0; i < FWT_PAGES; i++) {
+		if (page) {
+			set_page_dirty(page);
+			put_page(page);
+		}
+	}
+}
+
+static int fwt_defer_body(void)
+{
+	unsigned long period = msecs_to_jiffies(dirty_writeback_interval * 10);
+	int pages, meta;
+
+	if (!period)
+		return 0;	/* periodic writeback off: nothing is deferred */
+	fwt_dirty(300, 8, false);
+	fwt_dirty_meta();
+	pages = atomic_read(&fwt_pages_written);
+	meta = atomic_read(&fwt_meta_written);
+	writeback_inodes_wb(&fwt_bdi->wb, 1024, WB_REASON_BACKGROUND);
+	ST_ASSERT(atomic_read(&fwt_pages_written) - pages == 8, "the file's pages written (%d)",
+		  atomic_read(&fwt_pages_written) - pages);
+	ST_ASSERT(atomic_read(&fwt_meta_written) == meta,
+		  "fresh block device metadata waits (%d pages written)",
+		  atomic_read(&fwt_meta_written) - meta);
+
+	/* Nothing else dirty: the next pass takes it. */
+	writeback_inodes_wb(&fwt_bdi->wb, 1024, WB_REASON_BACKGROUND);
+	ST_ASSERT(atomic_read(&fwt_meta_written) - meta == FWT_META_PAGES,
+		  "alone, it is written (%d pages)", atomic_read(&fwt_meta_written) - meta);
+
+	/* Dirty for longer than a period: written beside the file. */
+	fwt_dirty(300, 8, false);
+	fwt_dirty_meta();
+	spin_lock(&fwt_meta->i_lock);
+	fwt_meta->dirtied_when = jiffies - period - 1;
+	spin_unlock(&fwt_meta->i_lock);
+	meta = atomic_read(&fwt_meta_written);
+	writeback_inodes_wb(&fwt_bdi->wb, 1024, WB_REASON_BACKGROUND);
+	ST_ASSERT(atomic_read(&fwt_meta_written) - meta == FWT_META_PAGES,
+		  "after a period it goes with the file (%d pages)",
+		  atomic_read(&fwt_meta_written) - meta);
+	ST_ASSERT(!write_inode_now(fwt_inode, 1) && !write_inode_now(fwt_meta, 1), "all clean");
+	return 0;
+}
+
+/* An inode with pages of its own on the test bdi; mode says what it is. */
+static struct inode *fwt_new_inode(struct super_block *sb, umode_t mode, pgoff_t nr_pages)
+{
+	struct inode *inode = new_inode(sb);
+
+	if (!inode)
+		return NULL;
+	inode->i_mode = mode;
+	inode->i_mapping->a_ops = &fwt_aops;
+	inode->i_size = (loff_t)nr_pages << PAGE_SHIFT;
+	for (pgoff_t i = 0; i < nr_pages; i++) {
 		struct page *page = alloc_page(GFP_KERNEL);
 
 		if (!page)
-			return -ENOMEM;
-		if (add_to_page_cache(page, fwt_inode->i_mapping, i, GFP_KERNEL)) {
+			return inode;	/* fewer pages: fwt_setup() checks */
+		if (add_to_page_cache(page, inode->i_mapping, i, GFP_KERNEL)) {
 			put_page(page);
-			return -ENOMEM;
+			return inode;
 		}
 		SetPageUptodate(page);
 		put_page(page);		/* the cache keeps its own reference */
 	}
+	return inode;
+}
+
+static struct super_block *fwt_new_sb(const char *id, unsigned long magic)
+{
+	struct super_block *sb = kzalloc(sizeof(*sb), GFP_KERNEL);
+
+	if (!sb)
+		return NULL;
+	INIT_LIST_HEAD(&sb->s_inodes);
+	spin_lock_init(&sb->s_inode_list_lock);
+	init_rwsem(&sb->s_umount);
+	sb->s_op = &fwt_sops;
+	sb->s_magic = magic;
+	sb->s_blocksize = PAGE_SIZE;
+	sb->s_blocksize_bits = PAGE_SHIFT;
+	sb->s_bdi = fwt_bdi;
+	strscpy(sb->s_id, id, sizeof(sb->s_id));
+	return sb;
+}
+
+static int fwt_setup(void)
+{
+	fwt_bdi = bdi_alloc();
+	if (!fwt_bdi)
+		return -ENOMEM;
+	if (bdi_register(fwt_bdi, "selftest-wb"))
+		return -EIO;
+	fwt_sb = fwt_new_sb("selftest-wb", 0);
+	fwt_meta_sb = fwt_new_sb("selftest-bdev", BDEVFS_MAGIC);
+	if (!fwt_sb || !fwt_meta_sb)
+		return -ENOMEM;
+	fwt_inode = fwt_new_inode(fwt_sb, S_IFREG | 0600, FWT_PAGES);
+	fwt_meta = fwt_new_inode(fwt_meta_sb, S_IFBLK, FWT_META_PAGES);
+	if (!fwt_inode || !fwt_meta || fwt_inode->i_mapping->nrpages != FWT_PAGES ||
+	    fwt_meta->i_mapping->nrpages != FWT_META_PAGES)
+		return -ENOMEM;
 	return 0;
 }
 
@@ -214,13 +297,19 @@ static void fwt_teardown(void)
 		iput(fwt_inode);	/* unhashed: evicted, pages freed */
 		fwt_inode = NULL;
 	}
+	if (fwt_meta) {
+		write_inode_now(fwt_meta, 1);
+		iput(fwt_meta);
+		fwt_meta = NULL;
+	}
 	if (fwt_bdi) {
 		bdi_unregister(fwt_bdi);
 		bdi_put(fwt_bdi);
 		fwt_bdi = NULL;
 	}
 	kfree(fwt_sb);
-	fwt_sb = NULL;
+	kfree(fwt_meta_sb);
+	fwt_sb = fwt_meta_sb = NULL;
 }
 
 static int flusher_test(void)
@@ -233,8 +322,10 @@ static int flusher_test(void)
 		ret = fwt_kupdate_body();
 	if (!ret)
 		ret = fwt_throttle_body();
+	if (!ret)
+		ret = fwt_defer_body();
 	fwt_teardown();
 	return ret;
 }
-DEFINE_SELFTEST("writeback: inode lists, sync_inodes_sb, kupdate flusher, dirty throttle",
+DEFINE_SELFTEST("writeback: inode lists, sync_inodes_sb, kupdate flusher, dirty throttle, deferred metadata",
 		flusher_test);
