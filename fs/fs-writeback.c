@@ -27,7 +27,10 @@
  *     not be written now or was dirtied again.
  * Livelock: a pass takes only inodes dirtied before its cut-off; sync
  * passes fix the cut-off when they are queued, tag the pages to write
- * first (TOWRITE), and re-stamp inodes they requeue.
+ * first (TOWRITE), and re-stamp inodes they requeue.  Background passes
+ * also leave a block device inode (file system metadata) dirtied less
+ * than a kupdate period ago, unless nothing else is waiting
+ * (pass_defers_inode()).
  *
  * The flusher is one delayed work per bdi on bdi_wq.  It runs queued work
  * items (sync, writeback_inodes_sb, background kicks) in order, then
