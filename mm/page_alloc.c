@@ -36,6 +36,7 @@
  * for a victim is a tick at a time).
  */
 #include <linux/kernel.h>
+#include <linux/jiffies.h>
 #include <linux/init.h>
 #include <linux/mm.h>
 #include <linux/vmstat.h>
@@ -476,8 +477,8 @@ static void warn_alloc(gfp_t gfp, unsigned int order)
  * against MAX_RECLAIM_RETRIES, unless writes completed meanwhile
  * (nr_written moved while pages are still under writeback): those pages
  * come back to reclaim clean, so a swap device that is merely slow must
- * not bring the OOM killer.  Even then the tries are bounded, at four
- * times the limit.
+ * not bring the OOM killer; a try that saw none complete waits 20 ms for
+ * one first.  Even then the tries are bounded, at four times the limit.
  */
 static struct page *alloc_pages_reclaim(gfp_t gfp, unsigned int order,
 					unsigned int alloc_flags, int highest)
@@ -496,6 +497,14 @@ static struct page *alloc_pages_reclaim(gfp_t gfp, unsigned int order,
 			return page;
 		if (!progress || (gfp & __GFP_NORETRY))
 			break;
+		/*
+		 * Pages are on their way to disk but none arrived during
+		 * this try (a try takes far less than a write): give the
+		 * device a moment before the try counts.
+		 */
+		if (node_page_state(pgdat, NR_WRITTEN) == written &&
+		    node_page_state(pgdat, NR_WRITEBACK) && !fatal_signal_pending(current))
+			schedule_timeout_uninterruptible(HZ / 50 ? HZ / 50 : 1);
 		if (node_page_state(pgdat, NR_WRITTEN) == written ||
 		    !node_page_state(pgdat, NR_WRITEBACK))
 			counted++;
