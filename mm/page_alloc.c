@@ -504,7 +504,7 @@ static struct page *alloc_pages_reclaim(gfp_t gfp, unsigned int order,
 		 */
 		if (node_page_state(pgdat, NR_WRITTEN) == written &&
 		    node_page_state(pgdat, NR_WRITEBACK) && !fatal_signal_pending(current))
-			schedule_timeout_uninterruptible(HZ / 50 ? HZ / 50 : 1);
+			schedule_timeout_uninterruptible(msecs_to_jiffies(20));
 		if (node_page_state(pgdat, NR_WRITTEN) == written ||
 		    !node_page_state(pgdat, NR_WRITEBACK))
 			counted++;
