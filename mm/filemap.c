@@ -974,8 +974,22 @@ out:
 
 /* ------------------------------------------------------------ write back and wait */
 
-static int __filemap_fdatawrite_range(struct address_space *mapping, loff_t start,
-				      loff_t end, enum writeback_sync_modes sync_mode)
+/**
+ * __filemap_fdatawrite_range() - start writeback of a byte range, either mode
+ * @mapping: the address space
+ * @start: first byte
+ * @end: last byte (inclusive)
+ * @sync_mode: WB_SYNC_ALL waits for pages already under writeback before
+ *             writing them; WB_SYNC_NONE skips those (and locked ones)
+ *
+ * Only pages tagged dirty in the range are written; nothing is waited for
+ * once submitted.  A caller inside a plug has its bios join that plug.
+ *
+ * Context: process context; may sleep.  No page locks or spinlocks held.
+ * Return: 0, or the first error the write-out reported.
+ */
+int __filemap_fdatawrite_range(struct address_space *mapping, loff_t start,
+			       loff_t end, enum writeback_sync_modes sync_mode)
 {
 	struct writeback_control wbc = {
 		.sync_mode = sync_mode,

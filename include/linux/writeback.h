@@ -86,6 +86,8 @@ int generic_writepages(struct address_space *mapping, struct writeback_control *
 int do_writepages(struct address_space *mapping, struct writeback_control *wbc);
 /* Write one locked dirty page (reclaim, fsync of a single page); unlocks. */
 int write_one_page(struct page *page);
+int __filemap_fdatawrite_range(struct address_space *mapping, loff_t start, loff_t end,
+			       enum writeback_sync_modes sync_mode);
 void tag_pages_for_writeback(struct address_space *mapping, pgoff_t start, pgoff_t end);
 
 void balance_dirty_pages_ratelimited(struct address_space *mapping);
