@@ -42,6 +42,7 @@
 #include <linux/rwsem.h>
 #include <linux/buffer_head.h>
 #include <linux/timekeeping.h>
+#include <linux/workqueue.h>
 #include <asm/atomic.h>
 #include <asm/byteorder.h>
 
@@ -345,6 +346,13 @@ struct ext2_system_zone {
 #define EXT2_RELEASE_PER_CUT	4
 #define EXT2_RELEASE_MAX	64
 
+/*
+ * Indirect blocks that became full and wait for the map write-out work
+ * (indirect.c); one that finds the list full is left to the block
+ * device's writeback.
+ */
+#define EXT2_FULL_MAPS_MAX	16
+
 struct ext2_release {
 	bool tracked;			/* the inode's disk copy may map blocks */
 	unsigned int count;
@@ -409,6 +417,11 @@ struct ext2_sb_info {
 	spinlock_t s_release_lock;
 	unsigned int s_nr_release;
 	u32 s_release_blocks[EXT2_RELEASE_MAX];
+	/* Full indirect blocks to write (indirect.c), under s_full_maps_lock. */
+	spinlock_t s_full_maps_lock;
+	unsigned int s_nr_full_maps;
+	u32 s_full_maps[EXT2_FULL_MAPS_MAX];
+	struct work_struct s_full_maps_work;
 };
 
 static inline struct ext2_sb_info *EXT2_SB(struct super_block *sb)
@@ -573,6 +586,8 @@ int ext2_get_block(struct inode *inode, sector_t iblock, struct buffer_head *bh_
 struct buffer_head *ext2_bread(struct inode *inode, unsigned long block, int create, int *err);
 void ext2_truncate_blocks(struct inode *inode, loff_t offset);
 loff_t ext2_max_size(int bits);
+void ext2_full_maps_init(struct ext2_sb_info *sbi);
+void ext2_full_maps_flush(struct ext2_sb_info *sbi);
 
 /* ------------------------------------------------------------ inode.c */
 struct inode *ext2_iget(struct super_block *sb, unsigned long ino);

@@ -26,13 +26,15 @@
  * extrapolate from the closest mapped block to the left, else follow the
  * indirect block, else a per-task slice of the inode's group.  A missing
  * branch is allocated top-down, indirect blocks first, each just before
- * the blocks it leads to.
+ * the blocks it leads to.  An indirect block whose last slot is filled
+ * is noted and written soon after by a work item (ext2_note_full_map()).
  *
  * Locking: ei->truncate_mutex serialises every walk and change of the map
  * (get_block, with or without create, and truncation), and the inode's
  * reservation window and allocation hint with them.  It is taken inside
  * the page lock by the page cache helpers, so truncation takes it only
- * after the page cache was cut (truncate_pagecache()).
+ * after the page cache was cut (truncate_pagecache()).  The list of full
+ * indirect blocks has its own spinlock, a leaf.
  */
 #include <linux/kernel.h>
 #include <linux/errno.h>
@@ -212,6 +214,71 @@ failed:
 	return err;
 }
 
+/*
+ * An indirect block whose last slot was just filled does not change again
+ * until the file is truncated, so it can be written now, while the file is
+ * being written.  Left to the block device's own writeback, which waits a
+ * period before taking file system metadata (fs-writeback.c), every map
+ * block completed in that period would go out at once - a burst of lone
+ * small writes that takes the disk from the data for a moment.
+ *
+ * The writer that filled the slot only notes the block: a work item
+ * writes it, so that the writer never waits for the disk's queue (the
+ * dirty throttle alone decides when a writer waits).  The write goes
+ * through the block device's page cache, so the page's dirty and
+ * writeback accounting stays right, with WB_SYNC_NONE: a page already
+ * under writeback, or a block the list had no room for, is left to the
+ * block device's writeback.  ext2_full_maps_flush() waits for the work
+ * (unmount).
+ */
+static void ext2_full_maps_work_fn(struct work_struct *work)
+{
+	struct ext2_sb_info *sbi = container_of(work, struct ext2_sb_info, s_full_maps_work);
+	/* The super block's buffer has the file system's block size. */
+	struct address_space *bdev_mapping = sbi->s_sbh->b_bdev->bd_inode->i_mapping;
+	unsigned int bits = ilog2(sbi->s_sbh->b_size);
+	u32 blocks[EXT2_FULL_MAPS_MAX];
+	unsigned int i, n;
+
+	spin_lock(&sbi->s_full_maps_lock);
+	n = sbi->s_nr_full_maps;
+	memcpy(blocks, sbi->s_full_maps, n * sizeof(blocks[0]));
+	sbi->s_nr_full_maps = 0;
+	spin_unlock(&sbi->s_full_maps_lock);
+
+	for (i = 0; i < n; i++) {
+		loff_t pos = (loff_t)blocks[i] << bits;
+
+		__filemap_fdatawrite_range(bdev_mapping, pos, pos + (1 << bits) - 1, WB_SYNC_NONE);
+	}
+}
+
+void ext2_full_maps_init(struct ext2_sb_info *sbi)
+{
+	spin_lock_init(&sbi->s_full_maps_lock);
+	INIT_WORK(&sbi->s_full_maps_work, ext2_full_maps_work_fn);
+}
+
+void ext2_full_maps_flush(struct ext2_sb_info *sbi)
+{
+	flush_work(&sbi->s_full_maps_work);
+}
+
+static void ext2_note_full_map(struct super_block *sb, u32 blk)
+{
+	struct ext2_sb_info *sbi = EXT2_SB(sb);
+	bool queued = false;
+
+	spin_lock(&sbi->s_full_maps_lock);
+	if (sbi->s_nr_full_maps < EXT2_FULL_MAPS_MAX) {
+		sbi->s_full_maps[sbi->s_nr_full_maps++] = blk;
+		queued = true;
+	}
+	spin_unlock(&sbi->s_full_maps_lock);
+	if (queued)
+		queue_work(system_wq, &sbi->s_full_maps_work);
+}
+
 int ext2_get_block(struct inode *inode, sector_t iblock, struct buffer_head *bh_result,
 		   int create)
 {
@@ -222,7 +289,7 @@ int ext2_get_block(struct inode *inode, sector_t iblock, struct buffer_head *bh_
 	struct indirect chain[4] = { { NULL } };
 	int offsets[4], depth, level, i, err = 0;
 	unsigned long count, limit;
-	u32 blk;
+	u32 blk, full_map = 0;
 
 	if (!maxblocks)
 		maxblocks = 1;
@@ -267,6 +334,9 @@ int ext2_get_block(struct inode *inode, sector_t iblock, struct buffer_head *bh_
 	set_buffer_new(bh_result);
 	if (S_ISREG(inode->i_mode))
 		clean_bdev_aliases(sb->s_bdev, blk, 1);
+	/* Filled the last slot of an indirect block that already existed. */
+	if (level == depth - 1 && level > 0 && offsets[level] == EXT2_ADDR_PER_BLOCK(sb) - 1)
+		full_map = chain[level].bh->b_blocknr;
 	goto out;
 
 found:
@@ -288,6 +358,8 @@ out:
 out_unlocked:
 	for (i = 1; i < 4; i++)
 		brelse(chain[i].bh);
+	if (full_map)
+		ext2_note_full_map(sb, full_map);
 	return err;
 }
 

@@ -261,6 +261,8 @@ static void ext2_put_super(struct super_block *sb)
 	struct ext2_super_block *es = sbi->s_es;
 	unsigned long i;
 
+	/* No write-out of full indirect blocks may outlive the mount. */
+	ext2_full_maps_flush(sbi);
 	if (!sb_rdonly(sb)) {
 		spin_lock(&sbi->s_lock);
 		es->s_state = cpu_to_le16(sbi->s_mount_state);
@@ -995,6 +997,7 @@ static int ext2_fill_super(struct super_block *sb, void *data, int silent)
 	spin_lock_init(&sbi->s_next_gen_lock);
 	spin_lock_init(&sbi->s_rsv_window_lock);
 	ext2_release_init(sbi);
+	ext2_full_maps_init(sbi);
 	sbi->s_rsv_window_root = RB_ROOT;
 	sbi->s_sb_block = ext2_get_sb_block(data);
 
