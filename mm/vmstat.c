@@ -5,12 +5,21 @@
  *
  * Locking: a CPU's deltas are touched only by that CPU with interrupts
  * off; the totals are atomics.  Readers take no lock.
+ *
+ * Deltas below the threshold would otherwise sit in a CPU until its next
+ * update of the same counter - for ever on an idle system, so that
+ * /proc/meminfo's Dirty never came back to 0 after a sync.  A delayed
+ * work folds them every vm.stat_interval seconds (1) while any CPU holds
+ * one; writing or reading vm.stat_refresh (root) folds them at once.
  */
 #include <linux/kernel.h>
 #include <linux/vmstat.h>
 #include <linux/mm.h>
 #include <linux/smp.h>
 #include <linux/cpumask.h>
+#include <linux/workqueue.h>
+#include <linux/sysctl.h>
+#include <linux/init.h>
 
 atomic_long_t vm_zone_stat[NR_VM_ZONE_STAT_ITEMS];
 atomic_long_t vm_node_stat[NR_VM_NODE_STAT_ITEMS];
@@ -227,6 +236,115 @@ void refresh_vm_stats(void)
 {
 	on_each_cpu(fold_local_diffs, NULL, true);
 }
+
+/* Does any CPU hold a delta?  A racy look from here is good enough. */
+static bool vm_stats_pending(void)
+{
+	int cpu, z, i;
+
+	for_each_online_cpu(cpu) {
+		struct per_cpu_zonestat *zs = &per_cpu(zone_stat_diffs, cpu);
+		struct per_cpu_nodestat *ns = &per_cpu(node_stat_diffs, cpu);
+
+		for (z = 0; z < MAX_NR_ZONES; z++)
+			for (i = 0; i < NR_VM_ZONE_STAT_ITEMS; i++)
+				if (READ_ONCE(zs->diff[z][i]))
+					return true;
+		for (i = 0; i < NR_VM_NODE_STAT_ITEMS; i++)
+			if (READ_ONCE(ns->diff[i]))
+				return true;
+	}
+	return false;
+}
+
+/* vm.stat_interval: seconds between folds of the per-CPU deltas. */
+static int vm_stat_interval = 1;
+static int vm_stat_interval_min = 1, vm_stat_interval_max = 3600;
+
+static void vm_stats_fold_work_fn(struct work_struct *work);
+static DECLARE_DELAYED_WORK(vm_stats_fold_work, vm_stats_fold_work_fn);
+
+static void vm_stats_fold_work_fn(struct work_struct *work)
+{
+	if (vm_stats_pending())
+		refresh_vm_stats();
+	schedule_delayed_work(&vm_stats_fold_work, READ_ONCE(vm_stat_interval) * HZ);
+}
+
+static int vm_stat_interval_handler(struct ctl_table *table, int write, void *buffer,
+				    size_t *lenp, loff_t *ppos)
+{
+	int ret = proc_dointvec_minmax(table, write, buffer, lenp, ppos);
+
+	/* A shorter period takes effect now, not at the end of the old one. */
+	if (!ret && write)
+		mod_delayed_work(system_wq, &vm_stats_fold_work, READ_ONCE(vm_stat_interval) * HZ);
+	return ret;
+}
+
+/*
+ * vm.stat_refresh: any read or write folds every CPU's deltas, so that
+ * the next look at /proc/vmstat or /proc/meminfo is exact.  A total that
+ * is negative once everything is folded means some path accounted a page
+ * it never counted: say which and fail with EINVAL.  Reads give nothing.
+ */
+static int vm_stat_refresh_handler(struct ctl_table *table, int write, void *buffer,
+				   size_t *lenp, loff_t *ppos)
+{
+	int i, bad = 0;
+
+	refresh_vm_stats();
+	for (i = 0; i < NR_VM_ZONE_STAT_ITEMS; i++) {
+		long v = atomic_long_read(&vm_zone_stat[i]);
+
+		if (v < 0) {
+			pr_warn("vmstat: %s is %ld after a refresh\n", zone_stat_name[i], v);
+			bad = 1;
+		}
+	}
+	for (i = 0; i < NR_VM_NODE_STAT_ITEMS; i++) {
+		long v = atomic_long_read(&vm_node_stat[i]);
+
+		if (v < 0) {
+			pr_warn("vmstat: %s is %ld after a refresh\n", node_stat_name[i], v);
+			bad = 1;
+		}
+	}
+	if (bad)
+		return -EINVAL;
+	if (write)
+		*ppos += *lenp;
+	else
+		*lenp = 0;
+	return 0;
+}
+
+static struct ctl_table vm_stat_table[] = {
+	{
+		.procname	= "stat_interval",
+		.data		= &vm_stat_interval,
+		.maxlen		= sizeof(int),
+		.mode		= 0644,
+		.proc_handler	= vm_stat_interval_handler,
+		.extra1		= &vm_stat_interval_min,
+		.extra2		= &vm_stat_interval_max,
+	},
+	{
+		.procname	= "stat_refresh",
+		.mode		= 0600,
+		.proc_handler	= vm_stat_refresh_handler,
+	},
+	{ }
+};
+
+static int __init vm_stats_fold_init(void)
+{
+	if (!register_sysctl("vm", vm_stat_table))
+		pr_warn("vmstat: cannot register vm.stat_interval and vm.stat_refresh\n");
+	schedule_delayed_work(&vm_stats_fold_work, vm_stat_interval * HZ);
+	return 0;
+}
+late_initcall(vm_stats_fold_init);
 
 unsigned long sum_vm_event(enum vm_event_item item)
 {

@@ -8,8 +8,9 @@
  * per-CPU delta; only when the delta passes STAT_THRESHOLD is it folded
  * into the totals with atomic adds, so hot paths (every page allocation)
  * do not bounce a shared cache line.  A reader of the totals may be off
- * by up to STAT_THRESHOLD per CPU; the *_snapshot() readers add the
- * per-CPU deltas in for an exact value at a moment when nothing changes.
+ * by up to STAT_THRESHOLD per CPU until the next periodic fold (every
+ * vm.stat_interval seconds); the *_snapshot() readers add the per-CPU
+ * deltas in for an exact value at a moment when nothing changes.
  *
  * mod_*_page_state() may be called from any context; the __ forms need
  * interrupts already disabled.
