@@ -3,8 +3,9 @@
  * dirty.c - the dirty-page counters: buffered writes raise nr_dirtied and
  * nr_dirty (/proc/vmstat), /proc/meminfo's Dirty and Writeback agree with
  * nr_dirty and nr_writeback, sync() brings both back to (near) zero and
- * raises nr_written by what was written, and truncating dirty pages
- * cancels their accounting.
+ * raises nr_written by what was written, truncating dirty pages cancels
+ * their accounting, and the counters' per-CPU deltas reach /proc/vmstat
+ * within vm.stat_interval by themselves.
  *
  * The assertions hold whatever background writeback does meanwhile: a
  * page dirtied is counted once in nr_dirtied, and from then on sits in
@@ -13,10 +14,11 @@
  * the flusher runs (less what per-CPU batching hides, VMSTAT_SLACK).
  * "Near zero" is at most NEAR pages: the test is alone on the system, but
  * the ext2 metadata of other files may still be dirtied by the kernel
- * (atime is off), and a reading of /proc/vmstat may lag the true count by
- * the per-CPU deltas not yet folded (VMSTAT_SLACK either way: a truncate
- * after 8 MiB of writes reads +33 or +0 on Tidewater by where the last
- * fold fell).
+ * (atime is off).  A reading of /proc/vmstat may lag the true count by the
+ * per-CPU deltas not yet folded (up to the per-CPU threshold, per CPU and
+ * per counter), so every set of counts is read after a write to
+ * vm.stat_refresh, which folds them; test_fold checks that they are also
+ * folded by themselves within vm.stat_interval.
  *
  * Usage: writeback/dirty [DIR]   (DIR or $FSTEST_DIR: the mounted fs)
  * Single-threaded; no locking.
@@ -33,12 +35,17 @@ struct counts {
 	long long dirty, writeback, dirtied, written;
 };
 
+#define STAT_REFRESH "/proc/sys/vm/stat_refresh"
+
 static struct counts now(void)
 {
-	struct counts c = {
-		vmstat("nr_dirty"), vmstat("nr_writeback"), vmstat("nr_dirtied"),
-		vmstat("nr_written"),
-	};
+	struct counts c;
+
+	knob_write(STAT_REFRESH, "1");	/* best effort: the slack remains */
+	c.dirty = vmstat("nr_dirty");
+	c.writeback = vmstat("nr_writeback");
+	c.dirtied = vmstat("nr_dirtied");
+	c.written = vmstat("nr_written");
 	return c;
 }
 
@@ -190,6 +197,43 @@ static void test_truncate(void)
 	   "after sync: nr_dirty %lld, nr_writeback %lld", c.dirty, c.writeback);
 }
 
+/*
+ * A CPU's pending deltas reach the totals within vm.stat_interval even
+ * when nothing else touches the counter: 20 pages dirtied (below any
+ * per-CPU threshold, so no fold on the way) show in nr_dirtied a few
+ * intervals later without a refresh.
+ */
+static void test_fold(void)
+{
+	long long interval = knob_read("/proc/sys/vm/stat_interval"), before, after;
+	char page[4096];
+	int fd, i, err;
+
+	ok(interval >= 1, "vm.stat_interval reads %lld (seconds)", interval);
+	if (interval < 1 || interval > 5) {
+		skip("the fold (an interval of %lld s)", interval);
+		return;
+	}
+	memset(page, 0x5a, sizeof(page));
+	fd = open(P("fold"), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd < 0)
+		bail_out("open %s: %s", P("fold"), strerror(errno));
+	err = knob_write(STAT_REFRESH, "1");
+	if (err)
+		diag("writing %s: %s", STAT_REFRESH, strerror(err));
+	before = vmstat("nr_dirtied");
+	for (i = 0; i < 20; i++)
+		if (pwrite(fd, page, sizeof(page), (off_t)i * sizeof(page)) != sizeof(page))
+			bail_out("pwrite %s: %s", P("fold"), strerror(errno));
+	sleep(2 * interval + 1);
+	after = vmstat("nr_dirtied");
+	ok(after - before >= 20,
+	   "20 pages dirtied show in nr_dirtied %lld s later, unrefreshed (%+lld)",
+	   2 * interval + 1, after - before);
+	close(fd);
+	unlink(P("fold"));
+}
+
 int main(int argc, char **argv)
 {
 	if (fst_setup(argc, argv, "wb-dirty"))
@@ -198,6 +242,7 @@ int main(int argc, char **argv)
 	RUN(test_write_sync);
 	RUN(test_sync_only);
 	RUN(test_truncate);
+	RUN(test_fold);
 	fst_cleanup();
 	return tap_finish();
 }
