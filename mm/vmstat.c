@@ -288,28 +288,27 @@ static int vm_stat_interval_handler(struct ctl_table *table, int write, void *bu
  * is negative once everything is folded means some path accounted a page
  * it never counted: say which and fail with EINVAL.  Reads give nothing.
  */
+static bool vm_stat_total_negative(const char *name, atomic_long_t *total)
+{
+	long v = atomic_long_read(total);
+
+	if (v >= 0)
+		return false;
+	pr_warn("vmstat: %s is %ld after a refresh\n", name, v);
+	return true;
+}
+
 static int vm_stat_refresh_handler(struct ctl_table *table, int write, void *buffer,
 				   size_t *lenp, loff_t *ppos)
 {
-	int i, bad = 0;
+	bool bad = false;
+	int i;
 
 	refresh_vm_stats();
-	for (i = 0; i < NR_VM_ZONE_STAT_ITEMS; i++) {
-		long v = atomic_long_read(&vm_zone_stat[i]);
-
-		if (v < 0) {
-			pr_warn("vmstat: %s is %ld after a refresh\n", zone_stat_name[i], v);
-			bad = 1;
-		}
-	}
-	for (i = 0; i < NR_VM_NODE_STAT_ITEMS; i++) {
-		long v = atomic_long_read(&vm_node_stat[i]);
-
-		if (v < 0) {
-			pr_warn("vmstat: %s is %ld after a refresh\n", node_stat_name[i], v);
-			bad = 1;
-		}
-	}
+	for (i = 0; i < NR_VM_ZONE_STAT_ITEMS; i++)
+		bad |= vm_stat_total_negative(zone_stat_name[i], &vm_zone_stat[i]);
+	for (i = 0; i < NR_VM_NODE_STAT_ITEMS; i++)
+		bad |= vm_stat_total_negative(node_stat_name[i], &vm_node_stat[i]);
 	if (bad)
 		return -EINVAL;
 	if (write)
