@@ -32,10 +32,14 @@ if [ "$dev" = cciss ]; then
 	dev=/dev/cciss/c0d0
 	[ -e $dev ] || dev=/dev/$(ls /sys/bus/scsi/devices/*:1:0:0/block 2>/dev/null | head -n 1)
 fi
+# the guest's clock at each step: a trial that starts late says which step
+# took the time
+echo "crash-guest: mounting $dev at $(cut -d' ' -f1 /proc/uptime) s"
 if ! err=$(mount -t ext2 -o noatime "$dev" /mnt 2>&1); then
 	echo "CRASH-NA mount -t ext2 $dev: $(echo $err)"
 	exit 0
 fi
+echo "crash-guest: mounted at $(cut -d' ' -f1 /proc/uptime) s"
 case ${CR_MODE:-write} in
 write)
 	if [ -n "${CR_WB_CS:-}" ]; then
